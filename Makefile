@@ -1,0 +1,51 @@
+# Makefile: builds the gpuexact extension with PGXS, and the core library's unit tests and benchmarks.
+EXTENSION = gpuexact
+MODULE_big = gpuexact
+DATA = sql/gpuexact--0.1.sql
+
+CORE_SRCS = $(sort $(wildcard src/core/*.c))
+PG_SRCS = $(sort $(wildcard src/pg/*.c))
+OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
+
+# Exact arithmetic needs IEEE behaviour: no FMA contraction, no fast-math.
+PG_CPPFLAGS = -Isrc/core
+PG_CFLAGS = -std=gnu11 -ffp-contract=off -fno-fast-math
+SHLIB_LINK = -lgmp
+
+REGRESS = io wkb accessors intersects degenerate near_miss errors stats
+REGRESS_OPTS = --load-extension=gpuexact
+
+EXTRA_CLEAN = build results regression.diffs regression.out
+
+# No LLVM bitcode: JIT inlining would recompile the predicates without -ffp-contract=off.
+override with_llvm = no
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# --- Core library without PostgreSQL: unit tests and command-line benchmarks --------------------------------
+CORE_CC ?= gcc
+CORE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
+UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
+BENCHES = $(patsubst bench/%.c,build/%,$(sort $(wildcard bench/*.c)))
+
+build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
+	@mkdir -p build/core
+	cd build/core && for f in $(CORE_SRCS); do $(CORE_CC) $(CORE_CFLAGS) -I../../src/core -c ../../$$f || exit 1; done
+	ar rcs $@ build/core/*.o
+
+build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
+	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm
+
+build/%: bench/%.c build/libgxcore.a
+	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm
+
+.PHONY: unittest unittest-build unittest-list benches
+unittest-build: $(UNIT_TESTS)
+unittest-list:
+	@echo $(UNIT_TESTS)
+unittest: $(UNIT_TESTS)
+	@for t in $(UNIT_TESTS); do $$t test/fuzz/regressions || exit 1; done
+
+benches: $(BENCHES)

@@ -1,0 +1,24 @@
+/* gx_error.h: error reporting of the core library (no PostgreSQL), a code and a message. */
+#ifndef GX_ERROR_H
+#define GX_ERROR_H
+
+typedef enum GxErrorCode
+{
+	GX_OK = 0,
+	GX_ERR_PARSE,		/* malformed or invalid input text/binary (bad syntax, counts, rings, NaN) */
+	GX_ERR_LIMIT,		/* input too large or nested too deep */
+	GX_ERR_SRID,		/* mixed SRIDs */
+	GX_ERR_NOMEM		/* allocation failed */
+} GxErrorCode;
+
+typedef struct GxError
+{
+	GxErrorCode code;
+	char		msg[256];
+} GxError;
+
+/* Records the first error only: later calls keep the original message. */
+void		gx_error_set(GxError *err, GxErrorCode code, const char *fmt,...)
+			__attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,101 @@
+/* gx_geom_base.c: walking the serialized geometry model: type names, node sizes, counts. */
+#include <string.h>
+
+#include "gx_geom.h"
+
+const char *
+gx_type_name(uint32_t type)
+{
+	switch (type)
+	{
+		case GX_POINT:
+			return "POINT";
+		case GX_LINESTRING:
+			return "LINESTRING";
+		case GX_MULTIPOINT:
+			return "MULTIPOINT";
+		case GX_MULTILINESTRING:
+			return "MULTILINESTRING";
+		case GX_GEOMETRYCOLLECTION:
+			return "GEOMETRYCOLLECTION";
+		case GX_POLYHEDRALSURFACE:
+			return "POLYHEDRALSURFACE";
+		case GX_TIN:
+			return "TIN";
+		case GX_TRIANGLE:
+			return "TRIANGLE";
+	}
+	return NULL;
+}
+
+long
+gx_leaf_doubles(uint32_t type, uint32_t count)
+{
+	switch (type)
+	{
+		case GX_POINT:
+		case GX_LINESTRING:
+			return 3L * count;
+		case GX_TRIANGLE:
+		case GX_TIN:
+		case GX_POLYHEDRALSURFACE:
+			return 9L * count;
+	}
+	return -1;
+}
+
+const GxNode *
+gx_node_next(const GxNode *n)
+{
+	long		nd = gx_leaf_doubles(n->type, n->count);
+	const GxNode *c;
+	uint32_t	i;
+
+	if (nd >= 0)
+		return (const GxNode *) (gx_node_coords(n) + nd);
+	c = n + 1;
+	for (i = 0; i < n->count; i++)
+		c = gx_node_next(c);
+	return c;
+}
+
+static const GxNode *
+count_node(const GxNode *n, GxCounts *c)
+{
+	uint32_t	i;
+	const GxNode *child;
+
+	switch (n->type)
+	{
+		case GX_POINT:
+			c->points += n->count;
+			break;
+		case GX_LINESTRING:
+			c->points += n->count;
+			if (n->count > 1)
+				c->segments += n->count - 1;
+			break;
+		case GX_TRIANGLE:
+		case GX_TIN:
+		case GX_POLYHEDRALSURFACE:
+			c->points += 4 * (size_t) n->count;
+			c->triangles += n->count;
+			break;
+		default:
+			child = n + 1;
+			for (i = 0; i < n->count; i++)
+				child = count_node(child, c);
+			return child;
+	}
+	return (const GxNode *) (gx_node_coords(n) + gx_leaf_doubles(n->type, n->count));
+}
+
+GxCounts
+gx_counts(const GxSerialized *g)
+{
+	GxCounts	c;
+
+	memset(&c, 0, sizeof(c));
+	count_node(gx_body(g), &c);
+	return c;
+}

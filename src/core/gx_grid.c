@@ -1,0 +1,115 @@
+/* gx_grid.c: building and querying the uniform grid (ragged array of element indices per cell). */
+#include <math.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_grid.h"
+
+#define GX_GRID_MAX_DIM 2048
+
+void
+gx_grid_choose_dims(const GxBox3D *extent, double cells, int dim[3])
+{
+	double		d[3] = {extent->xmax - extent->xmin, extent->ymax - extent->ymin, extent->zmax - extent->zmin};
+	double		dmax = fmax(d[0], fmax(d[1], d[2]));
+	double		prod = 1;
+	int			k,
+				m = 0;
+
+	/* Axes thinner than a millionth of the widest get one layer of cells. */
+	for (k = 0; k < 3; k++)
+		if (d[k] > dmax * 1e-6)
+		{
+			prod *= d[k];
+			m++;
+		}
+	for (k = 0; k < 3; k++)
+	{
+		double		side = m ? pow(prod / fmax(cells, 1), 1.0 / m) : 0;
+		double		n = (d[k] > dmax * 1e-6 && side > 0) ? ceil(d[k] / side) : 1;
+
+		dim[k] = (int) fmin(fmax(n, 1), GX_GRID_MAX_DIM);
+	}
+}
+
+void
+gx_grid_range(const GxGrid *g, const GxBox3D *b, int lo[3], int hi[3])
+{
+	lo[0] = gx_grid_coord(g, 0, b->xmin);
+	lo[1] = gx_grid_coord(g, 1, b->ymin);
+	lo[2] = gx_grid_coord(g, 2, b->zmin);
+	hi[0] = gx_grid_coord(g, 0, b->xmax);
+	hi[1] = gx_grid_coord(g, 1, b->ymax);
+	hi[2] = gx_grid_coord(g, 2, b->zmax);
+}
+
+bool
+gx_grid_is_reference_cell(const GxGrid *g, const GxBox3D *a, const GxBox3D *b, int i, int j, int k)
+{
+	return gx_grid_coord(g, 0, fmax(a->xmin, b->xmin)) == i &&
+		gx_grid_coord(g, 1, fmax(a->ymin, b->ymin)) == j &&
+		gx_grid_coord(g, 2, fmax(a->zmin, b->zmin)) == k;
+}
+
+/* Runs body with `cell` bound to each cell index covered by box b. */
+#define FOR_CELLS(g, b, cell, body) \
+	do { \
+		int lo_[3], hi_[3], i_, j_, k_; \
+		gx_grid_range(g, b, lo_, hi_); \
+		for (k_ = lo_[2]; k_ <= hi_[2]; k_++) \
+			for (j_ = lo_[1]; j_ <= hi_[1]; j_++) \
+				for (i_ = lo_[0]; i_ <= hi_[0]; i_++) \
+				{ size_t cell = gx_grid_cell(g, i_, j_, k_); body; } \
+	} while (0)
+
+bool
+gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
+			  const GxBox3D *boxes, size_t n, GxError *err)
+{
+	size_t		ncells = (size_t) dim[0] * dim[1] * dim[2];
+	size_t		i,
+				total = 0;
+	double		d[3] = {extent->xmax - extent->xmin, extent->ymax - extent->ymin, extent->zmax - extent->zmin};
+	int			k;
+
+	memset(g, 0, sizeof(*g));
+	g->box = *extent;
+	for (k = 0; k < 3; k++)
+	{
+		g->dim[k] = dim[k];
+		g->scale[k] = d[k] > 0 ? dim[k] / d[k] : 0;
+	}
+	g->start = gx_alloc((ncells + 1) * sizeof(size_t));
+	if (g->start == NULL)
+		goto nomem;
+	memset(g->start, 0, (ncells + 1) * sizeof(size_t));
+	/* Count, prefix sum, fill. */
+	for (i = 0; i < n; i++)
+		FOR_CELLS(g, &boxes[i], cell, g->start[cell + 1]++);
+	for (i = 0; i < ncells; i++)
+		g->start[i + 1] += g->start[i];
+	total = g->start[ncells];
+	g->items = gx_alloc(total * sizeof(uint32_t));
+	if (g->items == NULL)
+		goto nomem;
+	for (i = 0; i < n; i++)
+		FOR_CELLS(g, &boxes[i], cell, g->items[g->start[cell]++] = (uint32_t) i);
+	/* Filling advanced each start to the next cell's: shift back. */
+	memmove(g->start + 1, g->start, ncells * sizeof(size_t));
+	g->start[0] = 0;
+	return true;
+
+nomem:
+	gx_error_set(err, GX_ERR_NOMEM, "out of memory building a grid of %zu cells and %zu entries", ncells, total);
+	gx_grid_free(g);
+	return false;
+}
+
+void
+gx_grid_free(GxGrid *g)
+{
+	gx_free(g->start);
+	gx_free(g->items);
+	g->start = NULL;
+	g->items = NULL;
+}

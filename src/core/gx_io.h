@@ -1,0 +1,40 @@
+/* gx_io.h: reading and writing geometries as WKT/EWKT and ISO WKB/PostGIS EWKB (and hex EWKB). */
+#ifndef GX_IO_H
+#define GX_IO_H
+
+#include <stddef.h>
+
+#include "gx_geom.h"
+
+/*
+ * Reads WKT or EWKT ("SRID=32633;LINESTRING Z (...)"), case-insensitive, surrounding whitespace allowed.
+ * 2D input gets Z = 0; M values are read and dropped. Returns a gx_alloc'd buffer (size in *size) or NULL
+ * with err set (GX_ERR_PARSE with the character position and the part at fault, or GX_ERR_LIMIT).
+ */
+GxSerialized *gx_from_wkt(const char *text, size_t *size, GxError *err);
+
+/* Reads a whole hex-encoded (E)WKB string (as PostGIS prints geometries). */
+GxSerialized *gx_from_hexwkb(const char *hex, size_t *size, GxError *err);
+
+/*
+ * Reads ISO WKB (Z codes 1000+, M 2000+, ZM 3000+) or PostGIS EWKB (Z/M/SRID flags), either byte order.
+ * SRID from EWKB, else 0. Every byte must be consumed.
+ */
+GxSerialized *gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err);
+
+/* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd. */
+char	   *gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len);
+
+typedef enum GxWkbVariant
+{
+	GX_WKB_ISO,					/* type + 1000, no SRID */
+	GX_WKB_EWKB					/* PostGIS: Z flag, SRID flag on the outer geometry when srid != 0 */
+} GxWkbVariant;
+
+/* Writes WKB in the machine's byte order (NDR on x86). gx_alloc'd. */
+unsigned char *gx_to_wkb(const GxSerialized *g, GxWkbVariant variant, size_t *len);
+
+/* Writes the shortest decimal that reads back (strtod) to the same double; returns its length. buf >= 32. */
+int			gx_format_double(double d, char *buf);
+
+#endif
