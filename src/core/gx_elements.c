@@ -129,26 +129,5 @@ gx_elements_free(GxElements *e)
 bool
 gx_elem_intersects(GxElem a, GxElem b)
 {
-	if (a.kind > b.kind)
-	{
-		GxElem		t = a;
-
-		a = b;
-		b = t;
-	}
-	switch (a.kind * 4 + b.kind)
-	{
-		case 1 * 4 + 1:
-			return gx_point_point(a.c, b.c);
-		case 1 * 4 + 2:
-			return gx_point_segment(a.c, b.c);
-		case 1 * 4 + 3:
-			return gx_point_triangle(a.c, b.c);
-		case 2 * 4 + 2:
-			return gx_segment_segment(a.c, b.c);
-		case 2 * 4 + 3:
-			return gx_segment_triangle(a.c, b.c);
-		default:
-			return gx_triangle_triangle(a.c, b.c);
-	}
+	return gx_elements_intersect(a.c, a.kind, b.c, b.kind);
 }
