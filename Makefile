@@ -9,8 +9,8 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 # Exact arithmetic needs IEEE behaviour: no FMA contraction, no fast-math.
 PG_CPPFLAGS = -Isrc/core
-PG_CFLAGS = -std=gnu11 -ffp-contract=off -fno-fast-math
-SHLIB_LINK = -lgmp
+PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
+SHLIB_LINK = -lgmp -fopenmp -ldl
 
 REGRESS = io wkb accessors intersects degenerate near_miss errors stats
 REGRESS_OPTS = --load-extension=gpuexact
@@ -26,7 +26,7 @@ include $(PGXS)
 
 # --- Core library without PostgreSQL: unit tests and command-line benchmarks --------------------------------
 CORE_CC ?= gcc
-CORE_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
+CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
 BENCHES = $(patsubst bench/%.c,build/%,$(sort $(wildcard bench/*.c)))
 
@@ -36,10 +36,10 @@ build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
 	ar rcs $@ build/core/*.o
 
 build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
-	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm
+	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a
-	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm
+	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm -ldl
 
 .PHONY: unittest unittest-build unittest-list benches
 unittest-build: $(UNIT_TESTS)

@@ -8,7 +8,8 @@ typedef enum GxErrorCode
 	GX_ERR_PARSE,		/* malformed or invalid input text/binary (bad syntax, counts, rings, NaN) */
 	GX_ERR_LIMIT,		/* input too large or nested too deep */
 	GX_ERR_SRID,		/* mixed SRIDs */
-	GX_ERR_NOMEM		/* allocation failed */
+	GX_ERR_NOMEM,		/* allocation failed */
+	GX_ERR_CANCELLED	/* stopped by the caller's cancel flag */
 } GxErrorCode;
 
 typedef struct GxError

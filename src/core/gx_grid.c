@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gx_alloc.h"
+#include "gx_elements.h"
 #include "gx_grid.h"
 
 #define GX_GRID_MAX_DIM 2048
@@ -84,16 +85,29 @@ gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 		goto nomem;
 	memset(g->start, 0, (ncells + 1) * sizeof(size_t));
 	/* Count, prefix sum, fill. */
+	#pragma omp parallel for schedule(static) if (n > 65536)
 	for (i = 0; i < n; i++)
-		FOR_CELLS(g, &boxes[i], cell, g->start[cell + 1]++);
+		if (gx_box_overlaps(&boxes[i], extent))
+			FOR_CELLS(g, &boxes[i], cell, {
+				_Pragma("omp atomic")
+				g->start[cell + 1]++;
+			});
 	for (i = 0; i < ncells; i++)
 		g->start[i + 1] += g->start[i];
 	total = g->start[ncells];
 	g->items = gx_alloc(total * sizeof(uint32_t));
 	if (g->items == NULL)
 		goto nomem;
+	#pragma omp parallel for schedule(static) if (n > 65536)
 	for (i = 0; i < n; i++)
-		FOR_CELLS(g, &boxes[i], cell, g->items[g->start[cell]++] = (uint32_t) i);
+		if (gx_box_overlaps(&boxes[i], extent))
+			FOR_CELLS(g, &boxes[i], cell, {
+				size_t		slot;
+
+				_Pragma("omp atomic capture")
+				slot = g->start[cell]++;
+				g->items[slot] = (uint32_t) i;
+			});
 	/* Filling advanced each start to the next cell's: shift back. */
 	memmove(g->start + 1, g->start, ncells * sizeof(size_t));
 	g->start[0] = 0;

@@ -24,7 +24,11 @@ typedef struct GxGrid
 /* Grid dimensions giving about `cells` cells over extent, shaped like it. */
 void		gx_grid_choose_dims(const GxBox3D *extent, double cells, int dim[3]);
 
-/* Inserts box i of n into every cell it covers. dim as from gx_grid_choose_dims. */
+/*
+ * Inserts box i of n into every cell it covers (boxes that miss the extent entirely are left out).
+ * dim as from gx_grid_choose_dims. Runs in parallel (OpenMP) for large n: the order of the indices
+ * within a cell is then unspecified.
+ */
 bool		gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 						  const GxBox3D *boxes, size_t n, GxError *err);
 void		gx_grid_free(GxGrid *g);

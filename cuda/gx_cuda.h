@@ -1,0 +1,96 @@
+/*
+ * gx_cuda.h: the small C interface of gpuexact's CUDA engine (gpuexact_cuda.so, loaded with dlopen by
+ * src/core/gx_cuda_loader.c, so the extension runs where there is no GPU, driver or CUDA runtime).
+ *
+ * One job = the red-blue intersection of two element sets, all of it on the device: uniform grid
+ * (count, scan, fill), candidate pairs per cell, bounding-box culling with reference-cell
+ * deduplication, the filtered element tests of src/core/gx_primitives_impl.h (float interval pass where
+ * FP64 is weak, then double filter and exact expansions), sort and unique of the geometry pairs.
+ * Element pairs the device cannot decide come back for the CPU's exact ladder.
+ */
+#ifndef GX_CUDA_H
+#define GX_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GX_CUDA_ABI 1			/* bumped whenever these structs change */
+
+/* One side's elements: element i is kind[i] vertices (1 point, 2 segment, 3 triangle) at
+ * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index. */
+typedef struct GxCudaSide
+{
+	size_t		n;
+	const double *coords;
+	const uint8_t *kind;
+	const uint32_t *geom;
+} GxCudaSide;
+
+typedef struct GxCudaJob
+{
+	GxCudaSide	a,
+				b;
+	double		extent[6];		/* xmin ymin zmin xmax ymax zmax: the grid's box (common extent) */
+	int			dim[3];			/* grid cells per axis */
+	int			device;			/* CUDA device ordinal */
+	size_t		memory_cap;		/* bytes of device memory the job may use; 0 = 80% of free memory */
+	int			float_pass;		/* 1 = float32 interval pass first, 0 = not, -1 = by the device's FP64 rate */
+	volatile const int *cancel; /* polled between kernels and chunks: non-zero stops the job (GX_CUDA_CANCELLED) */
+} GxCudaJob;
+
+typedef struct GxCudaResult
+{
+	uint64_t   *pairs;			/* distinct (geom_a << 32 | geom_b) found intersecting on the device, ascending */
+	size_t		npairs;
+	uint32_t   *undecided;		/* element index pairs (a, b, a, b, ...) for the CPU's exact ladder */
+	size_t		nundecided;
+	/* counts */
+	uint64_t	candidates;		/* sum over cells of |A in cell| * |B in cell| */
+	uint64_t	bbox_survivors; /* boxes overlap, counted in their reference cell only */
+	uint64_t	float_failures; /* pairs the float32 interval pass could not decide */
+	uint64_t	double_failures;	/* pairs the double filter could not decide (went to expansions) */
+	uint64_t	element_pairs;	/* intersecting element pairs decided on the device */
+	/* phase times, milliseconds (device work timed with events) */
+	double		t_upload,
+				t_grid,
+				t_cull,
+				t_float,
+				t_double,
+				t_dedup,
+				t_download;
+	int			used_float_pass;
+	int			chunks;			/* candidate ranges processed (1 unless memory forced more) */
+	char		device_name[128];
+} GxCudaResult;
+
+enum
+{
+	GX_CUDA_OK = 0,
+	GX_CUDA_NO_DEVICE,			/* no driver, no device, or bad ordinal */
+	GX_CUDA_OUT_OF_MEMORY,
+	GX_CUDA_CANCELLED,
+	GX_CUDA_ERROR				/* any other CUDA error (message in err) */
+};
+
+#ifdef __cplusplus
+extern "C"
+{
+#endif
+
+/* ABI check for the loader. */
+int			gx_cuda_abi(void);
+
+/* Name and FP64:FP32 throughput ratio class of a device; GX_CUDA_NO_DEVICE if none. Never aborts. */
+int			gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak);
+
+/* Runs a job; on any error every device and host buffer it made is freed and res holds nothing. */
+int			gx_cuda_intersect(const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen);
+
+/* Frees the arrays of a result (malloc'd by the library). */
+void		gx_cuda_free_result(GxCudaResult *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * gx_batch.c: the batch engine's driver: SRIDs, the common extent and the grid's resolution, the choice
+ * of GPU or CPU (with fallback to the CPU whenever the GPU cannot do the job, and splitting of side A
+ * when the device runs out of memory), then deduplication into distinct geometry pairs.
+ */
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "gx_alloc.h"
+#include "gx_batch_internal.h"
+#include "gx_elements.h"
+#include "gx_grid.h"
+#include "gx_primitives.h"
+
+#define CELLS_PER_ELEMENT 0.5		/* default grid resolution, from bench/ measurements */
+#define MAX_SPLIT_DEPTH 6			/* side A halved at most this often for device memory */
+
+double
+gx_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+GxBox3D
+gx_batch_elem_box(const GxBatchSide *s, size_t i)
+{
+	GxElem		e = {s->coords + 9 * i, s->kind[i]};
+
+	return gx_elem_box(e);
+}
+
+bool
+gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j)
+{
+	return gx_elements_intersect(a->coords + 9 * i, a->kind[i], b->coords + 9 * j, b->kind[j]);
+}
+
+void
+gx_batch_options_default(GxBatchOptions *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->device = GX_DEVICE_AUTO;
+	o->gpu_min_elements = 50000;
+	o->float_pass = -1;
+}
+
+/* Grid dimensions: resolution cells along the longest axis, or about CELLS_PER_ELEMENT per element. */
+static void
+choose_dims(const GxBox3D *e, size_t elements, int resolution, int dim[3])
+{
+	double		d[3] = {e->xmax - e->xmin, e->ymax - e->ymin, e->zmax - e->zmin};
+	double		longest = fmax(d[0], fmax(d[1], d[2]));
+	int			k;
+
+	if (resolution <= 0)
+	{
+		gx_grid_choose_dims(e, CELLS_PER_ELEMENT * (double) elements, dim);
+		return;
+	}
+	for (k = 0; k < 3; k++)
+		dim[k] = longest > 0 ? (int) fmax(1, ceil(resolution * d[k] / longest)) : 1;
+}
+
+/* Elements [first, first + n) of s, as a side of their own (no copy; geometry indices unchanged). */
+static GxBatchSide
+slice(const GxBatchSide *s, size_t first, size_t n)
+{
+	GxBatchSide v = *s;
+
+	v.n = n;
+	v.coords = s->coords + 9 * first;
+	v.kind = s->kind + first;
+	v.geom = s->geom + first;
+	return v;
+}
+
+/* The GPU path over a, halving a while the device runs out of memory. Same returns as gx_batch_gpu. */
+static int
+gpu_split(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
+		  const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err, int depth)
+{
+	int			r = gx_batch_gpu(a, b, extent, dim, opt, keys, st, err);
+	GxBatchSide lo,
+				hi;
+
+	if (r != 2)
+		return r;
+	if (depth >= MAX_SPLIT_DEPTH || a->n < 2)
+		return 0;
+	lo = slice(a, 0, a->n / 2);
+	hi = slice(a, a->n / 2, a->n - a->n / 2);
+	r = gpu_split(&lo, b, extent, dim, opt, keys, st, err, depth + 1);
+	return r == 1 ? gpu_split(&hi, b, extent, dim, opt, keys, st, err, depth + 1) : r;
+}
+
+bool
+gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
+				   GxPairs *out, GxBatchStats *st, GxError *err)
+{
+	double		t0 = gx_now_ms(),
+				t1;
+	GxKeys		keys = {NULL, 0, 0};
+	GxBox3D		extent;
+	int			dim[3] = {1, 1, 1};
+	bool		ok = true;
+
+	memset(st, 0, sizeof(*st));
+	out->keys = NULL;
+	out->n = 0;
+	st->elements_a = a->n;
+	st->elements_b = b->n;
+	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
+	{
+		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
+		return false;
+	}
+	snprintf(st->device, sizeof(st->device), "CPU, %d threads", opt->threads > 0 ? opt->threads : omp_get_max_threads());
+	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&a->extent, &b->extent))
+	{
+		extent.xmin = fmax(a->extent.xmin, b->extent.xmin);
+		extent.ymin = fmax(a->extent.ymin, b->extent.ymin);
+		extent.zmin = fmax(a->extent.zmin, b->extent.zmin);
+		extent.xmax = fmin(a->extent.xmax, b->extent.xmax);
+		extent.ymax = fmin(a->extent.ymax, b->extent.ymax);
+		extent.zmax = fmin(a->extent.zmax, b->extent.zmax);
+		choose_dims(&extent, a->n + b->n, opt->grid_resolution, dim);
+		memcpy(st->grid_dim, dim, sizeof(dim));
+		if (opt->device == GX_DEVICE_GPU ||
+			(opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements))
+		{
+			int			r = gpu_split(a, b, &extent, dim, opt, &keys, st, err, 0);
+
+			if (r < 0)
+				ok = false;
+			else if (r == 0)
+			{
+				/* Start again on the CPU: counts and pairs from a failed GPU attempt are dropped. */
+				char		why[sizeof(st->fallback)];
+
+				memcpy(why, st->fallback, sizeof(why));
+				memset(st, 0, sizeof(*st));
+				memcpy(st->fallback, why, sizeof(why));
+				snprintf(st->device, sizeof(st->device), "CPU, %d threads", opt->threads > 0 ? opt->threads : omp_get_max_threads());
+				st->elements_a = a->n;
+				st->elements_b = b->n;
+				memcpy(st->grid_dim, dim, sizeof(dim));
+				keys.n = 0;
+				ok = gx_batch_cpu(a, b, &extent, dim, opt, &keys, st, err);
+			}
+		}
+		else
+			ok = gx_batch_cpu(a, b, &extent, dim, opt, &keys, st, err);
+	}
+	if (st->chunks == 0)
+		st->chunks = 1;
+	t1 = gx_now_ms();
+	if (ok)
+	{
+		gx_keys_sort_unique(&keys);
+		out->keys = gx_alloc((keys.n ? keys.n : 1) * sizeof(uint64_t));
+		if (keys.n)
+			memcpy(out->keys, keys.v, keys.n * sizeof(uint64_t));
+		out->n = keys.n;
+		st->geometry_pairs = keys.n;
+	}
+	gx_keys_free(&keys);
+	st->t_dedup += gx_now_ms() - t1;
+	st->t_total = gx_now_ms() - t0;
+	return ok;
+}

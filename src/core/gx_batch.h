@@ -1,0 +1,95 @@
+/*
+ * gx_batch.h: the batch engine: red-blue intersection of two sets of geometries (seed 004 chapter 4).
+ * Every (a, b) with gx_intersects(a, b) true is found in one run, on the GPU (cuda/, loaded on demand)
+ * or on the CPU (OpenMP), with identical pair lists: uniform grid over the common extent, candidate
+ * pairs per cell, bounding-box culling (each pair counted in one reference cell), filtered element
+ * tests, exact re-decision of what the filters leave open, deduplication to distinct geometry pairs.
+ */
+#ifndef GX_BATCH_H
+#define GX_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gx_geom.h"
+
+/* One side of a batch: its geometries flattened into elements (see cuda/gx_cuda.h for the layout). */
+typedef struct GxBatchSide
+{
+	size_t		n;				/* elements */
+	size_t		cap;
+	double	   *coords;			/* 9 doubles per element; unused vertex slots repeat the last vertex */
+	uint8_t    *kind;			/* 1 point, 2 segment, 3 triangle */
+	uint32_t   *geom;			/* index of the element's geometry in this side */
+	uint32_t	ngeoms;
+	int32_t		srid;			/* common SRID of the side's geometries (0 if none) */
+	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
+} GxBatchSide;
+
+void		gx_batch_side_init(GxBatchSide *s);
+/* Appends g's elements as geometry number s->ngeoms (which it then increments). EMPTY adds none. */
+bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
+void		gx_batch_side_free(GxBatchSide *s);
+
+typedef enum GxDevice
+{
+	GX_DEVICE_AUTO,				/* the GPU when there is one and the batch is large enough */
+	GX_DEVICE_GPU,				/* the GPU whenever it works (falls back to the CPU if it fails) */
+	GX_DEVICE_CPU
+} GxDevice;
+
+typedef struct GxBatchOptions
+{
+	GxDevice	device;
+	size_t		gpu_min_elements;	/* AUTO: batches with fewer elements (both sides) run on the CPU */
+	int			grid_resolution;	/* cells along the extent's longest axis; 0 = chosen from the data */
+	size_t		gpu_memory_cap;		/* bytes; 0 = 80% of the device's free memory */
+	int			cuda_device;
+	int			float_pass;			/* -1 = by the device's FP64 rate, 0 = off, 1 = on */
+	const char *cuda_library;		/* path of gpuexact_cuda.so */
+	int			threads;			/* CPU threads; 0 = OpenMP's default */
+	volatile const int *cancel;		/* non-zero stops the run (GX_ERR_CANCELLED); may be NULL */
+} GxBatchOptions;
+
+/* Sensible defaults (AUTO device, data-driven grid). */
+void		gx_batch_options_default(GxBatchOptions *o);
+
+typedef struct GxBatchStats
+{
+	char		device[224];		/* what ran: "GPU 0: NVIDIA H100 ..." or "CPU, 2 threads" */
+	char		fallback[320];		/* why the GPU was not used or gave up, if it was asked for */
+	int			grid_dim[3];
+	int			chunks;
+	uint64_t	elements_a,
+				elements_b;
+	uint64_t	candidates;			/* sum over cells of |A in cell| * |B in cell| */
+	uint64_t	bbox_survivors;		/* pairs whose boxes overlap (each counted once) */
+	uint64_t	float_failures;		/* GPU: pairs the float32 interval pass left open */
+	uint64_t	double_failures;	/* GPU: pairs the double filter left open; CPU: predicates */
+	uint64_t	exact_decisions;	/* GPU: pairs re-decided on the CPU; CPU: predicates decided exactly */
+	uint64_t	element_pairs;		/* intersecting element pairs */
+	uint64_t	geometry_pairs;		/* distinct intersecting geometry pairs */
+	double		t_upload,
+				t_grid,
+				t_cull,
+				t_float,
+				t_double,
+				t_exact,
+				t_dedup,
+				t_download,
+				t_total;			/* milliseconds */
+} GxBatchStats;
+
+/* Result: distinct pairs (a_index << 32 | b_index), ascending. */
+typedef struct GxPairs
+{
+	uint64_t   *keys;
+	size_t		n;
+} GxPairs;
+
+/* Runs the batch; keys are gx_alloc'd. Returns false with err set (mixed SRIDs, memory, cancel). */
+bool		gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
+							   GxPairs *out, GxBatchStats *stats, GxError *err);
+
+#endif

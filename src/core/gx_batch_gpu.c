@@ -1,0 +1,103 @@
+/*
+ * gx_batch_gpu.c: the batch engine's GPU path: hands the job to the CUDA engine, then re-decides on the
+ * CPU (exact ladder, OpenMP) the few element pairs the device's filters and expansions left open.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "gx_batch_internal.h"
+#include "gx_cuda_loader.h"
+
+static void
+side_view(GxCudaSide *v, const GxBatchSide *s)
+{
+	v->n = s->n;
+	v->coords = s->coords;
+	v->kind = s->kind;
+	v->geom = s->geom;
+}
+
+/* Exact re-decision of the undecided element pairs (a, b, a, b, ...). */
+static bool
+decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pairs, size_t n,
+				 GxKeys *keys, GxBatchStats *st)
+{
+	GxKeys		found = {NULL, 0, 0};
+	bool		ok = true;
+	long		i;
+
+	#pragma omp parallel for schedule(dynamic, 16)
+	for (i = 0; i < (long) n; i++)
+		if (gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1]))
+		{
+			#pragma omp critical
+			ok = gx_keys_push(&found, gx_pair_key(a->geom[pairs[2 * i]], b->geom[pairs[2 * i + 1]])) && ok;
+		}
+	st->element_pairs += found.n;
+	ok = ok && gx_keys_append(keys, found.v, found.n);
+	gx_keys_free(&found);
+	return ok;
+}
+
+int
+gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
+			 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err)
+{
+	const GxCudaApi *api = gx_cuda_load(opt->cuda_library, st->fallback, sizeof(st->fallback));
+	GxCudaJob	job;
+	GxCudaResult res;
+	char		msg[256] = "";
+	double		t0;
+	int			rc;
+
+	if (api == NULL)
+		return 0;
+	memset(&job, 0, sizeof(job));
+	memset(&res, 0, sizeof(res));
+	side_view(&job.a, a);
+	side_view(&job.b, b);
+	memcpy(job.extent, extent, sizeof(job.extent));
+	memcpy(job.dim, dim, sizeof(job.dim));
+	job.device = opt->cuda_device;
+	job.memory_cap = opt->gpu_memory_cap;
+	job.float_pass = opt->float_pass;
+	job.cancel = opt->cancel;
+	rc = api->intersect(&job, &res, msg, sizeof(msg));
+	if (rc == GX_CUDA_CANCELLED)
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		return -1;
+	}
+	if (rc != GX_CUDA_OK)
+	{
+		snprintf(st->fallback, sizeof(st->fallback), "GPU %d: %s", opt->cuda_device, msg);
+		return rc == GX_CUDA_OUT_OF_MEMORY ? 2 : 0;
+	}
+	snprintf(st->device, sizeof(st->device), "GPU %d: %s%s", opt->cuda_device, res.device_name,
+			 res.used_float_pass ? " (float32 interval pass on)" : "");
+	st->candidates += res.candidates;
+	st->bbox_survivors += res.bbox_survivors;
+	st->float_failures += res.float_failures;
+	st->double_failures += res.double_failures;
+	st->exact_decisions += res.nundecided;
+	st->element_pairs += res.element_pairs;
+	st->t_upload += res.t_upload;
+	st->t_grid += res.t_grid;
+	st->t_cull += res.t_cull;
+	st->t_float += res.t_float;
+	st->t_double += res.t_double;
+	st->t_dedup += res.t_dedup;
+	st->t_download += res.t_download;
+	st->chunks += res.chunks;
+	t0 = gx_now_ms();
+	if (!gx_keys_append(keys, res.pairs, res.npairs) ||
+		!decide_undecided(a, b, res.undecided, res.nundecided, keys, st))
+	{
+		api->free_result(&res);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");
+		return -1;
+	}
+	st->t_exact += gx_now_ms() - t0;
+	api->free_result(&res);
+	return 1;
+}

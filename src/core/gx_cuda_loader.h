@@ -1,0 +1,22 @@
+/*
+ * gx_cuda_loader.h: finds the CUDA engine (gpuexact_cuda.so, cuda/gx_cuda.h) at run time with dlopen, on
+ * first use, so that everything works on machines without a GPU, driver or CUDA runtime.
+ */
+#ifndef GX_CUDA_LOADER_H
+#define GX_CUDA_LOADER_H
+
+#include <stddef.h>
+
+#include "../../cuda/gx_cuda.h"
+
+typedef struct GxCudaApi
+{
+	int			(*device_info) (int device, char *name, size_t namelen, int *fp64_weak);
+	int			(*intersect) (const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen);
+	void		(*free_result) (GxCudaResult *res);
+} GxCudaApi;
+
+/* The engine at path (loaded once per process and path), or NULL with the reason in why. */
+const GxCudaApi *gx_cuda_load(const char *path, char *why, size_t whylen);
+
+#endif
