@@ -1,7 +1,9 @@
 /*
- * gx_batch_cpu.c: the batch engine's CPU path, with OpenMP: element boxes, the two grids, then cells in
- * parallel: each candidate pair of the cell is box-culled, kept only in its reference cell, and tested
- * with the exact ladder. No PostgreSQL call and no gx_alloc in the worker threads (plain malloc).
+ * gx_batch_cpu.c: the batch engine's CPU path, with OpenMP. The smaller side is gridded first; of the
+ * larger side only the elements whose box reaches an occupied cell are kept and gridded (the others
+ * have no candidate pair, so the counts are those of the plain two-grid method). Then cells in
+ * parallel: each candidate pair is box-culled, kept only in its reference cell, and tested with the
+ * exact ladder. No PostgreSQL call and no gx_alloc in the worker threads (plain malloc).
  */
 #include <omp.h>
 #include <stdlib.h>
@@ -13,22 +15,131 @@
 #include "gx_grid.h"
 #include "gx_predicates.h"
 
-/* Boxes of all elements of a side (parallel). */
-static GxBox3D *
-side_boxes(const GxBatchSide *s, GxError *err)
+/* One side in the grid: its boxes and, when only some elements were kept, their element numbers. */
+typedef struct Gridded
 {
-	GxBox3D    *boxes = gx_alloc((s->n ? s->n : 1) * sizeof(GxBox3D));
+	const GxBatchSide *side;
+	size_t		n;
+	GxBox3D    *boxes;
+	uint32_t   *elem;			/* elem[k] = element of entry k; NULL: entry k is element k */
+	GxGrid		grid;
+} Gridded;
+
+static void
+gridded_free(Gridded *g)
+{
+	gx_grid_free(&g->grid);
+	gx_free(g->boxes);
+	gx_free(g->elem);
+}
+
+/* Every element of s, gridded. */
+static bool
+grid_all(Gridded *g, const GxBatchSide *s, const GxBox3D *extent, const int dim[3], GxError *err)
+{
 	size_t		i;
 
-	if (boxes == NULL)
+	g->side = s;
+	g->n = s->n;
+	g->boxes = gx_alloc((s->n ? s->n : 1) * sizeof(GxBox3D));
+	if (g->boxes == NULL)
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for %zu element boxes", s->n);
-		return NULL;
+		return false;
 	}
 	#pragma omp parallel for schedule(static) if (s->n > 65536)
 	for (i = 0; i < s->n; i++)
-		boxes[i] = gx_batch_elem_box(s, i);
-	return boxes;
+		g->boxes[i] = gx_batch_elem_box(s, i);
+	return gx_grid_build(&g->grid, extent, dim, g->boxes, g->n, err);
+}
+
+/* Does box b cover a cell of grid that holds anything? */
+static bool
+reaches_occupied_cell(const GxGrid *grid, const GxBox3D *b)
+{
+	int			lo[3],
+				hi[3],
+				x,
+				y,
+				z;
+
+	if (!gx_box_overlaps(b, &grid->box))
+		return false;
+	gx_grid_range(grid, b, lo, hi);
+	for (z = lo[2]; z <= hi[2]; z++)
+		for (y = lo[1]; y <= hi[1]; y++)
+			for (x = lo[0]; x <= hi[0]; x++)
+			{
+				size_t		c = gx_grid_cell(grid, x, y, z);
+
+				if (grid->start[c] != grid->start[c + 1])
+					return true;
+			}
+	return false;
+}
+
+/* The elements of s that reach an occupied cell of other, gridded. */
+static bool
+grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int dim[3], GxError *err)
+{
+	bool		ok = true;
+
+	g->side = s;
+	g->n = 0;
+	#pragma omp parallel
+	{
+		size_t		cap = 0,
+					n = 0,
+					i;
+		uint32_t   *mine = NULL;
+
+		#pragma omp for schedule(static)
+		for (i = 0; i < s->n; i++)
+		{
+			GxBox3D		b = gx_batch_elem_box(s, i);
+
+			if (!ok || !reaches_occupied_cell(other, &b))
+				continue;
+			if (n == cap)
+			{
+				uint32_t   *grown = realloc(mine, (cap = cap ? 2 * cap : 1024) * sizeof(uint32_t));
+
+				if (grown == NULL)
+				{
+					ok = false;
+					continue;
+				}
+				mine = grown;
+			}
+			mine[n++] = (uint32_t) i;
+		}
+		#pragma omp critical
+		{
+			if (ok && n > 0)
+			{
+				uint32_t   *grown = gx_realloc(g->elem, (g->n + n) * sizeof(uint32_t));
+
+				if (grown)
+				{
+					memcpy(grown + g->n, mine, n * sizeof(uint32_t));
+					g->elem = grown;
+					g->n += n;
+				}
+				ok = grown != NULL;
+			}
+		}
+		free(mine);
+	}
+	if (ok && (g->boxes = gx_alloc((g->n ? g->n : 1) * sizeof(GxBox3D))) != NULL)
+	{
+		size_t		k;
+
+		for (k = 0; k < g->n; k++)
+			g->boxes[k] = gx_batch_elem_box(s, g->elem[k]);
+		return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, err);
+	}
+	gx_error_set(err, GX_ERR_NOMEM, "out of memory selecting the elements of a batch");
+	return false;
 }
 
 typedef struct CellCounts
@@ -38,31 +149,41 @@ typedef struct CellCounts
 				element_pairs;
 } CellCounts;
 
-/* All candidate pairs of one cell (x, y, z); keys of intersecting pairs go to out. */
-static bool
-test_cell(const GxBatchSide *a, const GxBatchSide *b, const GxGrid *ga, const GxGrid *gb,
-		  const GxBox3D *ba, const GxBox3D *bb, size_t cell, int x, int y, int z,
-		  GxKeys *out, CellCounts *cc)
+static inline uint32_t
+element_of(const Gridded *g, uint32_t entry)
 {
+	return g->elem ? g->elem[entry] : entry;
+}
+
+/* All candidate pairs of cell (x, y, z); keys of intersecting pairs go to out. */
+static bool
+test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, GxKeys *out, CellCounts *cc)
+{
+	const GxGrid *a = &ga->grid,
+			   *b = &gb->grid;
 	size_t		i,
 				j;
 
-	cc->candidates += (uint64_t) (ga->start[cell + 1] - ga->start[cell]) * (gb->start[cell + 1] - gb->start[cell]);
-	for (i = ga->start[cell]; i < ga->start[cell + 1]; i++)
+	cc->candidates += (uint64_t) (a->start[cell + 1] - a->start[cell]) * (b->start[cell + 1] - b->start[cell]);
+	for (i = a->start[cell]; i < a->start[cell + 1]; i++)
 	{
-		uint32_t	ea = ga->items[i];
+		uint32_t	ka = a->items[i];
+		uint32_t	ea = element_of(ga, ka);
 
-		for (j = gb->start[cell]; j < gb->start[cell + 1]; j++)
+		for (j = b->start[cell]; j < b->start[cell + 1]; j++)
 		{
-			uint32_t	eb = gb->items[j];
+			uint32_t	kb = b->items[j];
+			uint32_t	eb;
 
-			if (!gx_box_overlaps(&ba[ea], &bb[eb]) || !gx_grid_is_reference_cell(ga, &ba[ea], &bb[eb], x, y, z))
+			if (!gx_box_overlaps(&ga->boxes[ka], &gb->boxes[kb]) ||
+				!gx_grid_is_reference_cell(a, &ga->boxes[ka], &gb->boxes[kb], x, y, z))
 				continue;
 			cc->survivors++;
-			if (gx_batch_elems_intersect(a, ea, b, eb))
+			eb = element_of(gb, kb);
+			if (gx_batch_elems_intersect(ga->side, ea, gb->side, eb))
 			{
 				cc->element_pairs++;
-				if (!gx_keys_push(out, gx_pair_key(a->geom[ea], b->geom[eb])))
+				if (!gx_keys_push(out, gx_pair_key(ga->side->geom[ea], gb->side->geom[eb])))
 					return false;
 			}
 		}
@@ -74,10 +195,10 @@ bool
 gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
 			 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err)
 {
-	GxBox3D    *ba = NULL,
-			   *bb = NULL;
-	GxGrid		ga,
+	Gridded		ga,
 				gb;
+	Gridded    *small = a->n <= b->n ? &ga : &gb;
+	Gridded    *large = a->n <= b->n ? &gb : &ga;
 	size_t		ncells = (size_t) dim[0] * dim[1] * dim[2];
 	CellCounts	total = {0, 0, 0};
 	GxPredStats preds = {0, 0, 0, 0, 0};
@@ -91,13 +212,14 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 
 	memset(&ga, 0, sizeof(ga));
 	memset(&gb, 0, sizeof(gb));
-	if ((ba = side_boxes(a, err)) == NULL || (bb = side_boxes(b, err)) == NULL ||
-		!gx_grid_build(&ga, extent, dim, ba, a->n, err) || !gx_grid_build(&gb, extent, dim, bb, b->n, err))
+	omp_set_num_threads(threads);
+	if (!grid_all(small, a->n <= b->n ? a : b, extent, dim, err) ||
+		!grid_reaching(large, a->n <= b->n ? b : a, &small->grid, dim, err))
 		goto done;
 	t1 = gx_now_ms();
 	st->t_grid += t1 - t0;
 
-	#pragma omp parallel num_threads(threads)
+	#pragma omp parallel
 	{
 		GxKeys		local = {NULL, 0, 0};
 		CellCounts	cc = {0, 0, 0};
@@ -109,11 +231,12 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		{
 			size_t		cell = (size_t) c;
 
-			if (stop || ga.start[cell] == ga.start[cell + 1] || gb.start[cell] == gb.start[cell + 1])
+			if (stop || small->grid.start[cell] == small->grid.start[cell + 1] ||
+				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
 			if (opt->cancel && *opt->cancel)
 				stop = 1;
-			else if (!test_cell(a, b, &ga, &gb, ba, bb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
+			else if (!test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
 								(int) (cell / ((size_t) dim[0] * dim[1])), &local, &cc))
 				stop = 2;
 		}
@@ -149,9 +272,7 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting intersecting pairs");
 	ok = !stop;
 done:
-	gx_grid_free(&ga);
-	gx_grid_free(&gb);
-	gx_free(ba);
-	gx_free(bb);
+	gridded_free(&ga);
+	gridded_free(&gb);
 	return ok;
 }

@@ -22,6 +22,13 @@ GxSerialized *gx_from_hexwkb(const char *hex, size_t *size, GxError *err);
  */
 GxSerialized *gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err);
 
+/*
+ * Reads an STL mesh, binary or ASCII, as a TIN (facet normals are checked for finiteness, then ignored).
+ * Malformed files (empty, wrong face count, a facet without exactly three vertices, missing endsolid,
+ * non-numbers) fail with GX_ERR_PARSE naming the facet or byte/line at fault.
+ */
+GxSerialized *gx_from_stl(const unsigned char *data, size_t len, size_t *size, GxError *err);
+
 /* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd. */
 char	   *gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len);
 

@@ -1,0 +1,22 @@
+/* gx_bench_data.h: workloads for the batch engine's benchmarks and device tests. */
+#ifndef GX_BENCH_DATA_H
+#define GX_BENCH_DATA_H
+
+#include "gx_batch.h"
+
+/*
+ * A mining dataset at UTM coordinates (zone 33N): drill holes from collars on a 25 m grid, with azimuth,
+ * dip and downhole deviation, 10-20 m segments; ore bodies as closed, non-convex triangulated surfaces of
+ * several sizes at 30-300 m depth. scale 1 is about seed 004's: ~7 800 segments (A) against ~1 000 000
+ * triangles in 200 bodies (B); both grow linearly with scale.
+ */
+void		gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies);
+
+/*
+ * A triangle mesh (from an STL file) refined `levels` times by 1-to-4 midpoint subdivision, as side a,
+ * and the same mesh translated by `shift` (a fraction of its box's diagonal) as side b, each one geometry
+ * (as seed 004 intersects a mesh with its translated copy). false if the file cannot be read.
+ */
+bool		gx_bench_mesh_pair(const char *stl_path, int levels, double shift, GxBatchSide *a, GxBatchSide *b);
+
+#endif
