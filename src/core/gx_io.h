@@ -29,7 +29,7 @@ GxSerialized *gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, Gx
  */
 GxSerialized *gx_from_stl(const unsigned char *data, size_t len, size_t *size, GxError *err);
 
-/* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd. */
+/* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd; len may be NULL. */
 char	   *gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len);
 
 typedef enum GxWkbVariant

@@ -1,0 +1,47 @@
+-- errors: every kind of bad input is a clear ERROR with a SQLSTATE, never a crash or a different geometry.
+\set VERBOSITY sqlstate
+\set SHOW_CONTEXT never
+-- (the SQLSTATE alone first, then the messages)
+SELECT 'POINT(1 2'::gxgeom;
+SELECT gx_geomfromwkb('\x0101'::bytea);
+\set VERBOSITY default
+-- malformed WKT
+SELECT 'POINT(1 2'::gxgeom;
+SELECT 'POINT(1 abc 3)'::gxgeom;
+SELECT 'POINT(1 2 3) trailing'::gxgeom;
+SELECT 'CIRCLE(1 2 3)'::gxgeom;
+SELECT 'POLYGON((0 0 0, 1 0 0, 0 1 0, 0 0 0))'::gxgeom;
+SELECT ''::gxgeom;
+SELECT 'LINESTRING(1 2 3)'::gxgeom;
+SELECT 'LINESTRING(1 2 3, 4 5)'::gxgeom;
+SELECT 'POINT Z (1 2)'::gxgeom;
+SELECT 'SRID=abc;POINT(1 2 3)'::gxgeom;
+SELECT 'SRID=1000000;POINT(1 2 3)'::gxgeom;
+-- non-finite coordinates
+SELECT 'POINT(nan 2 3)'::gxgeom;
+SELECT 'POINT(1 inf 3)'::gxgeom;
+SELECT 'POINT(1 2 1e999)'::gxgeom;
+-- rings
+SELECT 'TRIANGLE((0 0 0, 1 0 0, 0 1 0, 0 0 1))'::gxgeom;
+SELECT 'TRIANGLE((0 0 0, 1 0 0, 0 1 0, 1 1 0, 0 0 0))'::gxgeom;
+SELECT 'TIN(((0 0 0, 1 0 0, 0 0 0)))'::gxgeom;
+SELECT 'POLYHEDRALSURFACE(((0 0 0, 1 0 0, 0 1 0, 0 0 0)), ((0 0 0, 1 0 0, 1 1 0, 0 1 0, 0 0 0)))'::gxgeom;
+SELECT 'POLYHEDRALSURFACE(((0 0 0, 1 0 0, 0 1 0, 0 0 0), (0 0 0, 1 0 0, 0 1 0, 0 0 0)))'::gxgeom;
+-- nesting too deep
+SELECT (repeat('GEOMETRYCOLLECTION(', 40) || 'POINT(1 2 3)' || repeat(')', 40))::gxgeom;
+-- malformed WKB: truncated, unknown type, absurd count, bad byte order, trailing bytes, NaN, hex
+SELECT gx_geomfromwkb('\x0101'::bytea);
+SELECT gx_geomfromwkb('\x01e9030000000000000000f03f0000000000000040'::bytea);
+SELECT gx_geomfromwkb('\x0163000000'::bytea);
+SELECT gx_geomfromwkb('\x01ea030000ffffffff'::bytea);
+SELECT gx_geomfromwkb('\x07e9030000000000000000f03f00000000000000400000000000000840'::bytea);
+SELECT gx_geomfromwkb('\x01e9030000000000000000f03f0000000000000040000000000000084000'::bytea);
+SELECT gx_geomfromwkb('\x01e9030000000000000000f87f00000000000000400000000000000840'::bytea);
+SELECT gx_geomfromwkb('\x0103000000010000000400000000000000000000000000000000000000'::bytea);
+SELECT '01010000A0E6100000000000000000F03F000000000000004000000000000008'::gxgeom;
+SELECT gx_geomfromwkb('\x01e9030000000000000000f03f00000000000000400000000000000840'::bytea, -5);
+-- binary input through recv: a COPY with a broken value
+COPY (SELECT '\x01ff'::bytea) TO '/tmp/gpuexact_regress_bad.bin' WITH (FORMAT binary);
+CREATE TEMP TABLE t (g gxgeom);
+COPY t FROM '/tmp/gpuexact_regress_bad.bin' WITH (FORMAT binary);
+SELECT count(*) FROM t;

@@ -1,0 +1,85 @@
+/* gx_accessors.c: SQL accessors of gxgeom: SRID, type, counts, extent. */
+#include "postgres.h"
+#include "fmgr.h"
+#include "utils/builtins.h"
+
+#include "gx_pg.h"
+
+PG_FUNCTION_INFO_V1(gx_srid);
+PG_FUNCTION_INFO_V1(gx_setsrid);
+PG_FUNCTION_INFO_V1(gx_geometrytype);
+PG_FUNCTION_INFO_V1(gx_npoints);
+PG_FUNCTION_INFO_V1(gx_nsegments);
+PG_FUNCTION_INFO_V1(gx_ntriangles);
+PG_FUNCTION_INFO_V1(gx_isempty);
+PG_FUNCTION_INFO_V1(gx_extent_bound);
+
+/* Only the fixed header is needed: fetch just that slice of a toasted value. */
+static GxSerialized *
+header_arg(FunctionCallInfo fcinfo)
+{
+	return (GxSerialized *) PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(0), 0, sizeof(GxSerialized) + sizeof(GxNode));
+}
+
+Datum
+gx_srid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(header_arg(fcinfo)->srid);
+}
+
+Datum
+gx_setsrid(PG_FUNCTION_ARGS)
+{
+	GxSerialized *g = (GxSerialized *) PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(0));
+
+	g->srid = gx_pg_check_srid(PG_GETARG_INT32(1));
+	PG_RETURN_POINTER(g);
+}
+
+Datum
+gx_geometrytype(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(cstring_to_text(gx_type_name(gx_body(header_arg(fcinfo))->type)));
+}
+
+Datum
+gx_isempty(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL((header_arg(fcinfo)->flags & GX_FLAG_EMPTY) != 0);
+}
+
+Datum
+gx_npoints(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) gx_counts(PG_GETARG_GXGEOM(0)).points);
+}
+
+Datum
+gx_nsegments(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) gx_counts(PG_GETARG_GXGEOM(0)).segments);
+}
+
+Datum
+gx_ntriangles(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) gx_counts(PG_GETARG_GXGEOM(0)).triangles);
+}
+
+/*
+ * gx_xmin ... gx_zmax: one C function, the bound chosen by the SQL wrapper's second argument
+ * (0..5 = xmin, ymin, zmin, xmax, ymax, zmax). NULL for EMPTY.
+ */
+Datum
+gx_extent_bound(PG_FUNCTION_ARGS)
+{
+	GxSerialized *g = header_arg(fcinfo);
+	int32		which = PG_GETARG_INT32(1);
+	const double *bounds = &g->box.xmin;
+
+	if (g->flags & GX_FLAG_EMPTY)
+		PG_RETURN_NULL();
+	if (which < 0 || which > 5)
+		elog(ERROR, "gx_extent_bound: bound %d out of range", which);
+	PG_RETURN_FLOAT8(bounds[which]);
+}

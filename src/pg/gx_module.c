@@ -1,0 +1,80 @@
+/* gx_module.c: the extension's entry point: core allocator on palloc, interrupt hook on CHECK_FOR_INTERRUPTS. */
+#include "postgres.h"
+#include "fmgr.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
+
+#include "gx_alloc.h"
+#include "gx_interrupt.h"
+#include "gx_pg.h"
+
+PG_MODULE_MAGIC;
+
+void		_PG_init(void);
+
+static void *
+pg_alloc(size_t size)
+{
+	return MemoryContextAllocHuge(CurrentMemoryContext, size);
+}
+
+static void *
+pg_realloc(void *ptr, size_t size)
+{
+	return ptr ? repalloc_huge(ptr, size) : pg_alloc(size);
+}
+
+static void
+pg_interrupts(void)
+{
+	CHECK_FOR_INTERRUPTS();
+}
+
+void
+_PG_init(void)
+{
+	static const GxAllocator palloc_allocator = {pg_alloc, pg_realloc, pfree};
+
+	gx_set_allocator(&palloc_allocator);
+	gx_check_interrupts = pg_interrupts;
+}
+
+void
+gx_pg_raise(const GxError *err, int parse_sqlstate)
+{
+	int			sqlstate;
+
+	switch (err->code)
+	{
+		case GX_ERR_LIMIT:
+			sqlstate = ERRCODE_PROGRAM_LIMIT_EXCEEDED;
+			break;
+		case GX_ERR_SRID:
+			sqlstate = ERRCODE_INVALID_PARAMETER_VALUE;
+			break;
+		case GX_ERR_NOMEM:
+			sqlstate = ERRCODE_OUT_OF_MEMORY;
+			break;
+		default:
+			sqlstate = parse_sqlstate;
+			break;
+	}
+	ereport(ERROR, (errcode(sqlstate), errmsg("%s", err->msg)));
+	pg_unreachable();
+}
+
+Datum
+gx_pg_datum(GxSerialized *g, size_t size)
+{
+	SET_VARSIZE(g, size);
+	PG_RETURN_POINTER(g);
+}
+
+int32
+gx_pg_check_srid(int32 srid)
+{
+	if (srid < 0 || srid > GX_SRID_MAX)
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("SRID %d out of range [0, %d]", srid, GX_SRID_MAX)));
+	return srid;
+}

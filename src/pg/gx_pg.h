@@ -1,0 +1,22 @@
+/* gx_pg.h: glue shared by the PostgreSQL layer: fetching gxgeom arguments and raising core errors. */
+#ifndef GX_PG_H
+#define GX_PG_H
+
+#include "postgres.h"
+#include "fmgr.h"
+
+#include "gx_geom.h"
+
+/* Detoasted argument; 8-byte aligned because the type is declared with double alignment. */
+#define PG_GETARG_GXGEOM(n)  ((GxSerialized *) PG_DETOAST_DATUM(PG_GETARG_DATUM(n)))
+
+/* Raises err as an ERROR; parse failures get parse_sqlstate (text or binary representation). */
+void		gx_pg_raise(const GxError *err, int parse_sqlstate) pg_attribute_noreturn();
+
+/* Returns srid if in [0, GX_SRID_MAX], else raises an ERROR. */
+int32		gx_pg_check_srid(int32 srid);
+
+/* Seals a core-built buffer (from palloc through gx_alloc) as a varlena Datum. */
+Datum		gx_pg_datum(GxSerialized *g, size_t size);
+
+#endif

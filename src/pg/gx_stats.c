@@ -1,0 +1,46 @@
+/* gx_stats.c: gx_stats() shows this backend's predicate counters (the ladder at work); gx_stats_reset() zeroes them. */
+#include "postgres.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+
+#include "gx_predicates.h"
+
+PG_FUNCTION_INFO_V1(gx_stats);
+PG_FUNCTION_INFO_V1(gx_stats_reset);
+
+Datum
+gx_stats(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	const GxPredStats *s = &gx_pred_stats;
+	const struct
+	{
+		const char *name;
+		uint64_t	value;
+	}			rows[] = {
+		{"orient3d", s->orient3d},
+		{"orient2d", s->orient2d},
+		{"filter_failures", s->filter_failures},
+		{"exact_expansion", s->exact_expansion},
+		{"exact_gmp", s->exact_gmp},
+	};
+	int			i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	for (i = 0; i < lengthof(rows); i++)
+	{
+		Datum		values[2] = {CStringGetTextDatum(rows[i].name), Int64GetDatum((int64) rows[i].value)};
+		bool		nulls[2] = {false, false};
+
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+Datum
+gx_stats_reset(PG_FUNCTION_ARGS)
+{
+	memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
+	PG_RETURN_VOID();
+}

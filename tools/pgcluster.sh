@@ -1,0 +1,59 @@
+# tools/pgcluster.sh: sourced by demo.sh and test.sh: installs build dependencies, builds and installs the
+# extension, and starts a throwaway PostgreSQL 15 cluster owned by a non-root user (stopped on exit).
+# After gx_cluster_start: PGHOST, PGPORT, PGUSER and PGDATABASE point at it.
+
+GX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+GX_PG_BIN=/usr/lib/postgresql/15/bin
+GX_PACKAGES="postgresql-15 postgresql-server-dev-15 libgmp-dev make gcc"
+
+gx_as_root() {
+	if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+gx_install_deps() {
+	local missing="" p
+	for p in $GX_PACKAGES; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	echo "== installing:$missing"
+	gx_as_root apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive gx_as_root apt-get install -y -qq $missing >/dev/null
+}
+
+gx_build_install() {
+	echo "== building gpuexact"
+	make -C "$GX_ROOT" -s -j2 >/dev/null
+	gx_as_root make -C "$GX_ROOT" -s install >/dev/null
+}
+
+gx_cluster_stop() {
+	[ -n "${GX_PGDATA:-}" ] || return 0
+	gx_as_user "$GX_PG_BIN/pg_ctl" -D "$GX_PGDATA" -m immediate stop >/dev/null 2>&1
+	rm -rf "$GX_PGDATA"
+	GX_PGDATA=
+}
+
+# Runs a command as the cluster's owner (root may not run PostgreSQL).
+gx_as_user() {
+	if [ "$(id -u)" = 0 ]; then runuser -u "$GX_PGUSER" -- "$@"; else "$@"; fi
+}
+
+gx_cluster_start() {
+	if [ "$(id -u)" = 0 ]; then
+		GX_PGUSER=gxrun
+		id -u "$GX_PGUSER" >/dev/null 2>&1 || useradd --system --no-create-home "$GX_PGUSER"
+	else
+		GX_PGUSER=$(id -un)
+	fi
+	GX_PGDATA=$(mktemp -d /tmp/gpuexact-pg.XXXXXX)
+	chown "$GX_PGUSER" "$GX_PGDATA"
+	trap gx_cluster_stop EXIT
+	PGPORT=${GX_PORT:-55432}
+	while (exec 3<>/dev/tcp/127.0.0.1/$PGPORT) 2>/dev/null; do PGPORT=$((PGPORT + 1)); done
+	echo "== starting a throwaway cluster in $GX_PGDATA (port $PGPORT, user $GX_PGUSER)"
+	gx_as_user "$GX_PG_BIN/initdb" -D "$GX_PGDATA" -A trust -U "$GX_PGUSER" --no-sync >/dev/null
+	gx_as_user "$GX_PG_BIN/pg_ctl" -D "$GX_PGDATA" -l "$GX_PGDATA/server.log" -w \
+		-o "-p $PGPORT -k $GX_PGDATA -c listen_addresses=''" start >/dev/null
+	export PGHOST=$GX_PGDATA PGPORT PGUSER=$GX_PGUSER PGDATABASE=postgres
+}
