@@ -1,0 +1,444 @@
+/*
+ * gx_wkb_read.c: reads ISO WKB and PostGIS EWKB (either byte order, per nested geometry), and hex-encoded
+ * (E)WKB, into a serialized geometry. Untrusted input: every count is checked against the bytes left
+ * before anything is reserved, and nesting is bounded.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_io.h"
+
+#define CODE_POLYGON		3		/* valid only as a POLYHEDRALSURFACE face */
+#define CODE_MULTIPOLYGON	6
+#define EWKB_Z				0x80000000u
+#define EWKB_M				0x40000000u
+#define EWKB_SRID			0x20000000u
+#define GX_MAX_SRID			999999	/* PostGIS's limit for user SRIDs */
+
+typedef struct WkbReader
+{
+	const unsigned char *data;
+	size_t		len;
+	size_t		pos;
+	GxBuilder	b;
+	GxError    *err;
+	int32_t		srid;			/* of the outermost geometry, 0 if none */
+	int			ndims;			/* numbers per point, fixed by the outermost geometry */
+} WkbReader;
+
+/* The header of one (sub)geometry. */
+typedef struct WkbHeader
+{
+	size_t		offset;			/* of its byte-order byte */
+	int			big_endian;
+	uint32_t	type;			/* base code: 1 POINT ... 17 TRIANGLE */
+	int			has_z;
+	int			has_m;
+} WkbHeader;
+
+static int
+ok(const WkbReader *r)
+{
+	return r->err->code == GX_OK;
+}
+
+static void
+__attribute__((format(printf, 4, 5)))
+wkb_error(WkbReader *r, GxErrorCode code, size_t offset, const char *fmt,...)
+{
+	char		what[200];
+	va_list		ap;
+
+	if (!ok(r))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	gx_error_set(r->err, code, "%s at byte offset %zu", what, offset);
+}
+
+static int
+need(WkbReader *r, size_t n)
+{
+	if (r->len - r->pos >= n)
+		return 1;
+	wkb_error(r, GX_ERR_PARSE, r->pos, "truncated WKB: %zu bytes needed, %zu left", n, r->len - r->pos);
+	return 0;
+}
+
+/* Reads an n-byte unsigned integer (n <= 8) in the given byte order. */
+static uint64_t
+take(WkbReader *r, int n, int big_endian)
+{
+	const unsigned char *s = r->data + r->pos;
+	uint64_t	v = 0;
+	int			i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t) s[big_endian ? n - 1 - i : i] << (8 * i);
+	r->pos += (size_t) n;
+	return v;
+}
+
+static int
+read_u32(WkbReader *r, int big_endian, uint32_t *v)
+{
+	if (!need(r, 4))
+		return 0;
+	*v = (uint32_t) take(r, 4, big_endian);
+	return 1;
+}
+
+/* Reads a count of items of at least item_bytes each, refusing counts the remaining data cannot hold. */
+static int
+read_count(WkbReader *r, const WkbHeader *h, size_t item_bytes, uint32_t *count)
+{
+	size_t		at = r->pos;
+
+	if (!read_u32(r, h->big_endian, count))
+		return 0;
+	if (*count > (r->len - r->pos) / item_bytes)
+	{
+		wkb_error(r, GX_ERR_PARSE, at, "count %u exceeds remaining data", (unsigned) *count);
+		return 0;
+	}
+	return 1;
+}
+
+/* Numbers per point of a geometry with this header. */
+static int
+header_dims(const WkbHeader *h)
+{
+	return 2 + h->has_z + h->has_m;
+}
+
+/* Whether the base code names a type this reader knows (supported or not). */
+static int
+known_type(uint32_t type)
+{
+	return gx_type_name(type) != NULL || type == CODE_POLYGON || type == CODE_MULTIPOLYGON;
+}
+
+/* Reads a geometry header: byte order, type code with ISO or EWKB dimensions, and EWKB's SRID. */
+static int
+read_header(WkbReader *r, int outermost, WkbHeader *h)
+{
+	uint32_t	code;
+	uint32_t	iso;
+	uint32_t	srid;
+
+	h->offset = r->pos;
+	if (!need(r, 1))
+		return 0;
+	if (r->data[r->pos] > 1)
+	{
+		wkb_error(r, GX_ERR_PARSE, r->pos, "invalid byte order %u (expected 0 or 1)", r->data[r->pos]);
+		return 0;
+	}
+	h->big_endian = r->data[r->pos++] == 0;
+	if (!read_u32(r, h->big_endian, &code))
+		return 0;
+	iso = (code & 0x1FFFFFFFu) / 1000;
+	h->type = (code & 0x1FFFFFFFu) % 1000;
+	h->has_z = (code & EWKB_Z) != 0 || iso == 1 || iso == 3;
+	h->has_m = (code & EWKB_M) != 0 || iso == 2 || iso == 3;
+	if (iso > 3 || (iso != 0 && (code & (EWKB_Z | EWKB_M)) != 0) || !known_type(h->type))
+	{
+		wkb_error(r, GX_ERR_PARSE, h->offset, "unknown geometry type code %u", (unsigned) code);
+		return 0;
+	}
+	if (code & EWKB_SRID)
+	{
+		if (!read_u32(r, h->big_endian, &srid))
+			return 0;
+		if (outermost && (int32_t) srid >= 0 && (int32_t) srid <= GX_MAX_SRID)
+			r->srid = (int32_t) srid;
+		else if (outermost)
+			wkb_error(r, GX_ERR_PARSE, h->offset, "SRID %d out of range [0, %d]", (int) (int32_t) srid, GX_MAX_SRID);
+		else if ((int32_t) srid != r->srid)
+			wkb_error(r, GX_ERR_PARSE, h->offset, "nested geometry has SRID %d, the outer one %d",
+					  (int) (int32_t) srid, (int) r->srid);
+	}
+	if (outermost)
+		r->ndims = header_dims(h);
+	else if (header_dims(h) != r->ndims)
+		wkb_error(r, GX_ERR_PARSE, h->offset, "mixed dimensions: nested geometry has %d coordinates per point, the outer one %d",
+				  header_dims(h), r->ndims);
+	return ok(r);
+}
+
+/*
+ * Reads one point's numbers into xyz (z = 0 without Z, M dropped). Returns 1, 0 for an all-NaN point
+ * (WKB's POINT EMPTY) when allow_empty, or -1 on error.
+ */
+static int
+read_point(WkbReader *r, const WkbHeader *h, int allow_empty, double xyz[3])
+{
+	double		v[4];
+	uint64_t	bits;
+	size_t		at = r->pos;
+	int			n = header_dims(h);
+	int			i;
+	int			nans = 0;
+	int			finite = 0;
+
+	if (!need(r, 8 * (size_t) n))
+		return -1;
+	for (i = 0; i < n; i++)
+	{
+		bits = take(r, 8, h->big_endian);
+		memcpy(&v[i], &bits, sizeof(v[i]));
+		nans += isnan(v[i]) != 0;
+		finite += isfinite(v[i]) != 0;
+	}
+	if (allow_empty && nans == n)
+		return 0;
+	if (finite != n)
+	{
+		wkb_error(r, GX_ERR_PARSE, at, "non-finite coordinate");
+		return -1;
+	}
+	xyz[0] = v[0];
+	xyz[1] = v[1];
+	xyz[2] = h->has_z ? v[2] : 0.0;
+	return 1;
+}
+
+/*
+ * Reads the rings of a polygon or triangle that must be one triangle ("TRIANGLE", "TIN triangle 2",
+ * "POLYHEDRALSURFACE face 3" in errors) and adds its 3 vertices. Returns 1, 0 for no ring at all when
+ * allow_empty, -1 on error.
+ */
+static int
+read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int is_face, int allow_empty)
+{
+	double		pts[4][3];
+	uint32_t	rings;
+	uint32_t	npoints;
+	uint32_t	i;
+
+	if (!read_count(r, h, 4, &rings))
+		return -1;
+	if (rings == 0 && allow_empty)
+		return 0;
+	if (rings != 1)
+	{
+		wkb_error(r, GX_ERR_PARSE, h->offset, is_face ? "%s is not a triangle (has %u rings)" :
+				  "%s must have exactly 1 ring, got %u", what, (unsigned) rings);
+		return -1;
+	}
+	if (!read_count(r, h, 8 * (size_t) header_dims(h), &npoints))
+		return -1;
+	if (npoints != 4)
+	{
+		wkb_error(r, GX_ERR_PARSE, h->offset, is_face ? "%s is not a triangle (%u points)" :
+				  "%s: triangle ring must have 4 points, got %u", what, (unsigned) npoints);
+		return -1;
+	}
+	for (i = 0; i < 4; i++)
+		if (read_point(r, h, 0, pts[i]) < 0)
+			return -1;
+	if (memcmp(pts[0], pts[3], sizeof(pts[0])) != 0)
+	{
+		wkb_error(r, GX_ERR_PARSE, h->offset, "%s: ring not closed", what);
+		return -1;
+	}
+	for (i = 0; i < 3; i++)
+		gx_builder_coord(&r->b, pts[i][0], pts[i][1], pts[i][2]);
+	return ok(r) ? 1 : -1;
+}
+
+/* The TIN triangles or POLYHEDRALSURFACE faces: count members, each with its own header. */
+static uint32_t
+read_triangles(WkbReader *r, const WkbHeader *h)
+{
+	uint32_t	count;
+	uint32_t	i;
+	WkbHeader	m;
+	uint32_t	member_type = h->type == GX_TIN ? GX_TRIANGLE : CODE_POLYGON;
+	char		what[48];
+
+	/* A member holds at least its header, 1 ring, 4 points. */
+	if (!read_count(r, h, 13 + 32 * (size_t) header_dims(h), &count))
+		return 0;
+	gx_builder_reserve(&r->b, 72 * (size_t) count);
+	for (i = 0; i < count && ok(r); i++)
+	{
+		snprintf(what, sizeof(what), h->type == GX_TIN ? "TIN triangle %u" : "POLYHEDRALSURFACE face %u",
+				 (unsigned) i + 1);
+		if (!read_header(r, 0, &m))
+			return 0;
+		if (m.type != member_type)
+			wkb_error(r, GX_ERR_PARSE, m.offset, "%s has type code %u, expected %u",
+					  what, (unsigned) m.type, (unsigned) member_type);
+		else if (read_triangle(r, &m, what, h->type == GX_POLYHEDRALSURFACE, 0) < 0)
+			return 0;
+	}
+	return count;
+}
+
+/* Starts a node, refusing nesting deeper than the builder allows before any recursion goes further. */
+static size_t
+begin_node(WkbReader *r, uint32_t type, size_t offset)
+{
+	if (r->b.depth >= GX_MAX_DEPTH)
+	{
+		wkb_error(r, GX_ERR_LIMIT, offset, "geometry nested deeper than %d levels", GX_MAX_DEPTH);
+		return 0;
+	}
+	return gx_builder_begin(&r->b, (GxType) type);
+}
+
+/*
+ * Reads one geometry that becomes a node; parent is the type of the enclosing node (0 at the top), which
+ * restricts what may appear. Returns 0 on error.
+ */
+static int
+read_geometry(WkbReader *r, uint32_t parent)
+{
+	WkbHeader	h;
+	size_t		node;
+	uint32_t	count = 0;
+	uint32_t	i;
+	double		xyz[3];
+	int			res;
+
+	if (!read_header(r, parent == 0, &h))
+		return 0;
+	if ((parent == GX_MULTIPOINT && h.type != GX_POINT) ||
+		(parent == GX_MULTILINESTRING && h.type != GX_LINESTRING))
+	{
+		wkb_error(r, GX_ERR_PARSE, h.offset, "%s member has type code %u, expected %u",
+				  gx_type_name(parent), (unsigned) h.type, parent == GX_MULTIPOINT ? GX_POINT : GX_LINESTRING);
+		return 0;
+	}
+	if (h.type == CODE_POLYGON || h.type == CODE_MULTIPOLYGON)
+	{
+		wkb_error(r, GX_ERR_PARSE, h.offset, "unsupported geometry type %s (gpuexact stores points, lines and triangles)",
+				  h.type == CODE_POLYGON ? "POLYGON" : "MULTIPOLYGON");
+		return 0;
+	}
+	node = begin_node(r, h.type, h.offset);
+	if (!ok(r))
+		return 0;
+	switch (h.type)
+	{
+		case GX_POINT:
+			res = read_point(r, &h, 1, xyz);
+			if (res > 0)
+				gx_builder_coord(&r->b, xyz[0], xyz[1], xyz[2]);
+			count = res > 0;
+			break;
+		case GX_LINESTRING:
+			if (!read_count(r, &h, 8 * (size_t) header_dims(&h), &count))
+				break;
+			if (count == 1)
+				wkb_error(r, GX_ERR_PARSE, h.offset, "LINESTRING must have 0 or at least 2 points, got 1");
+			gx_builder_reserve(&r->b, 24 * (size_t) count);
+			for (i = 0; i < count && ok(r) && read_point(r, &h, 0, xyz) > 0; i++)
+				gx_builder_coord(&r->b, xyz[0], xyz[1], xyz[2]);
+			break;
+		case GX_TRIANGLE:
+			count = read_triangle(r, &h, "TRIANGLE", 0, 1) > 0;
+			break;
+		case GX_TIN:
+		case GX_POLYHEDRALSURFACE:
+			count = read_triangles(r, &h);
+			break;
+		default:
+			if (!read_count(r, &h, 9, &count))
+				break;
+			for (i = 0; i < count && read_geometry(r, h.type); i++)
+				;
+			break;
+	}
+	gx_builder_end(&r->b, node, count);
+	return ok(r);
+}
+
+GxSerialized *
+gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err)
+{
+	WkbReader	r;
+
+	err->code = GX_OK;
+	err->msg[0] = '\0';
+	memset(&r, 0, sizeof(r));
+	r.data = wkb;
+	r.len = len;
+	r.err = err;
+	gx_builder_init(&r.b, err);
+	if (read_geometry(&r, 0) && r.pos != len)
+		wkb_error(&r, GX_ERR_PARSE, r.pos, "%zu trailing bytes after the geometry", len - r.pos);
+	return gx_builder_finish(&r.b, r.srid, size);
+}
+
+static int
+hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static int
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+GxSerialized *
+gx_from_hexwkb(const char *hex, size_t *size, GxError *err)
+{
+	const char *s = hex;
+	size_t		n;
+	size_t		i;
+	int			hi;
+	int			lo;
+	unsigned char *wkb;
+	GxSerialized *g;
+
+	err->code = GX_OK;
+	err->msg[0] = '\0';
+	while (is_space(*s))
+		s++;
+	n = strlen(s);
+	while (n > 0 && is_space(s[n - 1]))
+		n--;
+	for (i = 0; i < n; i++)
+		if (hex_value(s[i]) < 0)
+		{
+			gx_error_set(err, GX_ERR_PARSE, s[i] > ' ' && s[i] < 0x7F ? "invalid hex digit '%c' in hex WKB at position %zu" :
+						 "invalid hex digit (byte 0x%02X) in hex WKB at position %zu",
+						 (unsigned char) s[i], (size_t) (s - hex) + i + 1);
+			return NULL;
+		}
+	if (n % 2 != 0)
+	{
+		gx_error_set(err, GX_ERR_PARSE, "odd number of hex digits (%zu) in hex WKB at position %zu",
+					 n, (size_t) (s - hex) + n);
+		return NULL;
+	}
+	wkb = gx_alloc(n / 2);
+	if (wkb == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory decoding %zu bytes of hex WKB", n / 2);
+		return NULL;
+	}
+	for (i = 0; i < n / 2; i++)
+	{
+		hi = hex_value(s[2 * i]);
+		lo = hex_value(s[2 * i + 1]);
+		wkb[i] = (unsigned char) (hi << 4 | lo);
+	}
+	g = gx_from_wkb(wkb, n / 2, size, err);
+	gx_free(wkb);
+	return g;
+}
