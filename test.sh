@@ -13,11 +13,18 @@ failed=0
 count() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $2"; fi; }
 
 echo "== core unit tests"
+# The STL reader's test reads the real collection from ../shared/data when it is there.
+stl_dir=$(mktemp -d /tmp/gpuexact-stl.XXXXXX)
+if [ -f "$GX_ROOT/../shared/data/stl-models-0.12.0.tgz" ]; then
+	tar xzf "$GX_ROOT/../shared/data/stl-models-0.12.0.tgz" -C "$stl_dir" && export GX_STL_DIR="$stl_dir/package"
+fi
 make -s unittest-build >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 for t in $(make -s unittest-list); do
 	"$t" test/fuzz/regressions | tail -n 3
 	count "${PIPESTATUS[0]}" "$t"
 done
+
+rm -rf "$stl_dir"
 
 echo "== pg_regress"
 gx_cluster_start

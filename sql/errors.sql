@@ -40,6 +40,10 @@ SELECT gx_geomfromwkb('\x01e9030000000000000000f87f00000000000000400000000000000
 SELECT gx_geomfromwkb('\x0103000000010000000400000000000000000000000000000000000000'::bytea);
 SELECT '01010000A0E6100000000000000000F03F000000000000004000000000000008'::gxgeom;
 SELECT gx_geomfromwkb('\x01e9030000000000000000f03f00000000000000400000000000000840'::bytea, -5);
+-- malformed STL (ASCII facet with 4 vertices; binary with a wrong facet count; empty)
+SELECT gx_geomfromstl(convert_to(E'solid t\nfacet normal 0 0 1 outer loop vertex 0 0 0 vertex 1 0 0 vertex 0 1 0 vertex 1 1 0 endloop endfacet\nendsolid t', 'UTF8'));
+SELECT gx_geomfromstl(decode(repeat('00', 80) || '05000000', 'hex'));
+SELECT gx_geomfromstl(''::bytea);
 -- binary input through recv: a COPY with a broken value
 COPY (SELECT '\x01ff'::bytea) TO '/tmp/gpuexact_regress_bad.bin' WITH (FORMAT binary);
 CREATE TEMP TABLE t (g gxgeom);

@@ -36,6 +36,10 @@ CREATE FUNCTION gx_geomfromwkb(bytea) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_geomfromwkb(bytea, integer) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_geomfromstl(bytea) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_geomfromstl(bytea, integer) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_geomfromtext(text) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_geomfromtext(text, integer) RETURNS gxgeom
@@ -77,6 +81,12 @@ CREATE FUNCTION gx_intersects(gxgeom, gxgeom) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'gx_intersects_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION gx_intersects(gxgeom, gxgeom) IS
 	'true iff the two closed point sets share a point, decided exactly for the stored doubles';
+
+-- Batches: every intersecting (a_id, b_id) of two queries yielding (id, geom), in one run of the engine
+CREATE FUNCTION gx_intersecting_pairs(a_query text, b_query text, OUT a_id bigint, OUT b_id bigint)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_intersecting_pairs(text, text) IS
+	'intersecting (a_id, b_id) pairs of two queries returning (id, geom gxgeom), computed as one batch (GPU or CPU)';
 
 -- The predicate ladder at work in this backend
 CREATE FUNCTION gx_stats(OUT counter text, OUT value bigint) RETURNS SETOF record

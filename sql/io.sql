@@ -32,3 +32,13 @@ CREATE TEMP TABLE big (g gxgeom);
 INSERT INTO big SELECT ('LINESTRING Z (' || string_agg(format('%s %s %s', i, i * 0.5, i * 0.25), ',') || ')')::gxgeom
 FROM generate_series(1, 20000) i;
 SELECT gx_npoints(g), pg_column_size(g) < 20000 * 24 + 100 AS stored_compact, gx_xmax(g), gx_zmax(g) FROM big;
+-- STL import (ASCII here; binary STL is read too)
+SELECT gx_geomfromstl(convert_to('solid t
+  facet normal 0 0 1
+    outer loop
+      vertex 0 0 0
+      vertex 1 0 0
+      vertex 0 1 0
+    endloop
+  endfacet
+endsolid t', 'UTF8'), 32633);

@@ -18,6 +18,7 @@ PG_FUNCTION_INFO_V1(gx_asbinary);
 PG_FUNCTION_INFO_V1(gx_asewkb);
 PG_FUNCTION_INFO_V1(gx_geomfromwkb);
 PG_FUNCTION_INFO_V1(gx_geomfromtext);
+PG_FUNCTION_INFO_V1(gx_geomfromstl);
 
 static Datum
 from_wkb(const unsigned char *wkb, size_t len)
@@ -127,4 +128,20 @@ gx_geomfromtext(PG_FUNCTION_ARGS)
 	if (PG_NARGS() > 1)
 		g->srid = gx_pg_check_srid(PG_GETARG_INT32(1));
 	PG_RETURN_POINTER(g);
+}
+
+/* gx_geomfromstl(stl bytea [, srid int]): an STL mesh (binary or ASCII) as a TIN. */
+Datum
+gx_geomfromstl(PG_FUNCTION_ARGS)
+{
+	bytea	   *stl = PG_GETARG_BYTEA_PP(0);
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+	GxSerialized *g = gx_from_stl((const unsigned char *) VARDATA_ANY(stl), VARSIZE_ANY_EXHDR(stl), &size, &err);
+
+	if (g == NULL)
+		gx_pg_raise(&err, ERRCODE_INVALID_BINARY_REPRESENTATION);
+	if (PG_NARGS() > 1)
+		g->srid = gx_pg_check_srid(PG_GETARG_INT32(1));
+	return gx_pg_datum(g, size);
 }

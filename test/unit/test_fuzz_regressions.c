@@ -1,7 +1,7 @@
 /*
- * test_fuzz_regressions.c: replays every file of a directory (argv[1], test/fuzz/regressions) through both
- * fuzz harnesses, which are compiled in under other names: each input must be read or refused without a
- * crash, and what is read must round-trip to identical bytes (the harnesses abort otherwise).
+ * test_fuzz_regressions.c: replays every file of a directory (argv[1], test/fuzz/regressions) through the
+ * WKT, WKB and STL fuzz harnesses, compiled in under other names: each input must be read or refused
+ * without a crash, and what is read must round-trip to identical bytes (the harnesses abort otherwise).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -16,6 +16,9 @@
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_wkb_one
 #include "../fuzz/fuzz_wkb.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_stl_one
+#include "../fuzz/fuzz_stl.c"
 #undef LLVMFuzzerTestOneInput
 
 /* Reads a whole file into a gx_alloc'd buffer; NULL if it cannot be read. */
@@ -74,6 +77,7 @@ main(int argc, char **argv)
 			continue;
 		CHECK(fuzz_wkt_one(data, len) == 0);
 		CHECK(fuzz_wkb_one(data, len) == 0);
+		CHECK(fuzz_stl_one(data, len) == 0);
 		gx_free(data);
 		files++;
 	}

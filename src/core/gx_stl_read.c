@@ -1,0 +1,354 @@
+/* gx_stl_read.c: reads STL meshes, binary or ASCII, into a serialized TIN (facet normals checked, then ignored). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx_io.h"
+
+#define STL_HEADER			80		/* binary: free-form header bytes */
+#define STL_PREFIX			84		/* binary: header + uint32 facet count */
+#define STL_FACET			50		/* binary: normal, 3 vertices (12 float32), uint16 attribute */
+#define STL_MAX_FACETS		((uint32_t) 1 << 26)
+#define STL_NUMBER_MAX		64		/* longest number accepted in ASCII, in characters */
+#define STL_SNIPPET			16		/* bytes of ASCII input quoted in errors */
+#define TRIANGLE_BYTES		(9 * sizeof(double))
+
+typedef struct StlReader
+{
+	const unsigned char *data;
+	size_t		len;
+	size_t		pos;			/* ASCII: next byte to read */
+	size_t		line;			/* ASCII: 1-based line of pos */
+	uint32_t	facets;			/* facets begun so far: the current one's 1-based number */
+	GxBuilder	b;
+	GxError    *err;
+} StlReader;
+
+static int
+ok(const StlReader *r)
+{
+	return r->err->code == GX_OK;
+}
+
+static int
+is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Whether the n bytes at w spell kw (lower case), ignoring ASCII case. */
+static int
+word_is(const unsigned char *w, size_t n, const char *kw)
+{
+	size_t		i;
+
+	if (strlen(kw) != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]) != kw[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * A file is ASCII when it starts with "solid" (after optional whitespace) and has no NUL byte in its
+ * first 84 bytes; anything else is binary. ASCII never holds a NUL (the ASCII reader refuses one
+ * anywhere), while a binary file's facet count below 2^24 puts one at byte 83, even after a "solid" header.
+ */
+static int
+is_binary(const unsigned char *data, size_t len, size_t start)
+{
+	return len - start < 5 || !word_is(data + start, 5, "solid") ||
+		memchr(data, 0, len < STL_PREFIX ? len : STL_PREFIX) != NULL;
+}
+
+/* Binary: errors name the byte offset at fault, as the WKB reader does. */
+static void
+__attribute__((format(printf, 3, 4)))
+binary_error(StlReader *r, size_t offset, const char *fmt,...)
+{
+	char		what[200];
+	va_list		ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	gx_error_set(r->err, GX_ERR_PARSE, "%s at byte offset %zu", what, offset);
+}
+
+static uint32_t
+le32(const unsigned char *s)
+{
+	return (uint32_t) s[0] | (uint32_t) s[1] << 8 | (uint32_t) s[2] << 16 | (uint32_t) s[3] << 24;
+}
+
+/* Reads 3 little-endian float32 at s into v (exactly); 0 if one is NaN or infinite. */
+static int
+read_floats(const unsigned char *s, double v[3])
+{
+	float		f;
+	uint32_t	bits;
+	int			i;
+
+	for (i = 0; i < 3; i++)
+	{
+		bits = le32(s + 4 * i);
+		memcpy(&f, &bits, sizeof(f));
+		v[i] = (double) f;
+	}
+	return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]);
+}
+
+/* Reads binary facet i (0-based): its normal is checked, its 3 vertices added. */
+static void
+read_binary_facet(StlReader *r, uint32_t i)
+{
+	size_t		at = STL_PREFIX + (size_t) i * STL_FACET;
+	double		v[3];
+	int			k;
+
+	for (k = 0; k < 4 && ok(r); k++, at += 12)
+	{
+		if (!read_floats(r->data + at, v))
+			binary_error(r, at, k == 0 ? "facet %u: NaN or infinite number in the normal" :
+						 "facet %u: NaN or infinite number in vertex %d", (unsigned) i + 1, k);
+		else if (k > 0)
+			gx_builder_coord(&r->b, v[0], v[1], v[2]);
+	}
+}
+
+static void
+read_binary(StlReader *r)
+{
+	uint32_t	count;
+	uint32_t	i;
+	size_t		node;
+
+	if (r->len < STL_PREFIX)
+	{
+		gx_error_set(r->err, GX_ERR_PARSE, "binary STL too short: %zu bytes, less than its %d-byte header and facet count",
+					 r->len, STL_PREFIX);
+		return;
+	}
+	count = le32(r->data + STL_HEADER);
+	if ((r->len - STL_PREFIX) % STL_FACET != 0 || (r->len - STL_PREFIX) / STL_FACET != count)
+	{
+		gx_error_set(r->err, GX_ERR_PARSE, "binary STL declares %u facets but has room for %zu (%zu bytes, %llu expected)",
+					 (unsigned) count, (r->len - STL_PREFIX) / STL_FACET, r->len,
+					 (unsigned long long) STL_PREFIX + (unsigned long long) STL_FACET * count);
+		return;
+	}
+	if (count > STL_MAX_FACETS)
+	{
+		gx_error_set(r->err, GX_ERR_LIMIT, "binary STL has %u facets, more than the limit of %u",
+					 (unsigned) count, (unsigned) STL_MAX_FACETS);
+		return;
+	}
+	node = gx_builder_begin(&r->b, GX_TIN);
+	gx_builder_reserve(&r->b, TRIANGLE_BYTES * count);
+	for (i = 0; i < count && ok(r); i++)
+		read_binary_facet(r, i);
+	gx_builder_end(&r->b, node, count);
+}
+
+/*
+ * ASCII: errors name the 1-based line and quote up to 16 bytes there (printable ASCII only, since the
+ * input is arbitrary bytes), as the WKT reader does with positions.
+ */
+static void
+__attribute__((format(printf, 3, 4)))
+ascii_error(StlReader *r, GxErrorCode code, const char *fmt,...)
+{
+	char		what[160];
+	va_list		ap;
+	const unsigned char *at = r->data + r->pos;
+	size_t		left = r->len - r->pos;
+	int			n = 0;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	while (n < STL_SNIPPET && (size_t) n < left && at[n] >= 0x20 && at[n] < 0x7F)
+		n++;
+	if (left == 0)
+		gx_error_set(r->err, code, "%s at line %zu (end of input)", what, r->line);
+	else if (n == 0)
+		gx_error_set(r->err, code, "%s at line %zu near byte 0x%02X", what, r->line, at[0]);
+	else
+		gx_error_set(r->err, code, "%s at line %zu near \"%.*s\"", what, r->line, n, (const char *) at);
+}
+
+/* Whether the byte at pos ends a line: "\n", or "\r" not followed by "\n" (a CRLF counts once). */
+static int
+line_end(const StlReader *r, size_t pos)
+{
+	return r->data[pos] == '\n' ||
+		(r->data[pos] == '\r' && (pos + 1 == r->len || r->data[pos + 1] != '\n'));
+}
+
+static void
+skip_space(StlReader *r)
+{
+	for (; r->pos < r->len && is_space(r->data[r->pos]); r->pos++)
+		r->line += (size_t) line_end(r, r->pos);
+}
+
+/* Skips a solid's name: the rest of the line, which stops at a NUL too (refused by what follows). */
+static void
+skip_name(StlReader *r)
+{
+	while (r->pos < r->len && !line_end(r, r->pos) && r->data[r->pos] != '\0')
+		r->pos++;
+}
+
+/* Skips whitespace; returns the length of the token (a run of non-whitespace bytes) that follows. */
+static size_t
+next_token(StlReader *r)
+{
+	size_t		n = 0;
+
+	skip_space(r);
+	while (r->pos + n < r->len && !is_space(r->data[r->pos + n]))
+		n++;
+	return n;
+}
+
+/* Consumes the keyword kw (lower case, matched ignoring case) if it is the next token. */
+static int
+take_keyword(StlReader *r, const char *kw)
+{
+	size_t		n = next_token(r);
+
+	if (!word_is(r->data + r->pos, n, kw))
+		return 0;
+	r->pos += n;
+	return 1;
+}
+
+static int
+expect_keyword(StlReader *r, const char *kw)
+{
+	if (take_keyword(r, kw))
+		return 1;
+	ascii_error(r, GX_ERR_PARSE, "facet %u: expected \"%s\"", (unsigned) r->facets, kw);
+	return 0;
+}
+
+/* Reads one decimal number (strtod, validated) of the normal or a vertex ("what") of the current facet. */
+static int
+read_number(StlReader *r, const char *what, double *v)
+{
+	char		buf[STL_NUMBER_MAX + 1];
+	char	   *end;
+	size_t		n = next_token(r);
+
+	if (n > STL_NUMBER_MAX)
+	{
+		ascii_error(r, GX_ERR_PARSE, "facet %u: number longer than %d characters in %s",
+					(unsigned) r->facets, STL_NUMBER_MAX, what);
+		return 0;
+	}
+	memcpy(buf, r->data + r->pos, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	if (n > 0 && end == buf + n && !isfinite(*v))
+		ascii_error(r, GX_ERR_PARSE, "facet %u: NaN or infinite number in %s", (unsigned) r->facets, what);
+	else if (n == 0 || end != buf + n || strspn(buf, "0123456789+-.eE") != n)
+		ascii_error(r, GX_ERR_PARSE, "facet %u: expected a number for %s", (unsigned) r->facets, what);
+	else
+		r->pos += n;
+	return ok(r);
+}
+
+static int
+read_triple(StlReader *r, const char *what, double v[3])
+{
+	return read_number(r, what, &v[0]) && read_number(r, what, &v[1]) && read_number(r, what, &v[2]);
+}
+
+/* Reads the rest of a facet once "facet" is consumed, and adds its triangle. */
+static void
+read_facet(StlReader *r)
+{
+	double		v[3][3];
+	double		scratch[3];		/* the normal, and vertices past the third */
+	size_t		n = 0;
+	char		what[32];
+
+	if (r->facets == STL_MAX_FACETS)
+	{
+		ascii_error(r, GX_ERR_LIMIT, "more than %u facets", (unsigned) STL_MAX_FACETS);
+		return;
+	}
+	r->facets++;
+	if (!expect_keyword(r, "normal") || !read_triple(r, "the normal", scratch) ||
+		!expect_keyword(r, "outer") || !expect_keyword(r, "loop"))
+		return;
+	while (take_keyword(r, "vertex"))
+	{
+		snprintf(what, sizeof(what), "vertex %zu", n + 1);
+		if (!read_triple(r, what, n < 3 ? v[n] : scratch))
+			return;
+		n++;
+	}
+	if (n != 3)
+		ascii_error(r, GX_ERR_PARSE, "facet %u has %zu vertices; STL facets are triangles", (unsigned) r->facets, n);
+	else if (expect_keyword(r, "endloop") && expect_keyword(r, "endfacet"))
+		for (n = 0; n < 3; n++)
+			gx_builder_coord(&r->b, v[n][0], v[n][1], v[n][2]);
+}
+
+/* "solid [name]", facets, "endsolid [name]", then nothing but whitespace. */
+static void
+read_ascii(StlReader *r)
+{
+	size_t		node;
+
+	if (!take_keyword(r, "solid"))
+	{
+		ascii_error(r, GX_ERR_PARSE, "expected \"solid\"");
+		return;
+	}
+	skip_name(r);
+	node = gx_builder_begin(&r->b, GX_TIN);
+	while (ok(r) && take_keyword(r, "facet"))
+		read_facet(r);
+	if (ok(r) && !take_keyword(r, "endsolid"))
+		ascii_error(r, GX_ERR_PARSE, r->pos == r->len ? "missing endsolid after %u facets" :
+					"expected \"facet\" or \"endsolid\" after %u facets", (unsigned) r->facets);
+	if (ok(r))
+	{
+		skip_name(r);
+		skip_space(r);
+		if (r->pos != r->len)
+			ascii_error(r, GX_ERR_PARSE, "text after endsolid");
+	}
+	gx_builder_end(&r->b, node, r->facets);
+}
+
+GxSerialized *
+gx_from_stl(const unsigned char *data, size_t len, size_t *size, GxError *err)
+{
+	StlReader	r;
+	size_t		start = 0;
+
+	err->code = GX_OK;
+	err->msg[0] = '\0';
+	memset(&r, 0, sizeof(r));
+	r.data = data;
+	r.len = len;
+	r.line = 1;
+	r.err = err;
+	gx_builder_init(&r.b, err);
+	while (start < len && is_space(data[start]))
+		start++;
+	if (start == len)
+		gx_error_set(err, GX_ERR_PARSE, "empty STL file (%zu bytes, no data)", len);
+	else if (is_binary(data, len, start))
+		read_binary(&r);
+	else
+		read_ascii(&r);
+	return gx_builder_finish(&r.b, 0, size);
+}
