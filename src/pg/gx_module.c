@@ -7,6 +7,7 @@
 #include "gx_alloc.h"
 #include "gx_interrupt.h"
 #include "gx_pg.h"
+#include "gx_settings.h"
 
 PG_MODULE_MAGIC;
 
@@ -37,6 +38,7 @@ _PG_init(void)
 
 	gx_set_allocator(&palloc_allocator);
 	gx_check_interrupts = pg_interrupts;
+	gx_settings_init();
 }
 
 void

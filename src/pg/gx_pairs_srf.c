@@ -1,0 +1,128 @@
+/*
+ * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query): reads both sides through SPI (caller's
+ * privileges, read-only, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows.
+ * Each query yields (id, geom): id of type smallint, integer or bigint and never NULL; rows whose geom
+ * is NULL are skipped (like a join on gx_intersects, which is STRICT).
+ */
+#include "postgres.h"
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/syscache.h"
+
+#include "gx_pg_batch.h"
+
+PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
+
+#define FETCH_ROWS 1000
+
+/* The OID of gxgeom, in the schema of this function. */
+static Oid
+gxgeom_type(FunctionCallInfo fcinfo)
+{
+	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+
+	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("gxgeom"), ObjectIdGetDatum(nsp));
+}
+
+static void
+check_columns(TupleDesc desc, const char *which, Oid geomtype)
+{
+	Oid			idtype;
+
+	if (desc->natts != 2)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("gx_intersecting_pairs: %s must return 2 columns (id, geom), not %d", which, desc->natts)));
+	idtype = TupleDescAttr(desc, 0)->atttypid;
+	if (idtype != INT8OID && idtype != INT4OID && idtype != INT2OID)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("gx_intersecting_pairs: %s's first column must be an integer id, not %s",
+							   which, format_type_be(idtype))));
+	if (TupleDescAttr(desc, 1)->atttypid != geomtype)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("gx_intersecting_pairs: %s's second column must be gxgeom, not %s",
+							   which, format_type_be(TupleDescAttr(desc, 1)->atttypid))));
+}
+
+/* Runs query and adds its rows to side s (allocated in context keep). */
+static void
+read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, MemoryContext keep)
+{
+	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
+	Portal		portal;
+
+	if (plan == NULL)
+		elog(ERROR, "gx_intersecting_pairs: SPI_prepare failed for %s: %s", which, SPI_result_code_string(SPI_result));
+	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
+	for (;;)
+	{
+		uint64		i;
+
+		SPI_cursor_fetch(portal, true, FETCH_ROWS);
+		if (SPI_processed == 0)
+			break;
+		check_columns(SPI_tuptable->tupdesc, which, geomtype);
+		for (i = 0; i < SPI_processed; i++)
+		{
+			HeapTuple	tup = SPI_tuptable->vals[i];
+			bool		idnull,
+						geomnull;
+			Datum		id = SPI_getbinval(tup, SPI_tuptable->tupdesc, 1, &idnull);
+			Datum		geom = SPI_getbinval(tup, SPI_tuptable->tupdesc, 2, &geomnull);
+			Oid			idtype = TupleDescAttr(SPI_tuptable->tupdesc, 0)->atttypid;
+			MemoryContext old;
+
+			if (idnull)
+				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+								errmsg("gx_intersecting_pairs: %s returned a NULL id", which)));
+			if (geomnull)
+				continue;
+			old = MemoryContextSwitchTo(keep);
+			gx_pg_side_add(s, idtype == INT8OID ? DatumGetInt64(id) :
+						   idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id), geom);
+			MemoryContextSwitchTo(old);
+		}
+		SPI_freetuptable(SPI_tuptable);
+		CHECK_FOR_INTERRUPTS();
+	}
+	SPI_cursor_close(portal);
+}
+
+Datum
+gx_intersecting_pairs(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	Oid			geomtype = gxgeom_type(fcinfo);
+	MemoryContext keep = CurrentMemoryContext;
+	GxPgSide	a,
+				b;
+	GxPairs		pairs;
+	GxBatchStats st;
+	size_t		i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	gx_pg_side_init(&a);
+	gx_pg_side_init(&b);
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "gx_intersecting_pairs: SPI_connect failed");
+	read_side(a_query, "a_query", geomtype, &a, keep);
+	read_side(b_query, "b_query", geomtype, &b, keep);
+	SPI_finish();
+	gx_pg_batch_run(&a, &b, &pairs, &st);
+	for (i = 0; i < pairs.n; i++)
+	{
+		Datum		values[2] = {Int64GetDatum(a.ids[pairs.keys[i] >> 32]),
+		Int64GetDatum(b.ids[(uint32) pairs.keys[i]])};
+		bool		nulls[2] = {false, false};
+
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}

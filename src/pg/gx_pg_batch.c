@@ -1,0 +1,60 @@
+/* gx_pg_batch.c: the PostgreSQL side of batch runs (see gx_pg_batch.h). */
+#include "postgres.h"
+#include "miscadmin.h"
+
+#include "gx_pg.h"
+#include "gx_pg_batch.h"
+#include "gx_settings.h"
+
+void
+gx_pg_side_init(GxPgSide *s)
+{
+	gx_batch_side_init(&s->side);
+	s->ids = NULL;
+	s->idcap = 0;
+}
+
+void
+gx_pg_side_add(GxPgSide *s, int64 id, Datum geom)
+{
+	GxSerialized *g = (GxSerialized *) PG_DETOAST_DATUM(geom);
+	GxError		err = {GX_OK, ""};
+
+	if (s->side.ngeoms == s->idcap)
+	{
+		s->idcap = s->idcap ? 2 * s->idcap : 1024;
+		s->ids = s->ids ? repalloc_huge(s->ids, s->idcap * sizeof(int64)) :
+			MemoryContextAllocHuge(CurrentMemoryContext, s->idcap * sizeof(int64));
+	}
+	s->ids[s->side.ngeoms] = id;
+	if (!gx_batch_side_add(&s->side, g, &err))
+		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+	if ((Pointer) g != DatumGetPointer(geom))
+		pfree(g);
+}
+
+void
+gx_pg_side_reset(GxPgSide *s)
+{
+	gx_batch_side_free(&s->side);
+	if (s->ids)
+		pfree(s->ids);
+	gx_pg_side_init(s);
+}
+
+void
+gx_pg_batch_run(const GxPgSide *a, const GxPgSide *b, GxPairs *out, GxBatchStats *st)
+{
+	GxBatchOptions opt;
+	GxError		err = {GX_OK, ""};
+
+	gx_settings_batch_options(&opt);
+	if (gx_batch_intersect(&a->side, &b->side, &opt, out, st, &err))
+		return;
+	if (err.code == GX_ERR_CANCELLED)
+	{
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gpuexact batch due to user request")));
+	}
+	gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+}

@@ -1,0 +1,74 @@
+/*
+ * gx_settings.c: gpuexact.* settings: where batches run (device, GPU threshold, device ordinal, memory cap,
+ * float32 pass), the grid's resolution, and the custom join's switch and batch size.
+ */
+#include "postgres.h"
+
+#include <limits.h>
+
+#include "miscadmin.h"
+#include "utils/guc.h"
+
+#include "gx_settings.h"
+
+bool		gx_enable_join = true;
+int			gx_join_batch_rows = 10000;
+
+static int	device = GX_DEVICE_AUTO;
+static int	gpu_min_elements = 50000;
+static int	grid_resolution = 0;
+static int	gpu_memory_mb = 0;
+static int	cuda_device = 0;
+static int	float_pass = -1;
+static int	cpu_threads = 0;
+
+static const struct config_enum_entry device_options[] = {
+	{"auto", GX_DEVICE_AUTO, false},
+	{"gpu", GX_DEVICE_GPU, false},
+	{"cpu", GX_DEVICE_CPU, false},
+	{NULL, 0, false}
+};
+
+void
+gx_settings_init(void)
+{
+	DefineCustomEnumVariable("gpuexact.device", "Where batched intersections run: auto, gpu or cpu.",
+							 "auto uses the GPU when one is usable and the batch is large enough; gpu uses it "
+							 "whenever it works; either falls back to the CPU when the GPU fails.",
+							 &device, GX_DEVICE_AUTO, device_options, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.gpu_min_elements", "Smallest batch (elements of both sides) sent to the GPU under device = auto.",
+							NULL, &gpu_min_elements, 50000, 0, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.grid_resolution", "Grid cells along the longest axis of a batch; 0 chooses from the data.",
+							NULL, &grid_resolution, 0, 0, 2048, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.gpu_memory_cap", "GPU memory a batch may use; 0 = 80% of the free memory.",
+							NULL, &gpu_memory_mb, 0, 0, INT_MAX, PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.cuda_device", "CUDA device ordinal used for batches.",
+							NULL, &cuda_device, 0, 0, 64, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.float_pass", "GPU float32 interval pass: -1 by the device's FP64 rate, 0 off, 1 on.",
+							NULL, &float_pass, -1, -1, 1, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.cpu_threads", "Threads of the CPU batch engine; 0 = one per core.",
+							NULL, &cpu_threads, 0, 0, 1024, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomBoolVariable("gpuexact.enable_join", "Plans joins on gx_intersects as one batched custom join.",
+							 NULL, &gx_enable_join, true, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join.",
+							NULL, &gx_join_batch_rows, 10000, 1, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
+	MarkGUCPrefixReserved("gpuexact");
+}
+
+void
+gx_settings_batch_options(GxBatchOptions *o)
+{
+	static char cuda_library[MAXPGPATH];
+
+	gx_batch_options_default(o);
+	snprintf(cuda_library, sizeof(cuda_library), "%s/gpuexact_cuda.so", pkglib_path);
+	o->device = (GxDevice) device;
+	o->gpu_min_elements = (size_t) gpu_min_elements;
+	o->grid_resolution = grid_resolution;
+	o->gpu_memory_cap = (size_t) gpu_memory_mb * 1024 * 1024;
+	o->cuda_device = cuda_device;
+	o->float_pass = float_pass;
+	o->threads = cpu_threads;
+	o->cuda_library = cuda_library;
+	o->cancel = (volatile const int *) &QueryCancelPending;
+}
