@@ -78,68 +78,47 @@ reaches_occupied_cell(const GxGrid *grid, const GxBox3D *b)
 	return false;
 }
 
-/* The elements of s that reach an occupied cell of other, gridded. */
+/* The elements of s that reach an occupied cell of other, gridded. Threads use malloc only. */
 static bool
 grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int dim[3], GxError *err)
 {
-	bool		ok = true;
+	uint8_t    *reach = malloc(s->n ? s->n : 1);
+	size_t		i,
+				k = 0;
+	bool		ok = false;
 
+	if (reach == NULL)
+		goto done;
+	#pragma omp parallel for schedule(static) if (s->n > 65536)
+	for (i = 0; i < s->n; i++)
+	{
+		GxBox3D		b = gx_batch_elem_box(s, i);
+
+		reach[i] = reaches_occupied_cell(other, &b);
+	}
 	g->side = s;
 	g->n = 0;
-	#pragma omp parallel
-	{
-		size_t		cap = 0,
-					n = 0,
-					i;
-		uint32_t   *mine = NULL;
-
-		#pragma omp for schedule(static)
-		for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++)
+		g->n += reach[i];
+	g->elem = gx_alloc((g->n ? g->n : 1) * sizeof(uint32_t));
+	g->boxes = gx_alloc((g->n ? g->n : 1) * sizeof(GxBox3D));
+	if (g->elem == NULL || g->boxes == NULL)
+		goto done;
+	for (i = 0; i < s->n; i++)
+		if (reach[i])
 		{
-			GxBox3D		b = gx_batch_elem_box(s, i);
-
-			if (!ok || !reaches_occupied_cell(other, &b))
-				continue;
-			if (n == cap)
-			{
-				uint32_t   *grown = realloc(mine, (cap = cap ? 2 * cap : 1024) * sizeof(uint32_t));
-
-				if (grown == NULL)
-				{
-					ok = false;
-					continue;
-				}
-				mine = grown;
-			}
-			mine[n++] = (uint32_t) i;
+			g->elem[k] = (uint32_t) i;
+			g->boxes[k++] = gx_batch_elem_box(s, i);
 		}
-		#pragma omp critical
-		{
-			if (ok && n > 0)
-			{
-				uint32_t   *grown = gx_realloc(g->elem, (g->n + n) * sizeof(uint32_t));
-
-				if (grown)
-				{
-					memcpy(grown + g->n, mine, n * sizeof(uint32_t));
-					g->elem = grown;
-					g->n += n;
-				}
-				ok = grown != NULL;
-			}
-		}
-		free(mine);
-	}
-	if (ok && (g->boxes = gx_alloc((g->n ? g->n : 1) * sizeof(GxBox3D))) != NULL)
+	ok = true;
+done:
+	free(reach);
+	if (!ok)
 	{
-		size_t		k;
-
-		for (k = 0; k < g->n; k++)
-			g->boxes[k] = gx_batch_elem_box(s, g->elem[k]);
-		return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, err);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory selecting the elements of a batch");
+		return false;
 	}
-	gx_error_set(err, GX_ERR_NOMEM, "out of memory selecting the elements of a batch");
-	return false;
+	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, err);
 }
 
 typedef struct CellCounts

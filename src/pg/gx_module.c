@@ -6,6 +6,7 @@
 
 #include "gx_alloc.h"
 #include "gx_interrupt.h"
+#include "gx_join.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
 
@@ -39,6 +40,7 @@ _PG_init(void)
 	gx_set_allocator(&palloc_allocator);
 	gx_check_interrupts = pg_interrupts;
 	gx_settings_init();
+	gx_join_init();
 }
 
 void

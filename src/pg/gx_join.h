@@ -1,0 +1,24 @@
+/*
+ * gx_join.h: the batched custom join (CustomScan over two child plans) that replaces a nested loop on
+ * gx_intersects(outer_expr, inner_expr): the inner side is gathered once, the outer side in batches of
+ * gpuexact.join_batch_rows rows, each batch run through the engine (GPU or CPU), then joined tuples emitted.
+ *
+ * Plan layout: custom_plans = (outer, inner); custom_scan_tlist = outer plan's tlist followed by the
+ * inner plan's (the scan tuple is their concatenation); custom_exprs = (outer_expr, inner_expr);
+ * custom_private = (jointype, number of outer columns); the other join clauses are the plan's qual.
+ */
+#ifndef GX_JOIN_H
+#define GX_JOIN_H
+
+#include "postgres.h"
+#include "nodes/extensible.h"
+
+extern const CustomScanMethods gx_join_scan_methods;
+
+/* Installs the planner hook (from _PG_init). */
+void		gx_join_init(void);
+
+/* The executor's node (gx_join_exec.c). */
+Node	   *gx_join_create_state(CustomScan *cscan);
+
+#endif

@@ -1,0 +1,320 @@
+/*
+ * gx_join_exec.c: execution and EXPLAIN of the batched custom join (see gx_join.h). The inner side's
+ * rows are copied once and its geometries flattened into one batch side; the outer side comes in
+ * batches; each batch's (outer row, inner row) pairs come back ordered by outer row and are emitted as
+ * scan tuples (outer columns then inner columns), which ExecScan filters by the other join clauses and
+ * projects. A semi join emits each matching outer row once.
+ */
+#include "postgres.h"
+#include "commands/explain.h"
+#include "executor/executor.h"
+#include "executor/tuptable.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
+
+#include "gx_join.h"
+#include "gx_pg_batch.h"
+#include "gx_settings.h"
+
+typedef struct GxJoinState
+{
+	CustomScanState css;
+	JoinType	jointype;
+	int			n_outer_cols;
+	ExprState  *outer_expr;
+	ExprState  *inner_expr;
+	TupleTableSlot *outer_row;		/* slots of the children's row types, to unpack copies */
+	TupleTableSlot *inner_row;
+	/* inner side, read once */
+	bool		inner_loaded;
+	MemoryContext inner_cxt;
+	MinimalTuple *inner_tuples;
+	GxPgSide	inner;
+	/* current outer batch */
+	bool		outer_done;
+	MemoryContext batch_cxt;
+	MinimalTuple *outer_tuples;
+	GxPgSide	outer;
+	GxPairs		pairs;
+	size_t		next_pair;
+	/* for EXPLAIN ANALYZE */
+	GxBatchStats totals;
+	uint64		batches;
+	uint64		outer_rows,
+				inner_rows;
+	char		device[sizeof(((GxBatchStats *) 0)->device)];
+	char		fallback[sizeof(((GxBatchStats *) 0)->fallback)];
+} GxJoinState;
+
+/* Fills the scan slot's outer part (inner part NULL), or its inner part, from a copied row. */
+static void
+fill_part(GxJoinState *js, bool outer_part, MinimalTuple tup)
+{
+	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
+	TupleTableSlot *row = outer_part ? js->outer_row : js->inner_row;
+	int			first = outer_part ? 0 : js->n_outer_cols;
+	int			i;
+
+	ExecStoreMinimalTuple(tup, row, false);
+	slot_getallattrs(row);
+	for (i = 0; i < row->tts_tupleDescriptor->natts; i++)
+	{
+		scan->tts_values[first + i] = row->tts_values[i];
+		scan->tts_isnull[first + i] = row->tts_isnull[i];
+	}
+}
+
+/* Evaluates the geometry expression of one side on a row; false if it is NULL. */
+static bool
+side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
+{
+	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
+	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
+	bool		isnull;
+
+	ExecClearTuple(scan);
+	memset(scan->tts_isnull, true, scan->tts_tupleDescriptor->natts * sizeof(bool));
+	fill_part(js, outer_part, tup);
+	ExecStoreVirtualTuple(scan);
+	econtext->ecxt_scantuple = scan;
+	*geom = ExecEvalExpr(outer_part ? js->outer_expr : js->inner_expr, econtext, &isnull);
+	return !isnull;
+}
+
+/*
+ * Reads up to limit rows of a child, copied into cxt; each non-NULL geometry goes to side with its row
+ * number as id. The child runs in the caller's memory context (its state must outlive cxt's resets).
+ */
+static MinimalTuple *
+read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt, GxPgSide *side,
+		  size_t limit, uint64 *count, bool *exhausted)
+{
+	size_t		cap = 1024,
+				n = 0;
+	MinimalTuple *rows = MemoryContextAlloc(cxt, cap * sizeof(MinimalTuple));
+
+	*exhausted = false;
+	while (n < limit)
+	{
+		TupleTableSlot *slot = ExecProcNode(child);
+		MemoryContext old;
+		Datum		geom;
+
+		if (TupIsNull(slot))
+		{
+			*exhausted = true;
+			break;
+		}
+		old = MemoryContextSwitchTo(cxt);
+		if (n == cap)
+			rows = repalloc_huge(rows, (cap *= 2) * sizeof(MinimalTuple));
+		rows[n] = ExecCopySlotMinimalTuple(slot);
+		if (side_geometry(js, outer_part, rows[n], &geom))
+			gx_pg_side_add(side, (int64) n, geom);
+		MemoryContextSwitchTo(old);
+		ResetExprContext(js->css.ss.ps.ps_ExprContext);
+		n++;
+	}
+	*count += n;
+	return rows;
+}
+
+static void
+add_stats(GxJoinState *js, const GxBatchStats *s)
+{
+	GxBatchStats *t = &js->totals;
+
+	t->elements_a += s->elements_a;
+	t->elements_b = s->elements_b;
+	t->candidates += s->candidates;
+	t->bbox_survivors += s->bbox_survivors;
+	t->float_failures += s->float_failures;
+	t->double_failures += s->double_failures;
+	t->exact_decisions += s->exact_decisions;
+	t->element_pairs += s->element_pairs;
+	t->geometry_pairs += s->geometry_pairs;
+	t->t_upload += s->t_upload;
+	t->t_grid += s->t_grid;
+	t->t_cull += s->t_cull;
+	t->t_float += s->t_float;
+	t->t_double += s->t_double;
+	t->t_exact += s->t_exact;
+	t->t_dedup += s->t_dedup;
+	t->t_download += s->t_download;
+	t->t_total += s->t_total;
+	js->batches++;
+	memcpy(js->device, s->device, sizeof(js->device));
+	if (s->fallback[0])
+		memcpy(js->fallback, s->fallback, sizeof(js->fallback));
+}
+
+/* Reads the next outer batch and runs it; false when the outer side is exhausted. */
+static bool
+next_batch(GxJoinState *js)
+{
+	PlanState  *outer = linitial(js->css.custom_ps);
+	GxBatchStats st;
+	MemoryContext old;
+
+	if (js->outer_done)
+		return false;
+	MemoryContextReset(js->batch_cxt);
+	gx_pg_side_init(&js->outer);
+	js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
+								 &js->outer_rows, &js->outer_done);
+	old = MemoryContextSwitchTo(js->batch_cxt);
+	gx_pg_batch_run(&js->outer, &js->inner, &js->pairs, &st);
+	MemoryContextSwitchTo(old);
+	add_stats(js, &st);
+	js->next_pair = 0;
+	return true;
+}
+
+static TupleTableSlot *
+gx_join_next(ScanState *ss)
+{
+	GxJoinState *js = (GxJoinState *) ss;
+	TupleTableSlot *scan = ss->ss_ScanTupleSlot;
+
+	if (!js->inner_loaded)
+	{
+		bool		exhausted;
+
+		js->inner_tuples = read_rows(js, lsecond(js->css.custom_ps), false, js->inner_cxt, &js->inner,
+									 SIZE_MAX, &js->inner_rows, &exhausted);
+		js->inner_loaded = true;
+	}
+	for (;;)
+	{
+		while (js->next_pair < js->pairs.n)
+		{
+			uint64		key = js->pairs.keys[js->next_pair++];
+			uint32		o = (uint32) (key >> 32);
+			uint32		i = (uint32) key;
+
+			/* A semi join wants each outer row once: skip its other partners. */
+			if (js->jointype == JOIN_SEMI)
+				while (js->next_pair < js->pairs.n && (uint32) (js->pairs.keys[js->next_pair] >> 32) == o)
+					js->next_pair++;
+			ExecClearTuple(scan);
+			fill_part(js, true, js->outer_tuples[js->outer.ids[o]]);
+			fill_part(js, false, js->inner_tuples[js->inner.ids[i]]);
+			return ExecStoreVirtualTuple(scan);
+		}
+		if (!next_batch(js))
+			return ExecClearTuple(scan);
+	}
+}
+
+static bool
+gx_join_recheck(ScanState *ss, TupleTableSlot *slot)
+{
+	return true;
+}
+
+static void
+gx_join_begin(CustomScanState *node, EState *estate, int eflags)
+{
+	GxJoinState *js = (GxJoinState *) node;
+	CustomScan *cs = (CustomScan *) node->ss.ps.plan;
+	PlanState  *outer = ExecInitNode(linitial(cs->custom_plans), estate, eflags);
+	PlanState  *inner = ExecInitNode(lsecond(cs->custom_plans), estate, eflags);
+
+	node->custom_ps = list_make2(outer, inner);
+	js->jointype = (JoinType) intVal(linitial(cs->custom_private));
+	js->n_outer_cols = intVal(lsecond(cs->custom_private));
+	js->outer_expr = ExecInitExpr(linitial(cs->custom_exprs), &node->ss.ps);
+	js->inner_expr = ExecInitExpr(lsecond(cs->custom_exprs), &node->ss.ps);
+	js->outer_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(outer), &TTSOpsMinimalTuple);
+	js->inner_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(inner), &TTSOpsMinimalTuple);
+	js->inner_cxt = AllocSetContextCreate(estate->es_query_cxt, "gpuexact join inner", ALLOCSET_DEFAULT_SIZES);
+	js->batch_cxt = AllocSetContextCreate(estate->es_query_cxt, "gpuexact join batch", ALLOCSET_DEFAULT_SIZES);
+	gx_pg_side_init(&js->inner);
+	gx_pg_side_init(&js->outer);
+}
+
+static TupleTableSlot *
+gx_join_exec(CustomScanState *node)
+{
+	return ExecScan(&node->ss, gx_join_next, gx_join_recheck);
+}
+
+static void
+gx_join_end(CustomScanState *node)
+{
+	ListCell   *lc;
+
+	foreach(lc, node->custom_ps)
+		ExecEndNode(lfirst(lc));
+}
+
+static void
+gx_join_rescan(CustomScanState *node)
+{
+	GxJoinState *js = (GxJoinState *) node;
+	ListCell   *lc;
+
+	foreach(lc, node->custom_ps)
+		ExecReScan(lfirst(lc));
+	MemoryContextReset(js->inner_cxt);
+	MemoryContextReset(js->batch_cxt);
+	gx_pg_side_init(&js->inner);
+	gx_pg_side_init(&js->outer);
+	js->inner_loaded = false;
+	js->outer_done = false;
+	js->pairs.n = 0;
+	js->next_pair = 0;
+}
+
+static void
+gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
+{
+	GxJoinState *js = (GxJoinState *) node;
+	const GxBatchStats *t = &js->totals;
+	char		buf[256];
+
+	ExplainPropertyText("Join Type", js->jointype == JOIN_SEMI ? "Semi" : "Inner", es);
+	ExplainPropertyInteger("Batch Rows", NULL, gx_join_batch_rows, es);
+	if (!es->analyze)
+		return;
+	ExplainPropertyText("Device", js->batches ? js->device : "none (no batch ran)", es);
+	if (js->fallback[0])
+		ExplainPropertyText("GPU Fallback", js->fallback, es);
+	ExplainPropertyInteger("Batches", NULL, (int64) js->batches, es);
+	ExplainPropertyInteger("Outer Rows", NULL, (int64) js->outer_rows, es);
+	ExplainPropertyInteger("Inner Rows", NULL, (int64) js->inner_rows, es);
+	snprintf(buf, sizeof(buf), "outer %lu, inner %lu", (unsigned long) t->elements_a, (unsigned long) t->elements_b);
+	ExplainPropertyText("Elements", buf, es);
+	ExplainPropertyInteger("Candidates", NULL, (int64) t->candidates, es);
+	ExplainPropertyInteger("BBox Survivors", NULL, (int64) t->bbox_survivors, es);
+	ExplainPropertyInteger("Float Failures", NULL, (int64) t->float_failures, es);
+	ExplainPropertyInteger("Double Failures", NULL, (int64) t->double_failures, es);
+	ExplainPropertyInteger("Exact Decisions", NULL, (int64) t->exact_decisions, es);
+	ExplainPropertyInteger("Intersecting Element Pairs", NULL, (int64) t->element_pairs, es);
+	ExplainPropertyInteger("Intersecting Row Pairs", NULL, (int64) t->geometry_pairs, es);
+	if (es->timing)
+	{
+		snprintf(buf, sizeof(buf), "upload %.3f grid %.3f cull %.3f float %.3f double %.3f exact %.3f "
+				 "dedup %.3f download %.3f total %.3f ms", t->t_upload, t->t_grid, t->t_cull, t->t_float,
+				 t->t_double, t->t_exact, t->t_dedup, t->t_download, t->t_total);
+		ExplainPropertyText("Engine Time", buf, es);
+	}
+}
+
+static const CustomExecMethods gx_join_exec_methods = {
+	.CustomName = "GpuexactJoin",
+	.BeginCustomScan = gx_join_begin,
+	.ExecCustomScan = gx_join_exec,
+	.EndCustomScan = gx_join_end,
+	.ReScanCustomScan = gx_join_rescan,
+	.ExplainCustomScan = gx_join_explain,
+};
+
+Node *
+gx_join_create_state(CustomScan *cscan)
+{
+	GxJoinState *js = (GxJoinState *) newNode(sizeof(GxJoinState), T_CustomScanState);
+
+	js->css.methods = &gx_join_exec_methods;
+	return (Node *) js;
+}
