@@ -93,3 +93,124 @@ CREATE FUNCTION gx_stats(OUT counter text, OUT value bigint) RETURNS SETOF recor
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 CREATE FUNCTION gx_stats_reset() RETURNS void
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+-- Index support: 3D box type, &&& and the GiST operator class
+CREATE TYPE gxbox3d;
+
+CREATE FUNCTION gxbox3d_in(cstring) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gxbox3d_out(gxbox3d) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gxbox3d_recv(internal) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gxbox3d_send(gxbox3d) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE gxbox3d (
+	INPUT = gxbox3d_in,
+	OUTPUT = gxbox3d_out,
+	RECEIVE = gxbox3d_recv,
+	SEND = gxbox3d_send,
+	INTERNALLENGTH = 48,
+	ALIGNMENT = double,
+	STORAGE = plain
+);
+COMMENT ON TYPE gxbox3d IS 'closed 3D box, BOX3D(xmin ymin zmin,xmax ymax zmax): the bounding box of a gxgeom';
+
+CREATE FUNCTION gx_box3d(gxgeom) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_box3d(gxgeom) IS 'the 3D bounding box of the geometry; NULL for EMPTY';
+CREATE CAST (gxgeom AS gxbox3d) WITH FUNCTION gx_box3d(gxgeom);
+
+-- Selectivity estimators (constants: no statistics on boxes)
+CREATE FUNCTION gx_box3d_sel(internal, oid, internal, integer) RETURNS float8
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_joinsel(internal, oid, internal, smallint, internal) RETURNS float8
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+-- Box operators over gxgeom (its cached box) and gxbox3d in any mix; EMPTY is true of none of them.
+-- &&& overlap (closed: touching boxes overlap), ~ contains, @ contained by.
+CREATE FUNCTION gx_box3d_overlaps(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_overlaps_gg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_overlaps(gxgeom, gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_overlaps_gb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_overlaps(gxbox3d, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_overlaps_bg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_overlaps(gxbox3d, gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_overlaps_bb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_contains(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_contains_gg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_contains(gxgeom, gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_contains_gb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_contains(gxbox3d, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_contains_bg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_contains(gxbox3d, gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_contains_bb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_within(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_within_gg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_within(gxgeom, gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_within_gb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_within(gxbox3d, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_within_bg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_box3d_within(gxbox3d, gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_box3d_within_bb' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR &&& (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gx_box3d_overlaps,
+	COMMUTATOR = &&&, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR &&& (LEFTARG = gxgeom, RIGHTARG = gxbox3d, FUNCTION = gx_box3d_overlaps,
+	COMMUTATOR = &&&, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR &&& (LEFTARG = gxbox3d, RIGHTARG = gxgeom, FUNCTION = gx_box3d_overlaps,
+	COMMUTATOR = &&&, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR &&& (LEFTARG = gxbox3d, RIGHTARG = gxbox3d, FUNCTION = gx_box3d_overlaps,
+	COMMUTATOR = &&&, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR ~ (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gx_box3d_contains,
+	COMMUTATOR = @, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR ~ (LEFTARG = gxgeom, RIGHTARG = gxbox3d, FUNCTION = gx_box3d_contains,
+	COMMUTATOR = @, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR ~ (LEFTARG = gxbox3d, RIGHTARG = gxgeom, FUNCTION = gx_box3d_contains,
+	COMMUTATOR = @, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR ~ (LEFTARG = gxbox3d, RIGHTARG = gxbox3d, FUNCTION = gx_box3d_contains,
+	COMMUTATOR = @, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR @ (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gx_box3d_within,
+	COMMUTATOR = ~, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR @ (LEFTARG = gxgeom, RIGHTARG = gxbox3d, FUNCTION = gx_box3d_within,
+	COMMUTATOR = ~, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR @ (LEFTARG = gxbox3d, RIGHTARG = gxgeom, FUNCTION = gx_box3d_within,
+	COMMUTATOR = ~, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+CREATE OPERATOR @ (LEFTARG = gxbox3d, RIGHTARG = gxbox3d, FUNCTION = gx_box3d_within,
+	COMMUTATOR = ~, RESTRICT = gx_box3d_sel, JOIN = gx_box3d_joinsel);
+
+-- GiST: a gxgeom column indexed by boxes (leaf keys exact, internal keys unions)
+CREATE FUNCTION gx_gist_consistent(internal, gxgeom, smallint, oid, internal) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_gist_union(internal, internal) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_gist_compress(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_gist_penalty(internal, internal, internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_gist_picksplit(internal, internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_gist_same(gxbox3d, gxbox3d, internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR CLASS gist_gxgeom_ops
+	DEFAULT FOR TYPE gxgeom USING gist AS
+	STORAGE gxbox3d,
+	OPERATOR 3 &&& (gxgeom, gxgeom),
+	OPERATOR 3 &&& (gxgeom, gxbox3d),
+	OPERATOR 7 ~ (gxgeom, gxgeom),
+	OPERATOR 7 ~ (gxgeom, gxbox3d),
+	OPERATOR 8 @ (gxgeom, gxgeom),
+	OPERATOR 8 @ (gxgeom, gxbox3d),
+	FUNCTION 1 gx_gist_consistent(internal, gxgeom, smallint, oid, internal),
+	FUNCTION 2 gx_gist_union(internal, internal),
+	FUNCTION 3 gx_gist_compress(internal),
+	FUNCTION 5 gx_gist_penalty(internal, internal, internal),
+	FUNCTION 6 gx_gist_picksplit(internal, internal),
+	FUNCTION 7 gx_gist_same(gxbox3d, gxbox3d, internal);
+
+-- gx_intersects(a, b) on an indexed column searches the index with the lossy condition a &&& b.
+CREATE FUNCTION gx_intersects_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+ALTER FUNCTION gx_intersects(gxgeom, gxgeom) SUPPORT gx_intersects_support;

@@ -134,9 +134,13 @@ element_of(const Gridded *g, uint32_t entry)
 	return g->elem ? g->elem[entry] : entry;
 }
 
-/* All candidate pairs of cell (x, y, z); keys of intersecting pairs go to out. */
-static bool
-test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, GxKeys *out, CellCounts *cc)
+/*
+ * All candidate pairs of cell (x, y, z); keys of intersecting pairs go to out. Returns 0, or 1 when cancel
+ * was set (polled for every outer element, so even one huge cell stops quickly), 2 when memory ran out.
+ */
+static int
+test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, volatile const int *cancel,
+		  GxKeys *out, CellCounts *cc)
 {
 	const GxGrid *a = &ga->grid,
 			   *b = &gb->grid;
@@ -149,6 +153,8 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 		uint32_t	ka = a->items[i];
 		uint32_t	ea = element_of(ga, ka);
 
+		if (cancel && *cancel)
+			return 1;
 		for (j = b->start[cell]; j < b->start[cell + 1]; j++)
 		{
 			uint32_t	kb = b->items[j];
@@ -163,11 +169,11 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 			{
 				cc->element_pairs++;
 				if (!gx_keys_push(out, gx_pair_key(ga->side->geom[ea], gb->side->geom[eb])))
-					return false;
+					return 2;
 			}
 		}
 	}
-	return true;
+	return 0;
 }
 
 bool
@@ -210,14 +216,15 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		{
 			size_t		cell = (size_t) c;
 
+			int			status;
+
 			if (stop || small->grid.start[cell] == small->grid.start[cell + 1] ||
 				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
-			if (opt->cancel && *opt->cancel)
-				stop = 1;
-			else if (!test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
-								(int) (cell / ((size_t) dim[0] * dim[1])), &local, &cc))
-				stop = 2;
+			status = test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
+							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->cancel, &local, &cc);
+			if (status)
+				stop = status;
 		}
 		delta = gx_pred_stats;
 		delta.orient3d -= before.orient3d;
