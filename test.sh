@@ -40,5 +40,9 @@ if [ "$r_bad" != 0 ] || [ "$r_ok" = 0 ]; then
 fi
 rm -f regress.log
 
+echo "== concurrent sessions"
+test/concurrency.sh 6
+count $? test/concurrency.sh
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
