@@ -53,3 +53,24 @@ unittest: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do $$t test/fuzz/regressions || exit 1; done
 
 benches: $(BENCHES)
+
+# --- The CUDA engine (cuda/): built whenever nvcc is found, installed beside the extension --------------
+NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
+CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.h cuda/Makefile) src/core/gx_primitives_impl.h src/core/gx_orient.h \
+	src/core/gx_expansion.h src/core/gx_hd.h
+
+ifneq ($(NVCC),)
+all: build/gpuexact_cuda.so
+install: install-cuda
+endif
+
+build/gpuexact_cuda.so: $(CUDA_DEPS)
+	$(MAKE) -C cuda NVCC=$(NVCC) BUILD=../build ../build/gpuexact_cuda.so
+
+.PHONY: install-cuda cuda-test
+install-cuda: build/gpuexact_cuda.so
+	$(INSTALL_SHLIB) build/gpuexact_cuda.so '$(DESTDIR)$(pkglibdir)/gpuexact_cuda.so'
+
+# The device test (needs a GPU; exit status 77 when there is none).
+cuda-test:
+	$(MAKE) -C cuda NVCC=$(NVCC) BUILD=../build test

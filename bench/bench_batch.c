@@ -3,6 +3,9 @@
  * counts; when both ran, checks that their pair lists are identical.
  *   bench_batch [mining SCALE | mesh FILE.stl LEVELS SHIFT] [--device cpu|gpu|both] [--threads N]
  *               [--reps N] [--resolution R] [--float-pass 0|1] [--cuda-lib PATH] [--min-elements N]
+ *               [--copy DIR]
+ * With --copy, also writes the workload's geometries as DIR/a.copy and DIR/b.copy (id, hex EWKB) for the
+ * SQL benchmarks (gpuexact and PostGIS read them alike), and DIR/pairs.txt (the engine's answer).
  * Exit status: 0 when every run succeeded and the lists agree.
  */
 #include <stdio.h>
@@ -12,13 +15,14 @@
 #include "gx_alloc.h"
 #include "gx_batch.h"
 #include "gx_bench_data.h"
+#include "gx_io.h"
 
 static void
 print_stats(const char *label, const GxBatchStats *s, double best_total)
 {
-	printf("%s: %s%s%s\n", label, s->device, s->fallback[0] ? "  [fallback: " : "", s->fallback[0] ? s->fallback : "");
+	printf("%s: %s\n", label, s->device);
 	if (s->fallback[0])
-		printf("]\n");
+		printf("  fallback: %s\n", s->fallback);
 	printf("  grid %d x %d x %d, %d chunk(s); elements A %lu, B %lu\n", s->grid_dim[0], s->grid_dim[1], s->grid_dim[2],
 		   s->chunks, (unsigned long) s->elements_a, (unsigned long) s->elements_b);
 	printf("  candidates %lu, bbox survivors %lu, float failures %lu, double failures %lu, exact decisions %lu\n",
@@ -29,6 +33,68 @@ print_stats(const char *label, const GxBatchStats *s, double best_total)
 	printf("  ms: upload %.2f grid %.2f cull %.2f float %.2f double %.2f exact %.2f dedup %.2f download %.2f"
 		   " | total %.2f (best of runs %.2f)\n", s->t_upload, s->t_grid, s->t_cull, s->t_float, s->t_double,
 		   s->t_exact, s->t_dedup, s->t_download, s->t_total, best_total);
+}
+
+/* Writes the side's geometries, rebuilt from its elements, as "id<TAB>hex EWKB" lines (id from 1). */
+static void
+write_copy(const char *dir, const char *name, const GxBatchSide *s)
+{
+	char		path[4096];
+	FILE	   *f;
+	size_t		e = 0;
+	uint32_t	g;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if ((f = fopen(path, "w")) == NULL)
+	{
+		perror(path);
+		exit(2);
+	}
+	for (g = 0; g < s->ngeoms; g++)
+	{
+		GxError		err = {GX_OK, ""};
+		GxBuilder	b;
+		size_t		node,
+					first = e,
+					size,
+					len,
+					i;
+		GxType		type;
+		GxSerialized *geom;
+		unsigned char *wkb;
+
+		while (e < s->n && s->geom[e] == g)
+			e++;
+		type = s->kind[first] == 3 ? GX_TIN : s->kind[first] == 2 ? GX_LINESTRING : GX_MULTIPOINT;
+		gx_builder_init(&b, &err);
+		node = gx_builder_begin(&b, type);
+		for (i = first; i < e; i++)
+		{
+			const double *c = s->coords + 9 * i;
+			int			v;
+
+			if (type == GX_MULTIPOINT)
+			{
+				size_t		p = gx_builder_begin(&b, GX_POINT);
+
+				gx_builder_coord(&b, c[0], c[1], c[2]);
+				gx_builder_end(&b, p, 1);
+			}
+			else
+				for (v = type == GX_LINESTRING && i > first ? 1 : 0; v < (type == GX_TIN ? 3 : 2); v++)
+					gx_builder_coord(&b, c[3 * v], c[3 * v + 1], c[3 * v + 2]);
+		}
+		gx_builder_end(&b, node, (uint32_t) (type == GX_LINESTRING ? e - first + 1 : e - first));
+		geom = gx_builder_finish(&b, s->srid, &size);
+		wkb = gx_to_wkb(geom, GX_WKB_EWKB, &len);
+		fprintf(f, "%u\t", g + 1);
+		for (i = 0; i < len; i++)
+			fprintf(f, "%02X", wkb[i]);
+		fputc('\n', f);
+		gx_free(wkb);
+		gx_free(geom);
+	}
+	fclose(f);
 }
 
 /* Runs reps times; keeps the last pairs and the stats of the fastest run. */
@@ -66,6 +132,7 @@ main(int argc, char **argv)
 	GxPairs		gpu = {NULL, 0},
 				cpu = {NULL, 0};
 	const char *device = "both";
+	const char *copy_dir = NULL;
 	int			reps = 3,
 				i = 1,
 				ok = 1;
@@ -104,6 +171,8 @@ main(int argc, char **argv)
 			opt.cuda_library = argv[i + 1];
 		else if (strcmp(argv[i], "--min-elements") == 0)
 			opt.gpu_min_elements = strtoul(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "--copy") == 0)
+			copy_dir = argv[i + 1];
 		else
 		{
 			fprintf(stderr, "unknown option %s\n", argv[i]);
@@ -128,6 +197,23 @@ main(int argc, char **argv)
 
 		printf("GPU and CPU pair lists %s (%zu and %zu pairs)\n", same ? "IDENTICAL" : "DIFFER", gpu.n, cpu.n);
 		ok &= same;
+	}
+	if (copy_dir)
+	{
+		const GxPairs *p = cpu.keys ? &cpu : &gpu;
+		char		path[4096];
+		FILE	   *f;
+		size_t		k;
+
+		write_copy(copy_dir, "a.copy", &a);
+		write_copy(copy_dir, "b.copy", &b);
+		snprintf(path, sizeof(path), "%s/pairs.txt", copy_dir);
+		if ((f = fopen(path, "w")) != NULL)
+		{
+			for (k = 0; k < p->n; k++)
+				fprintf(f, "%u|%u\n", (unsigned) (p->keys[k] >> 32) + 1, (unsigned) (uint32_t) p->keys[k] + 1);
+			fclose(f);
+		}
 	}
 	gx_free(gpu.keys);
 	gx_free(cpu.keys);

@@ -1,0 +1,620 @@
+/*
+ * gx_cuda_api.cu: the entry points of gx_cuda.h and the job's orchestration: device choice, memory
+ * accounting under the job's cap, upload, grid (count, CUB scan, fill), candidate scan, the chunk loop
+ * (cull, float/filter/exact passes, CUB sort + unique of the keys, download), event timing, cancellation
+ * and cleanup. Nothing here touches CUDA before an entry point is called (no global constructors), and
+ * every error path frees what the job allocated (Job's destructor) and returns a code with a message.
+ *
+ * Chunking: survivors of the cull pass go to a buffer of `slots` pairs sized from the memory left after
+ * the inputs and the grid. The candidate index space is processed in ranges [c0, c0 + len): first the
+ * whole of it; when a range's survivors overflow the buffer, the range is shortened in proportion
+ * (90% of slots / survivors) and culled again; each completed range is one chunk, whose keys are sorted
+ * and made unique on the device and downloaded (several chunks' pairs are merged on the host).
+ */
+#define CCCL_DISABLE_NVTX
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <math.h>
+#include <new>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+
+#include "gx_cuda.h"
+#include "gx_cuda_internal.h"
+
+#define GX_EXPORT extern "C" __attribute__((visibility("default")))
+
+#define MAX_SLOTS (1ull << 28)	/* survivors per chunk at most (8 GiB of chunk buffers) */
+#define MIN_SLOTS 4096ull		/* fewer than this (or than the candidates) is out of memory */
+#define SLOT_BYTES (5 * sizeof(unsigned long long))	/* survivors, next, keys, keys' alt, undecided */
+
+namespace
+{
+
+/* A failure: code and message, carried up to the entry point. */
+struct Fail
+{
+	int			code;
+};
+
+class Job
+{
+public:
+	Job(const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen)
+		: job_(job), res_(res), err_(err), errlen_(errlen)
+	{
+	}
+
+	~Job()
+	{
+		for (void *p : blocks_)
+			cudaFree(p);
+		for (cudaEvent_t &e : ev_)
+			if (e)
+				cudaEventDestroy(e);
+		if (stream_)
+			cudaStreamDestroy(stream_);
+		cudaGetLastError();		/* leave no error behind for the caller's next call */
+	}
+
+	int			run();
+
+private:
+	const GxCudaJob *job_;
+	GxCudaResult *res_;
+	char	   *err_;
+	size_t		errlen_;
+	cudaStream_t stream_ = nullptr;
+	cudaEvent_t ev_[2] = {nullptr, nullptr};
+	std::vector<void *> blocks_;
+	size_t		cap_ = 0,
+				used_ = 0;
+	std::vector<uint64_t> pairs_;
+	std::vector<uint32_t> undecided_;
+
+	[[noreturn]] void fail(int code, const char *fmt, ...)
+	{
+		va_list		ap;
+
+		va_start(ap, fmt);
+		if (err_ && errlen_)
+			vsnprintf(err_, errlen_, fmt, ap);
+		va_end(ap);
+		throw Fail{code};
+	}
+
+	void		check(cudaError_t e, const char *what)
+	{
+		if (e == cudaSuccess)
+			return;
+		cudaGetLastError();
+		if (e == cudaErrorMemoryAllocation)
+			fail(GX_CUDA_OUT_OF_MEMORY, "out of device memory (%s)", what);
+		fail(GX_CUDA_ERROR, "CUDA error in %s: %s", what, cudaGetErrorString(e));
+	}
+
+	void		cancelled()
+	{
+		if (job_->cancel && *job_->cancel)
+			fail(GX_CUDA_CANCELLED, "cancelled");
+	}
+
+	template <typename T> T *alloc(size_t count, const char *what)
+	{
+		size_t		bytes = (count ? count : 1) * sizeof(T);
+		void	   *p = nullptr;
+
+		if (bytes / sizeof(T) < count || used_ + bytes > cap_ || used_ + bytes < used_)
+			fail(GX_CUDA_OUT_OF_MEMORY, "device memory cap of %zu bytes reached (%s: %zu more bytes, %zu in use)",
+				 cap_, what, bytes, used_);
+		check(cudaMalloc(&p, bytes), what);
+		blocks_.push_back(p);
+		used_ += bytes;
+		sizes_.push_back(bytes);
+		return static_cast<T *>(p);
+	}
+
+	void		release(void *p)
+	{
+		for (size_t i = 0; i < blocks_.size(); i++)
+			if (blocks_[i] == p)
+			{
+				cudaFree(p);
+				used_ -= sizes_[i];
+				blocks_.erase(blocks_.begin() + i);
+				sizes_.erase(sizes_.begin() + i);
+				return;
+			}
+	}
+
+	std::vector<size_t> sizes_;
+
+	/* Event timing of one phase on the job's stream, added to *acc (ms). */
+	void		tic()
+	{
+		check(cudaEventRecord(ev_[0], stream_), "cudaEventRecord");
+	}
+	void		toc(double *acc)
+	{
+		float		ms = 0;
+
+		check(cudaEventRecord(ev_[1], stream_), "cudaEventRecord");
+		check(cudaEventSynchronize(ev_[1]), "cudaEventSynchronize");
+		check(cudaEventElapsedTime(&ms, ev_[0], ev_[1]), "cudaEventElapsedTime");
+		*acc += ms;
+	}
+
+	unsigned long long read_u64(const unsigned long long *d)
+	{
+		unsigned long long v = 0;
+
+		check(cudaMemcpyAsync(&v, d, sizeof(v), cudaMemcpyDeviceToHost, stream_), "reading a counter");
+		check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+		return v;
+	}
+
+	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
+	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp,
+								   size_t temp_bytes, uint32_t **items);
+};
+
+void
+Job::upload(GxDevSide *d, const GxCudaSide *s, const char *name)
+{
+	double	   *coords;
+	uint8_t    *kind;
+	uint32_t   *geom;
+
+	memset(d, 0, sizeof(*d));
+	d->n = s->n;
+	if (s->n == 0)
+		return;
+	if (!s->coords || !s->kind || !s->geom)
+		fail(GX_CUDA_ERROR, "side %s has %zu elements but no arrays", name, s->n);
+	coords = alloc<double>(9 * s->n, "coordinates");
+	kind = alloc<uint8_t>(s->n, "kinds");
+	geom = alloc<uint32_t>(s->n, "geometry indices");
+	d->box = alloc<GxDevBox>(s->n, "element boxes");
+	check(cudaMemcpyAsync(coords, s->coords, 9 * s->n * sizeof(double), cudaMemcpyHostToDevice, stream_), "upload");
+	check(cudaMemcpyAsync(kind, s->kind, s->n, cudaMemcpyHostToDevice, stream_), "upload");
+	check(cudaMemcpyAsync(geom, s->geom, s->n * sizeof(uint32_t), cudaMemcpyHostToDevice, stream_), "upload");
+	d->coords = coords;
+	d->kind = kind;
+	d->geom = geom;
+}
+
+/* Count, scan and fill one side's grid; returns its (ncells + 1) start offsets. */
+unsigned long long *
+Job::build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp, size_t temp_bytes,
+				uint32_t **items)
+{
+	unsigned long long *start = alloc<unsigned long long>(g->ncells + 1, "grid offsets");
+	unsigned long long entries;
+
+	check(cudaMemsetAsync(start, 0, (g->ncells + 1) * sizeof(unsigned long long), stream_), "cudaMemset");
+	check(gx_launch_grid_count(g, s, start, stream_), "grid count kernel");
+	check(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, start, (size_t) g->ncells + 1, stream_), "grid scan");
+	entries = read_u64(start + g->ncells);
+	cancelled();
+	*items = alloc<uint32_t>(entries, "grid items");
+	check(cudaMemsetAsync(cursor, 0, g->ncells * sizeof(unsigned), stream_), "cudaMemset");
+	check(gx_launch_grid_fill(g, s, start, cursor, *items, stream_), "grid fill kernel");
+	return start;
+}
+
+int
+Job::run()
+{
+	int			ndev = 0;
+	cudaDeviceProp prop;
+	size_t		freemem = 0,
+				totalmem = 0;
+	GxDevSide	da,
+				db;
+	GxDevGrid	g;
+	bool		use_float;
+
+	memset(res_, 0, sizeof(*res_));
+	if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev <= 0)
+	{
+		cudaGetLastError();
+		fail(GX_CUDA_NO_DEVICE, "no CUDA device or driver");
+	}
+	if (job_->device < 0 || job_->device >= ndev)
+		fail(GX_CUDA_NO_DEVICE, "no CUDA device %d (%d present)", job_->device, ndev);
+	check(cudaSetDevice(job_->device), "cudaSetDevice");
+	check(cudaGetDeviceProperties(&prop, job_->device), "cudaGetDeviceProperties");
+	snprintf(res_->device_name, sizeof(res_->device_name), "%s", prop.name);
+	if (job_->float_pass < 0)
+	{
+		int			ratio = 0;
+
+		check(cudaDeviceGetAttribute(&ratio, cudaDevAttrSingleToDoublePrecisionPerfRatio, job_->device),
+			  "cudaDeviceGetAttribute");
+		use_float = ratio > 2;
+	}
+	else
+		use_float = job_->float_pass != 0;
+	res_->used_float_pass = use_float;
+	res_->chunks = 0;
+
+	/* The grid's numbers, exactly as gx_grid_build computes them. */
+	memset(&g, 0, sizeof(g));
+	g.ncells = 1;
+	for (int k = 0; k < 3; k++)
+	{
+		double		d = job_->extent[k + 3] - job_->extent[k];
+
+		if (job_->dim[k] < 1 || !(d >= 0) || !isfinite(d))
+			fail(GX_CUDA_ERROR, "bad grid: extent [%g, %g] with %d cells along axis %d", job_->extent[k],
+				 job_->extent[k + 3], job_->dim[k], k);
+		g.lo[k] = job_->extent[k];
+		g.hi[k] = job_->extent[k + 3];
+		g.dim[k] = job_->dim[k];
+		g.scale[k] = d > 0 ? job_->dim[k] / d : 0;
+		g.ncells *= (size_t) job_->dim[k];
+	}
+	if (g.ncells > (1ull << 36))
+		fail(GX_CUDA_OUT_OF_MEMORY, "grid of %zu cells", g.ncells);
+
+	check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
+	check(cudaEventCreate(&ev_[0]), "cudaEventCreate");
+	check(cudaEventCreate(&ev_[1]), "cudaEventCreate");
+	/* Load the kernels and reserve the exact pass's local memory before measuring what is free. */
+	check(gx_warm_predicates(stream_), "loading the kernels");
+	check(cudaStreamSynchronize(stream_), "loading the kernels");
+	check(cudaMemGetInfo(&freemem, &totalmem), "cudaMemGetInfo");
+	cap_ = job_->memory_cap ? job_->memory_cap : (size_t) (0.8 * (double) freemem);
+	cancelled();
+
+	/* Upload. */
+	tic();
+	upload(&da, &job_->a, "a");
+	upload(&db, &job_->b, "b");
+	toc(&res_->t_upload);
+	cancelled();
+	if (da.n == 0 || db.n == 0)
+	{
+		res_->chunks = 1;
+		return GX_CUDA_OK;
+	}
+	if (da.n > 0xffffffffull || db.n > 0xffffffffull)
+		fail(GX_CUDA_ERROR, "more than 2^32 elements on a side");
+
+	/* Boxes and grids. */
+	tic();
+	check(gx_launch_boxes(&da, stream_), "box kernel");
+	check(gx_launch_boxes(&db, stream_), "box kernel");
+	if (use_float)
+	{
+		double		centre[3];
+
+		for (int k = 0; k < 3; k++)
+			centre[k] = 0.5 * job_->extent[k] + 0.5 * job_->extent[k + 3];
+		da.fint = alloc<float2>(9 * da.n, "float intervals");
+		db.fint = alloc<float2>(9 * db.n, "float intervals");
+		check(gx_launch_float_intervals(&da, centre, stream_), "interval kernel");
+		check(gx_launch_float_intervals(&db, centre, stream_), "interval kernel");
+	}
+
+	size_t		scan_bytes = 0,
+				b1 = 0;
+	unsigned long long *ull_null = nullptr;
+
+	check(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, ull_null, (size_t) g.ncells + 1, stream_), "scan size");
+	check(cub::DeviceScan::InclusiveSum(nullptr, b1, ull_null, (size_t) g.ncells, stream_), "scan size");
+	scan_bytes = std::max(scan_bytes, b1);
+
+	void	   *scan_temp = alloc<char>(scan_bytes, "scan temporary");
+	unsigned   *cursor = alloc<unsigned>(g.ncells, "grid cursors");
+	uint32_t   *items_a,
+			   *items_b;
+	unsigned long long *start_a = build_grid(&g, &da, cursor, scan_temp, scan_bytes, &items_a);
+
+	cancelled();
+
+	unsigned long long *start_b = build_grid(&g, &db, cursor, scan_temp, scan_bytes, &items_b);
+
+	cancelled();
+	release(cursor);
+
+	unsigned long long *cand = alloc<unsigned long long>(g.ncells, "cell candidates");
+
+	check(gx_launch_cell_candidates(&g, start_a, start_b, cand, stream_), "candidate kernel");
+	check(cub::DeviceScan::InclusiveSum(scan_temp, scan_bytes, cand, (size_t) g.ncells, stream_), "candidate scan");
+
+	unsigned long long total = read_u64(cand + g.ncells - 1);
+
+	toc(&res_->t_grid);
+	release(scan_temp);
+	res_->candidates = total;
+	cancelled();
+	if (total == 0)
+	{
+		res_->chunks = 1;
+		return GX_CUDA_OK;
+	}
+
+	/* Chunk buffers: as many survivor slots as the memory left allows. */
+	unsigned long long *counters = alloc<unsigned long long>(GX_CNT_N, "counters");
+	size_t		left = cap_ > used_ ? cap_ - used_ : 0;
+	unsigned long long slots = std::min<unsigned long long>(total, MAX_SLOTS);
+	size_t		sort_bytes = 0;
+
+	slots = std::min<unsigned long long>(slots, left / SLOT_BYTES);
+	for (;;)
+	{
+		size_t		sb = 0,
+					ub = 0;
+		cub::DoubleBuffer<unsigned long long> db0(nullptr, nullptr);
+
+		check(cub::DeviceRadixSort::SortKeys(nullptr, sb, db0, (int64_t) std::max(slots, 1ull), 0, 64, stream_),
+			  "sort size");
+		check(cub::DeviceSelect::Unique(nullptr, ub, ull_null, ull_null, ull_null, (int64_t) std::max(slots, 1ull),
+										stream_), "unique size");
+		sort_bytes = std::max(sb, ub) + 256;
+		if (slots == 0 || slots * SLOT_BYTES + sort_bytes <= left)
+			break;
+		slots = slots * 15 / 16;
+	}
+	if (slots < std::min<unsigned long long>(total, MIN_SLOTS))
+		fail(GX_CUDA_OUT_OF_MEMORY, "device memory cap of %zu bytes leaves room for %llu candidate pairs",
+			 cap_, slots);
+
+	uint2	   *buf0 = alloc<uint2>(slots, "survivors");
+	uint2	   *buf1 = alloc<uint2>(slots, "undecided pairs");
+	uint2	   *undec = alloc<uint2>(slots, "pairs for the CPU");
+	unsigned long long *keys = alloc<unsigned long long>(slots, "keys");
+	unsigned long long *keys_alt = alloc<unsigned long long>(slots, "keys");
+	void	   *sort_temp = alloc<char>(sort_bytes, "sort temporary");
+
+	GxDevCandidates cc;
+
+	cc.g = g;
+	cc.box_a = da.box;
+	cc.box_b = db.box;
+	cc.start_a = start_a;
+	cc.start_b = start_b;
+	cc.items_a = items_a;
+	cc.items_b = items_b;
+	cc.cand_end = cand;
+
+	unsigned long long c0 = 0,
+				len = total;
+	std::vector<uint64_t> chunk_keys;
+	std::vector<uint2> chunk_undec;
+
+	while (c0 < total)
+	{
+		unsigned long long n;
+
+		cancelled();
+		len = std::min(len, total - c0);
+		check(cudaMemsetAsync(counters, 0, GX_CNT_N * sizeof(unsigned long long), stream_), "cudaMemset");
+		tic();
+		check(gx_launch_cull(&cc, c0, len, buf0, slots, counters + GX_CNT_SURVIVORS, stream_), "cull kernel");
+		n = read_u64(counters + GX_CNT_SURVIVORS);
+		toc(&res_->t_cull);
+		if (n > slots)
+		{
+			/* Overflow: a shorter range, in proportion. */
+			double		f = 0.9 * (double) slots / (double) n;
+
+			len = std::max<unsigned long long>(1, (unsigned long long) ((double) len * f));
+			continue;
+		}
+		res_->bbox_survivors += n;
+
+		/* Predicate passes: in -> keys + next. */
+		uint2	   *in = buf0,
+				   *other = buf1;
+
+		if (use_float && n > 0)
+		{
+			cancelled();
+			tic();
+			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, keys, other, counters, stream_), "float pass");
+			n = read_u64(counters + GX_CNT_NEXT);
+			toc(&res_->t_float);
+			res_->float_failures += n;
+			std::swap(in, other);
+			check(cudaMemsetAsync(counters + GX_CNT_NEXT, 0, sizeof(unsigned long long), stream_), "cudaMemset");
+		}
+		cancelled();
+		tic();
+		if (n > 0)
+		{
+			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, keys, other, counters, stream_), "filter pass");
+			n = read_u64(counters + GX_CNT_NEXT);
+			res_->double_failures += n;
+			std::swap(in, other);
+			check(cudaMemsetAsync(counters + GX_CNT_NEXT, 0, sizeof(unsigned long long), stream_), "cudaMemset");
+		}
+		if (n > 0)
+		{
+			cancelled();
+			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, keys, undec, counters, stream_), "exact pass");
+		}
+		toc(&res_->t_double);
+
+		unsigned long long nkeys = read_u64(counters + GX_CNT_KEYS);
+		unsigned long long nundec = read_u64(counters + GX_CNT_NEXT);
+		unsigned long long nuniq = 0;
+		unsigned long long *uniq = keys_alt;
+
+		res_->element_pairs += nkeys;
+		cancelled();
+
+		/* Sort and unique this chunk's keys. */
+		tic();
+		if (nkeys > 0)
+		{
+			cub::DoubleBuffer<unsigned long long> dbk(keys, keys_alt);
+			size_t		tb = sort_bytes;
+
+			check(cub::DeviceRadixSort::SortKeys(sort_temp, tb, dbk, (int64_t) nkeys, 0, 64, stream_), "key sort");
+			uniq = dbk.Alternate();
+			tb = sort_bytes;
+			check(cub::DeviceSelect::Unique(sort_temp, tb, dbk.Current(), uniq, counters + GX_CNT_UNIQUE,
+											(int64_t) nkeys, stream_), "key unique");
+			nuniq = read_u64(counters + GX_CNT_UNIQUE);
+		}
+		toc(&res_->t_dedup);
+
+		/* Download. */
+		tic();
+		chunk_keys.resize(nuniq);
+		chunk_undec.resize(nundec);
+		if (nuniq)
+			check(cudaMemcpyAsync(chunk_keys.data(), uniq, nuniq * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream_),
+				  "download");
+		if (nundec)
+			check(cudaMemcpyAsync(chunk_undec.data(), undec, nundec * sizeof(uint2), cudaMemcpyDeviceToHost, stream_),
+				  "download");
+		toc(&res_->t_download);
+		pairs_.insert(pairs_.end(), chunk_keys.begin(), chunk_keys.end());
+		for (const uint2 &p : chunk_undec)
+		{
+			undecided_.push_back(p.x);
+			undecided_.push_back(p.y);
+		}
+		res_->chunks++;
+		c0 += len;
+		/* Next range: what the density seen so far says will fit, at most twice this one. */
+		if (c0 < total)
+		{
+			unsigned long long kept = res_->bbox_survivors;
+			double		fit = kept ? 0.9 * (double) slots * (double) c0 / (double) kept : 2.0 * (double) len;
+
+			fit = std::min(fit, 2.0 * (double) len);
+			len = std::max<unsigned long long>(1, (unsigned long long) fit);
+		}
+	}
+	if (res_->chunks > 1)
+	{
+		std::sort(pairs_.begin(), pairs_.end());
+		pairs_.erase(std::unique(pairs_.begin(), pairs_.end()), pairs_.end());
+	}
+
+	/* Hand the arrays over (malloc'd, freed by gx_cuda_free_result). */
+	if (!pairs_.empty())
+	{
+		res_->pairs = (uint64_t *) malloc(pairs_.size() * sizeof(uint64_t));
+		if (!res_->pairs)
+			fail(GX_CUDA_ERROR, "out of host memory for %zu pairs", pairs_.size());
+		memcpy(res_->pairs, pairs_.data(), pairs_.size() * sizeof(uint64_t));
+		res_->npairs = pairs_.size();
+	}
+	if (!undecided_.empty())
+	{
+		res_->undecided = (uint32_t *) malloc(undecided_.size() * sizeof(uint32_t));
+		if (!res_->undecided)
+			fail(GX_CUDA_ERROR, "out of host memory for %zu undecided pairs", undecided_.size() / 2);
+		memcpy(res_->undecided, undecided_.data(), undecided_.size() * sizeof(uint32_t));
+		res_->nundecided = undecided_.size() / 2;
+	}
+	return GX_CUDA_OK;
+}
+
+}								/* namespace */
+
+GX_EXPORT int
+gx_cuda_abi(void)
+{
+	return GX_CUDA_ABI;
+}
+
+GX_EXPORT int
+gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak)
+{
+	int			n = 0,
+				ratio = 0;
+	cudaDeviceProp prop;
+
+	try
+	{
+		if (cudaGetDeviceCount(&n) != cudaSuccess || device < 0 || device >= n)
+		{
+			cudaGetLastError();
+			return GX_CUDA_NO_DEVICE;
+		}
+		if (cudaGetDeviceProperties(&prop, device) != cudaSuccess ||
+			cudaDeviceGetAttribute(&ratio, cudaDevAttrSingleToDoublePrecisionPerfRatio, device) != cudaSuccess)
+		{
+			cudaGetLastError();
+			return GX_CUDA_ERROR;
+		}
+		if (name && namelen)
+			snprintf(name, namelen, "%s", prop.name);
+		if (fp64_weak)
+			*fp64_weak = ratio > 2;
+		return GX_CUDA_OK;
+	}
+	catch (...)
+	{
+		return GX_CUDA_ERROR;
+	}
+}
+
+GX_EXPORT void
+gx_cuda_free_result(GxCudaResult *res)
+{
+	if (res == NULL)
+		return;
+	free(res->pairs);
+	free(res->undecided);
+	res->pairs = NULL;
+	res->undecided = NULL;
+	res->npairs = 0;
+	res->nundecided = 0;
+}
+
+GX_EXPORT int
+gx_cuda_intersect(const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen)
+{
+	int			rc;
+
+	if (err && errlen)
+		err[0] = '\0';
+	if (job == NULL || res == NULL)
+	{
+		if (err && errlen)
+			snprintf(err, errlen, "no job or no result");
+		return GX_CUDA_ERROR;
+	}
+	memset(res, 0, sizeof(*res));
+	try
+	{
+		Job			j(job, res, err, errlen);
+
+		rc = j.run();
+	}
+	catch (const Fail &f)
+	{
+		rc = f.code;
+	}
+	catch (const std::bad_alloc &)
+	{
+		if (err && errlen)
+			snprintf(err, errlen, "out of host memory");
+		rc = GX_CUDA_ERROR;
+	}
+	catch (...)
+	{
+		if (err && errlen)
+			snprintf(err, errlen, "unexpected C++ exception in the CUDA engine");
+		rc = GX_CUDA_ERROR;
+	}
+	if (rc != GX_CUDA_OK)
+	{
+		gx_cuda_free_result(res);
+		memset(res, 0, sizeof(*res));
+	}
+	return rc;
+}

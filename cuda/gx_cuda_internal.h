@@ -1,0 +1,143 @@
+/*
+ * gx_cuda_internal.h: what the CUDA engine's translation units share: the device views of a side and of
+ * the grid, the cell function (bit for bit the CPU's gx_grid_coord), warp-aggregated appends, and the
+ * host-side launchers of each file's kernels (no relocatable device code: each kernel lives in the
+ * file of its helpers, gx_cuda_api.cu only calls these launchers and CUB).
+ * Everything here is compiled with -fmad=false: the cell function and the predicates must round
+ * exactly as the CPU does.
+ */
+#ifndef GX_CUDA_INTERNAL_H
+#define GX_CUDA_INTERNAL_H
+
+#include <cuda_runtime.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GX_CUDA_BLOCK 256		/* threads per block of every kernel */
+
+/* An element's closed box: lo[k] <= every vertex's coordinate k <= hi[k]. */
+typedef struct __align__(16) GxDevBox
+{
+	double		lo[3],
+				hi[3];
+} GxDevBox;
+
+/* One side on the device. fint (float pass only): an outward float interval per coordinate. */
+typedef struct GxDevSide
+{
+	size_t		n;
+	const double *coords;		/* 9 doubles per element */
+	const uint8_t *kind;
+	const uint32_t *geom;
+	GxDevBox   *box;
+	float2	   *fint;			/* 9 per element: (lo, hi) of coords - centre, rounded outwards */
+} GxDevSide;
+
+/* The uniform grid: the same numbers as the CPU's GxGrid (gx_grid.h). */
+typedef struct GxDevGrid
+{
+	double		lo[3];			/* extent minimum */
+	double		hi[3];			/* extent maximum (for skipping elements that miss it) */
+	double		scale[3];		/* dim / (max - min), 0 along a flat axis */
+	int			dim[3];
+	size_t		ncells;
+} GxDevGrid;
+
+/* Cell index along axis k of v: gx_grid_coord of src/core/gx_grid.h, evaluated identically. */
+static __host__ __device__ __forceinline__ int
+gx_dev_coord(const GxDevGrid *g, int k, double v)
+{
+	double		c = (v - g->lo[k]) * g->scale[k];
+
+	if (!(c > 0))
+		return 0;
+	return c >= g->dim[k] ? g->dim[k] - 1 : (int) c;
+}
+
+#ifdef __CUDACC__
+/*
+ * Warp-aggregated append: every lane of the (full, converged) warp calls it; lanes with flag set get
+ * consecutive slots from *counter with one atomic per warp. Returns the lane's slot (undefined if !flag).
+ */
+static __device__ __forceinline__ unsigned long long
+gx_warp_append(bool flag, unsigned long long *counter)
+{
+	unsigned	mask = __ballot_sync(0xffffffffu, flag);
+	int			lane = threadIdx.x & 31;
+	unsigned long long base = 0;
+
+	if (mask == 0)
+		return 0;
+	if (lane == __ffs(mask) - 1)
+		base = atomicAdd(counter, (unsigned long long) __popc(mask));
+	base = __shfl_sync(0xffffffffu, base, __ffs(mask) - 1);
+	return base + __popc(mask & ((1u << lane) - 1));
+}
+#endif
+
+/* Blocks for n work items, grid-stride beyond a cap. */
+static inline unsigned
+gx_blocks(unsigned long long n)
+{
+	unsigned long long b = (n + GX_CUDA_BLOCK - 1) / GX_CUDA_BLOCK;
+
+	return b == 0 ? 1 : b > 65535ull * 16 ? 65535u * 16 : (unsigned) b;
+}
+
+/* Counters kept on the device (one array, reset per use). */
+enum
+{
+	GX_CNT_SURVIVORS = 0,		/* pairs kept by the cull pass (may exceed the buffer: overflow) */
+	GX_CNT_NEXT,				/* pairs a predicate pass left undecided for the next one */
+	GX_CNT_KEYS,				/* intersecting pairs' keys appended */
+	GX_CNT_UNDECIDED,			/* pairs for the CPU */
+	GX_CNT_UNIQUE,				/* distinct keys after sort/unique */
+	GX_CNT_N
+};
+
+/* gx_cuda_grid.cu */
+cudaError_t gx_launch_boxes(GxDevSide *s, cudaStream_t st);
+cudaError_t gx_launch_grid_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st);
+cudaError_t gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
+								unsigned *cursor, uint32_t *items, cudaStream_t st);
+cudaError_t gx_launch_cell_candidates(const GxDevGrid *g, const unsigned long long *start_a,
+									  const unsigned long long *start_b, unsigned long long *cand, cudaStream_t st);
+
+/* gx_cuda_pairs.cu: candidates [c0, c0 + len) of the inclusive per-cell scan cand_end, culled. */
+typedef struct GxDevCandidates
+{
+	GxDevGrid	g;
+	const GxDevBox *box_a,
+			   *box_b;
+	const unsigned long long *start_a,
+			   *start_b;
+	const uint32_t *items_a,
+			   *items_b;
+	const unsigned long long *cand_end;
+} GxDevCandidates;
+
+cudaError_t gx_launch_cull(const GxDevCandidates *c, unsigned long long c0, unsigned long long len,
+						   uint2 *out, unsigned long long cap, unsigned long long *counter, cudaStream_t st);
+
+/* gx_cuda_predicates.cu */
+typedef enum
+{
+	GX_PASS_FLOAT,				/* float32 intervals only: undecided pairs go to next */
+	GX_PASS_FILTER,				/* double semi-static filter only: undecided pairs go to next */
+	GX_PASS_EXACT				/* filter, then exact expansions: undecided pairs go to the CPU (next) */
+} GxPass;
+
+cudaError_t gx_launch_float_intervals(GxDevSide *s, const double centre[3], cudaStream_t st);
+
+/*
+ * Tests pairs in[0, n): keys of intersecting pairs are appended to keys (counter[GX_CNT_KEYS]),
+ * undecided pairs to next (counter[GX_CNT_NEXT]). Both buffers hold at least n entries.
+ */
+cudaError_t gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const uint2 *in,
+								 unsigned long long n, unsigned long long *keys, uint2 *next,
+								 unsigned long long *counters, cudaStream_t st);
+
+/* Loads the module and reserves the exact pass's local memory before free memory is measured. */
+cudaError_t gx_warm_predicates(cudaStream_t st);
+
+#endif

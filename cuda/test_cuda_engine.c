@@ -1,0 +1,1053 @@
+/*
+ * test_cuda_engine.c: standalone test of the CUDA engine (gpuexact_cuda.so, gx_cuda.h) against the CPU.
+ *
+ * Element sets: random; lattice (many touching, coplanar, collinear and degenerate configurations), at
+ * UTM-sized offsets, 1-ulp perturbed; and lattices scaled to exponents near 2^997 and 2^-1000, where the
+ * device's filters and expansions cannot decide and pairs must come back undecided. For each job (float
+ * pass off and on) the device's distinct geometry pairs, plus its undecided pairs re-decided on the CPU
+ * with gx_elements_intersect, must equal a brute-force CPU reference over all pairs; candidate and
+ * survivor counts must equal a CPU computation with the same grid rule. Also: chunking under a small
+ * memory cap, out of memory, cancellation, bad device, empty sides.
+ *
+ * Prints "N passed, N failed"; exit 0 if none failed, 1 otherwise, 77 (skipped) without a CUDA device.
+ * With --bench: timings of large synthetic jobs (8 000 segments against 1M triangles; 1M against 1M
+ * triangles of two sphere meshes) instead.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gx_cuda.h"
+#include "gx_primitives.h"
+
+static int	passed,
+			failed;
+static int	cpu_only;		/* --cpu-only: check the test's own CPU references (no device needed) */
+
+#define CHECK(cond, ...) \
+	do { if (!(cond)) { printf("  FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); ok = 0; } } while (0)
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* Element sets                                                                                           */
+/* ---------------------------------------------------------------------------------------------------- */
+
+typedef struct Set
+{
+	size_t		n,
+				cap;
+	double	   *coords;
+	uint8_t    *kind;
+	uint32_t   *geom;
+	int			group;			/* elements per geometry */
+} Set;
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static uint64_t rng_state = 88172645463325252ull;
+
+static uint64_t
+rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static double
+urand(void)
+{
+	return (rnd() >> 11) * 0x1p-53;
+}
+
+static int
+irand(int lo, int hi)
+{
+	return lo + (int) (rnd() % (uint64_t) (hi - lo + 1));
+}
+
+static void
+set_init(Set *s, int group)
+{
+	memset(s, 0, sizeof(*s));
+	s->group = group;
+}
+
+static void
+set_free(Set *s)
+{
+	free(s->coords);
+	free(s->kind);
+	free(s->geom);
+	memset(s, 0, sizeof(*s));
+}
+
+static void
+set_add(Set *s, int kind, const double p[3][3])
+{
+	if (s->n == s->cap)
+	{
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->coords = realloc(s->coords, 9 * s->cap * sizeof(double));
+		s->kind = realloc(s->kind, s->cap);
+		s->geom = realloc(s->geom, s->cap * sizeof(uint32_t));
+		if (!s->coords || !s->kind || !s->geom)
+		{
+			fprintf(stderr, "out of memory\n");
+			exit(2);
+		}
+	}
+	for (int v = 0; v < 3; v++)
+		for (int k = 0; k < 3; k++)
+			s->coords[9 * s->n + 3 * v + k] = p[v < kind ? v : kind - 1][k];
+	s->kind[s->n] = (uint8_t) kind;
+	s->geom[s->n] = (uint32_t) (s->n / s->group);
+	s->n++;
+}
+
+static int
+random_kind(void)
+{
+	int			r = irand(0, 9);
+
+	return r == 0 ? 1 : r < 4 ? 2 : 3;
+}
+
+/* Random elements of size ~sz in [0, L]^3. */
+static void
+gen_random(Set *s, size_t n, double L, double sz)
+{
+	for (size_t i = 0; i < n; i++)
+	{
+		double		p[3][3];
+
+		for (int k = 0; k < 3; k++)
+			p[0][k] = urand() * L;
+		for (int v = 1; v < 3; v++)
+			for (int k = 0; k < 3; k++)
+				p[v][k] = p[0][k] + (urand() * 2 - 1) * sz;
+		set_add(s, random_kind(), p);
+	}
+}
+
+/*
+ * Lattice elements: vertices offset + step * (integers in [0, L]), the others within 2 lattice steps of
+ * the first: touching, coplanar, collinear and degenerate configurations are frequent. perturb: chance
+ * that a coordinate moves by one ulp.
+ */
+static void
+gen_lattice(Set *s, size_t n, int L, double step, const double offset[3], double perturb)
+{
+	for (size_t i = 0; i < n; i++)
+	{
+		double		p[3][3];
+		int			q[3][3];
+
+		for (int k = 0; k < 3; k++)
+			q[0][k] = irand(0, L);
+		for (int v = 1; v < 3; v++)
+			for (int k = 0; k < 3; k++)
+				q[v][k] = q[0][k] + irand(-2, 2);
+		for (int v = 0; v < 3; v++)
+			for (int k = 0; k < 3; k++)
+			{
+				p[v][k] = offset[k] + step * q[v][k];
+				if (perturb > 0 && urand() < perturb)
+					p[v][k] = nextafter(p[v][k], (rnd() & 1) ? INFINITY : -INFINITY);
+			}
+		set_add(s, random_kind(), p);
+	}
+}
+
+/* UV sphere of 2 * nlat * nlon triangles; pole along axis `pole`; c + offset. */
+static void
+gen_sphere(Set *s, const double c[3], double r, int nlat, int nlon, int pole)
+{
+	for (int i = 0; i < nlat; i++)
+		for (int j = 0; j < nlon; j++)
+		{
+			double		v[4][3];
+
+			for (int t = 0; t < 4; t++)
+			{
+				int			ii = i + (t == 1 || t == 2),
+							jj = j + (t == 2 || t == 3);
+				double		th = M_PI * ii / nlat,
+							ph = 2 * M_PI * jj / nlon;
+				double		u[3] = {sin(th) * cos(ph), sin(th) * sin(ph), cos(th)};
+
+				for (int k = 0; k < 3; k++)
+					v[t][k] = c[k] + r * u[(k + 3 - pole + 2) % 3];
+			}
+			{
+				double		t1[3][3],
+							t2[3][3];
+
+				memcpy(t1[0], v[0], sizeof(v[0]));
+				memcpy(t1[1], v[1], sizeof(v[0]));
+				memcpy(t1[2], v[2], sizeof(v[0]));
+				memcpy(t2[0], v[0], sizeof(v[0]));
+				memcpy(t2[1], v[2], sizeof(v[0]));
+				memcpy(t2[2], v[3], sizeof(v[0]));
+				set_add(s, 3, t1);
+				set_add(s, 3, t2);
+			}
+		}
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* CPU side: boxes, the grid rule, references                                                            */
+/* ---------------------------------------------------------------------------------------------------- */
+
+typedef struct Box
+{
+	double		lo[3],
+				hi[3];
+} Box;
+
+static Box
+elem_box(const Set *s, size_t i)
+{
+	const double *c = s->coords + 9 * i;
+	Box			b;
+
+	for (int k = 0; k < 3; k++)
+		b.lo[k] = b.hi[k] = c[k];
+	for (int v = 1; v < s->kind[i]; v++)
+		for (int k = 0; k < 3; k++)
+		{
+			double		x = c[3 * v + k];
+
+			b.lo[k] = x < b.lo[k] ? x : b.lo[k];
+			b.hi[k] = x > b.hi[k] ? x : b.hi[k];
+		}
+	return b;
+}
+
+static int
+box_overlap(const Box *a, const Box *b)
+{
+	for (int k = 0; k < 3; k++)
+		if (a->hi[k] < b->lo[k] || b->hi[k] < a->lo[k])
+			return 0;
+	return 1;
+}
+
+static Box
+set_extent(const Set *s)
+{
+	Box			e = elem_box(s, 0);
+
+	for (size_t i = 1; i < s->n; i++)
+	{
+		Box			b = elem_box(s, i);
+
+		for (int k = 0; k < 3; k++)
+		{
+			e.lo[k] = fmin(e.lo[k], b.lo[k]);
+			e.hi[k] = fmax(e.hi[k], b.hi[k]);
+		}
+	}
+	return e;
+}
+
+/* gx_grid_choose_dims of src/core/gx_grid.c. */
+static void
+choose_dims(const Box *e, double cells, int dim[3])
+{
+	double		d[3] = {e->hi[0] - e->lo[0], e->hi[1] - e->lo[1], e->hi[2] - e->lo[2]};
+	double		dmax = fmax(d[0], fmax(d[1], d[2]));
+	double		prod = 1;
+	int			m = 0;
+
+	for (int k = 0; k < 3; k++)
+		if (d[k] > dmax * 1e-6)
+		{
+			prod *= d[k];
+			m++;
+		}
+	for (int k = 0; k < 3; k++)
+	{
+		double		side = m ? pow(prod / fmax(cells, 1), 1.0 / m) : 0;
+		double		n = (d[k] > dmax * 1e-6 && side > 0) ? ceil(d[k] / side) : 1;
+
+		dim[k] = (int) fmin(fmax(n, 1), 2048);
+	}
+}
+
+typedef struct Grid
+{
+	Box			ext;
+	int			dim[3];
+	double		scale[3];
+	size_t		ncells;
+	size_t	   *start;
+	uint32_t   *items;
+} Grid;
+
+/* gx_grid_coord of src/core/gx_grid.h. */
+static int
+grid_coord(const Grid *g, int k, double v)
+{
+	double		c = (v - g->ext.lo[k]) * g->scale[k];
+
+	if (!(c > 0))
+		return 0;
+	return c >= g->dim[k] ? g->dim[k] - 1 : (int) c;
+}
+
+/* The engine's rule: elements whose box misses the extent are left out; the others cover a cell range. */
+static int
+grid_range(const Grid *g, const Box *b, int lo[3], int hi[3])
+{
+	if (!box_overlap(b, &g->ext))
+		return 0;
+	for (int k = 0; k < 3; k++)
+	{
+		lo[k] = grid_coord(g, k, b->lo[k]);
+		hi[k] = grid_coord(g, k, b->hi[k]);
+	}
+	return 1;
+}
+
+static void
+grid_build(Grid *g, const Box *ext, const int dim[3], const Box *boxes, size_t n)
+{
+	int			lo[3],
+				hi[3];
+
+	g->ext = *ext;
+	g->ncells = 1;
+	for (int k = 0; k < 3; k++)
+	{
+		double		d = ext->hi[k] - ext->lo[k];
+
+		g->dim[k] = dim[k];
+		g->scale[k] = d > 0 ? dim[k] / d : 0;
+		g->ncells *= dim[k];
+	}
+	g->start = calloc(g->ncells + 1, sizeof(size_t));
+	for (int pass = 0; pass < 2; pass++)
+	{
+		for (size_t i = 0; i < n; i++)
+			if (grid_range(g, &boxes[i], lo, hi))
+				for (int z = lo[2]; z <= hi[2]; z++)
+					for (int y = lo[1]; y <= hi[1]; y++)
+						for (int x = lo[0]; x <= hi[0]; x++)
+						{
+							size_t		c = ((size_t) z * g->dim[1] + y) * g->dim[0] + x;
+
+							if (pass == 0)
+								g->start[c + 1]++;
+							else
+								g->items[g->start[c]++] = (uint32_t) i;
+						}
+		if (pass == 0)
+		{
+			for (size_t c = 0; c < g->ncells; c++)
+				g->start[c + 1] += g->start[c];
+			g->items = malloc((g->start[g->ncells] + 1) * sizeof(uint32_t));
+		}
+		else
+		{
+			memmove(g->start + 1, g->start, g->ncells * sizeof(size_t));
+			g->start[0] = 0;
+		}
+	}
+}
+
+static void
+grid_free(Grid *g)
+{
+	free(g->start);
+	free(g->items);
+}
+
+typedef struct Keys
+{
+	uint64_t   *v;
+	size_t		n,
+				cap;
+} Keys;
+
+static void
+keys_push(Keys *k, uint64_t v)
+{
+	if (k->n == k->cap)
+	{
+		k->cap = k->cap ? 2 * k->cap : 1024;
+		k->v = realloc(k->v, k->cap * sizeof(uint64_t));
+	}
+	k->v[k->n++] = v;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a,
+				y = *(const uint64_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+keys_sort_unique(Keys *k)
+{
+	size_t		m = 0;
+
+	if (k->n == 0)
+		return;
+	qsort(k->v, k->n, sizeof(uint64_t), cmp_u64);
+	for (size_t i = 0; i < k->n; i++)
+		if (m == 0 || k->v[i] != k->v[m - 1])
+			k->v[m++] = k->v[i];
+	k->n = m;
+}
+
+typedef struct Reference
+{
+	uint64_t	candidates,
+				survivors,
+				overlapping,	/* brute force: overlapping boxes, both in the extent */
+				element_pairs;	/* brute force: intersecting element pairs */
+	Keys		keys;			/* distinct geometry pairs (brute force, or grid when brute is off) */
+} Reference;
+
+/* Grid counts (candidates, survivors in their reference cell) and, if brute, the all-pairs reference;
+ * else the intersecting pairs from the grid survivors. */
+static void
+reference(const Set *a, const Set *b, const Box *ext, const int dim[3], int brute, Reference *r)
+{
+	Box		   *ba = malloc(a->n * sizeof(Box)),
+			   *bb = malloc(b->n * sizeof(Box));
+	Grid		ga,
+				gb;
+
+	memset(r, 0, sizeof(*r));
+	for (size_t i = 0; i < a->n; i++)
+		ba[i] = elem_box(a, i);
+	for (size_t j = 0; j < b->n; j++)
+		bb[j] = elem_box(b, j);
+	grid_build(&ga, ext, dim, ba, a->n);
+	grid_build(&gb, ext, dim, bb, b->n);
+	for (size_t c = 0; c < ga.ncells; c++)
+	{
+		int			x = (int) (c % ga.dim[0]),
+					y = (int) (c / ga.dim[0] % ga.dim[1]),
+					z = (int) (c / ((size_t) ga.dim[0] * ga.dim[1]));
+
+		r->candidates += (uint64_t) (ga.start[c + 1] - ga.start[c]) * (gb.start[c + 1] - gb.start[c]);
+		for (size_t p = ga.start[c]; p < ga.start[c + 1]; p++)
+			for (size_t q = gb.start[c]; q < gb.start[c + 1]; q++)
+			{
+				uint32_t	i = ga.items[p],
+							j = gb.items[q];
+
+				if (!box_overlap(&ba[i], &bb[j]) ||
+					grid_coord(&ga, 0, fmax(ba[i].lo[0], bb[j].lo[0])) != x ||
+					grid_coord(&ga, 1, fmax(ba[i].lo[1], bb[j].lo[1])) != y ||
+					grid_coord(&ga, 2, fmax(ba[i].lo[2], bb[j].lo[2])) != z)
+					continue;
+				r->survivors++;
+				if (!brute && gx_elements_intersect(a->coords + 9 * i, a->kind[i], b->coords + 9 * j, b->kind[j]))
+				{
+					r->element_pairs++;
+					keys_push(&r->keys, ((uint64_t) a->geom[i] << 32) | b->geom[j]);
+				}
+			}
+	}
+	if (brute)
+		for (size_t i = 0; i < a->n; i++)
+		{
+			if (!box_overlap(&ba[i], ext))
+				continue;
+			for (size_t j = 0; j < b->n; j++)
+			{
+				if (!box_overlap(&bb[j], ext) || !box_overlap(&ba[i], &bb[j]))
+					continue;
+				r->overlapping++;
+				if (gx_elements_intersect(a->coords + 9 * i, a->kind[i], b->coords + 9 * j, b->kind[j]))
+				{
+					r->element_pairs++;
+					keys_push(&r->keys, ((uint64_t) a->geom[i] << 32) | b->geom[j]);
+				}
+			}
+		}
+	keys_sort_unique(&r->keys);
+	grid_free(&ga);
+	grid_free(&gb);
+	free(ba);
+	free(bb);
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* Jobs                                                                                                   */
+/* ---------------------------------------------------------------------------------------------------- */
+
+static void
+make_job(GxCudaJob *job, const Set *a, const Set *b, const Box *ext, const int dim[3], int float_pass)
+{
+	memset(job, 0, sizeof(*job));
+	job->a.n = a->n;
+	job->a.coords = a->coords;
+	job->a.kind = a->kind;
+	job->a.geom = a->geom;
+	job->b.n = b->n;
+	job->b.coords = b->coords;
+	job->b.kind = b->kind;
+	job->b.geom = b->geom;
+	for (int k = 0; k < 3; k++)
+	{
+		job->extent[k] = ext->lo[k];
+		job->extent[k + 3] = ext->hi[k];
+		job->dim[k] = dim[k];
+	}
+	job->float_pass = float_pass;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Device result + CPU re-decision of its undecided pairs; element pairs decided true on the CPU. */
+static uint64_t
+device_keys(const Set *a, const Set *b, const GxCudaResult *res, Keys *out)
+{
+	uint64_t	cpu_true = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < res->npairs; i++)
+		keys_push(out, res->pairs[i]);
+	for (size_t u = 0; u < res->nundecided; u++)
+	{
+		uint32_t	i = res->undecided[2 * u],
+					j = res->undecided[2 * u + 1];
+
+		if (gx_elements_intersect(a->coords + 9 * (size_t) i, a->kind[i], b->coords + 9 * (size_t) j, b->kind[j]))
+		{
+			cpu_true++;
+			keys_push(out, ((uint64_t) a->geom[i] << 32) | b->geom[j]);
+		}
+	}
+	keys_sort_unique(out);
+	return cpu_true;
+}
+
+/* One job against the reference; returns 1 if everything matched. */
+static int
+check_job(const char *name, const Set *a, const Set *b, const Box *ext, const int dim[3], int float_pass,
+		  const Reference *ref, size_t memory_cap, int expect_undecided, int quiet)
+{
+	GxCudaJob	job;
+	GxCudaResult res;
+	char		err[256];
+	int			rc,
+				ok = 1;
+	Keys		got;
+	uint64_t	cpu_true;
+
+	make_job(&job, a, b, ext, dim, float_pass);
+	job.memory_cap = memory_cap;
+	rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+	if (rc != GX_CUDA_OK)
+	{
+		printf("  FAIL %s float=%d: rc %d: %s\n", name, float_pass, rc, err);
+		failed++;
+		return 0;
+	}
+	for (size_t i = 1; i < res.npairs; i++)
+		CHECK(res.pairs[i - 1] < res.pairs[i], "pairs not ascending and distinct at %zu", i);
+	cpu_true = device_keys(a, b, &res, &got);
+	CHECK(res.candidates == ref->candidates, "candidates %llu, CPU grid %llu",
+		  (unsigned long long) res.candidates, (unsigned long long) ref->candidates);
+	CHECK(res.bbox_survivors == ref->survivors, "survivors %llu, CPU grid %llu",
+		  (unsigned long long) res.bbox_survivors, (unsigned long long) ref->survivors);
+	CHECK(ref->overlapping == 0 || ref->overlapping == ref->survivors, "CPU grid survivors %llu != overlapping pairs %llu",
+		  (unsigned long long) ref->survivors, (unsigned long long) ref->overlapping);
+	CHECK(res.element_pairs + cpu_true == ref->element_pairs, "element pairs %llu + %llu (CPU), reference %llu",
+		  (unsigned long long) res.element_pairs, (unsigned long long) cpu_true,
+		  (unsigned long long) ref->element_pairs);
+	CHECK(got.n == ref->keys.n && (got.n == 0 || memcmp(got.v, ref->keys.v, got.n * sizeof(uint64_t)) == 0),
+		  "geometry pairs differ: device+CPU %zu, reference %zu", got.n, ref->keys.n);
+	CHECK(res.used_float_pass == (float_pass == 1) || float_pass < 0, "used_float_pass %d", res.used_float_pass);
+	CHECK(res.float_failures <= res.bbox_survivors, "float failures");
+	CHECK(res.double_failures <= (res.used_float_pass ? res.float_failures : res.bbox_survivors), "double failures");
+	CHECK(res.nundecided <= res.double_failures, "undecided %zu > double failures", res.nundecided);
+	CHECK(!expect_undecided || res.nundecided > 0, "expected undecided pairs, got none");
+	CHECK(res.chunks >= 1, "chunks %d", res.chunks);
+	if (!quiet || !ok)
+		printf("  %-4s %-28s float=%d  cand %9llu surv %8llu ffail %7llu dfail %6llu elem %7llu pairs %6zu undec %5zu chunks %d\n",
+			   ok ? "ok" : "BAD", name, res.used_float_pass, (unsigned long long) res.candidates,
+			   (unsigned long long) res.bbox_survivors, (unsigned long long) res.float_failures,
+			   (unsigned long long) res.double_failures, (unsigned long long) res.element_pairs, res.npairs,
+			   res.nundecided, res.chunks);
+	if (ok)
+		passed++;
+	else
+		failed++;
+	free(got.v);
+	gx_cuda_free_result(&res);
+	return ok;
+}
+
+static Box
+common_extent(const Set *a, const Set *b)
+{
+	Box			ea = set_extent(a),
+				eb = set_extent(b),
+				e;
+
+	for (int k = 0; k < 3; k++)
+	{
+		e.lo[k] = fmax(ea.lo[k], eb.lo[k]);
+		e.hi[k] = fmin(ea.hi[k], eb.hi[k]);
+	}
+	return e;
+}
+
+/* Both float settings, grid dims as the core chooses them (cells per element), against brute force. */
+static void
+scenario(const char *name, const Set *a, const Set *b, double cells_per_element, int expect_undecided)
+{
+	Box			ext = common_extent(a, b);
+	int			dim[3];
+	Reference	ref;
+
+	if (cells_per_element > 0)
+		choose_dims(&ext, cells_per_element * (double) (a->n + b->n), dim);
+	else
+	{
+		/* Fixed grid (the core's dims degenerate to 1x1x1 where the extent's volume overflows). */
+		dim[0] = 5;
+		dim[1] = 4;
+		dim[2] = 6;
+	}
+	reference(a, b, &ext, dim, 1, &ref);
+	printf("%s: %zu x %zu elements, grid %dx%dx%d, %zu geometry pairs, %llu element pairs\n", name, a->n, b->n,
+		   dim[0], dim[1], dim[2], ref.keys.n, (unsigned long long) ref.element_pairs);
+	if (cpu_only)
+	{
+		printf("  %s candidates %llu survivors %llu overlapping %llu\n", ref.survivors == ref.overlapping ? "ok" : "BAD",
+			   (unsigned long long) ref.candidates, (unsigned long long) ref.survivors,
+			   (unsigned long long) ref.overlapping);
+		if (ref.survivors == ref.overlapping)
+			passed++;
+		else
+			failed++;
+	}
+	else
+	{
+		check_job(name, a, b, &ext, dim, 0, &ref, 0, expect_undecided, 0);
+		check_job(name, a, b, &ext, dim, 1, &ref, 0, expect_undecided, 0);
+	}
+	free(ref.keys.v);
+}
+
+static void
+lattice_pair(Set *a, Set *b, size_t n, int L, double step, const double off[3], double perturb)
+{
+	set_init(a, 3);
+	set_init(b, 2);
+	gen_lattice(a, n, L, step, off, perturb);
+	gen_lattice(b, n, L, step, off, perturb);
+}
+
+static void
+run_tests(void)
+{
+	Set			a,
+				b;
+	const double zero[3] = {0, 0, 0};
+	const double utm[3] = {500000, 7000000, 100};
+
+	/* Random. */
+	set_init(&a, 3);
+	set_init(&b, 5);
+	gen_random(&a, 3000, 100, 6);
+	gen_random(&b, 2500, 100, 6);
+	scenario("random", &a, &b, 0.5, 0);
+	scenario("random, fine grid", &a, &b, 8, 0);
+	set_free(&a);
+	set_free(&b);
+
+	/* Lattices. */
+	lattice_pair(&a, &b, 2500, 12, 1.0, zero, 0);
+	scenario("lattice", &a, &b, 0.5, 0);
+	scenario("lattice, fine grid", &a, &b, 16, 0);
+	set_free(&a);
+	set_free(&b);
+
+	lattice_pair(&a, &b, 2500, 12, 0.25, utm, 0);
+	scenario("lattice at UTM offsets", &a, &b, 0.5, 0);
+	set_free(&a);
+	set_free(&b);
+
+	lattice_pair(&a, &b, 2500, 12, 0.25, utm, 0.3);
+	scenario("UTM lattice, 1-ulp perturbed", &a, &b, 2, 0);
+	set_free(&a);
+	set_free(&b);
+
+	lattice_pair(&a, &b, 2000, 10, 1.0, zero, 0.3);
+	scenario("lattice, 1-ulp perturbed", &a, &b, 1, 0);
+	set_free(&a);
+	set_free(&b);
+
+	/* Exponent extremes: filters and expansions out of range; pairs go to the CPU. */
+	lattice_pair(&a, &b, 600, 6, ldexp(1.0, 997), zero, 0);
+	scenario("lattice at 2^997", &a, &b, 0.5, 1);
+	scenario("lattice at 2^997, 5x4x6 grid", &a, &b, -1, 1);
+	set_free(&a);
+	set_free(&b);
+
+	lattice_pair(&a, &b, 600, 6, ldexp(1.0, -1000), zero, 0);
+	scenario("lattice at 2^-1000", &a, &b, 0.5, 1);
+	scenario("lattice at 2^-1000, 5x4x6 grid", &a, &b, -1, 1);
+	set_free(&a);
+	set_free(&b);
+
+	if (cpu_only)
+		return;
+
+	/* A sub-extent: elements whose box misses it are skipped. */
+	{
+		Box			ext;
+		int			dim[3] = {7, 5, 6};
+		Reference	ref;
+
+		set_init(&a, 3);
+		set_init(&b, 4);
+		gen_random(&a, 2000, 50, 2);
+		gen_random(&b, 2000, 50, 2);
+		for (int k = 0; k < 3; k++)
+		{
+			ext.lo[k] = 10 + 3 * k;
+			ext.hi[k] = 35;
+		}
+		reference(&a, &b, &ext, dim, 1, &ref);
+		printf("sub-extent: %zu geometry pairs\n", ref.keys.n);
+		check_job("sub-extent", &a, &b, &ext, dim, 0, &ref, 0, 0, 0);
+		check_job("sub-extent", &a, &b, &ext, dim, 1, &ref, 0, 0, 0);
+		free(ref.keys.v);
+		set_free(&a);
+		set_free(&b);
+	}
+
+	/* Flat extent (all in one plane z = 1): scale 0 along z. */
+	{
+		const double flat[3] = {0, 0, 1};
+
+		set_init(&a, 2);
+		set_init(&b, 2);
+		for (int i = 0; i < 1500; i++)
+		{
+			double		p[3][3];
+
+			for (int v = 0; v < 3; v++)
+			{
+				p[v][0] = flat[0] + irand(0, 20) + (v ? irand(-2, 2) : 0);
+				p[v][1] = flat[1] + irand(0, 20) + (v ? irand(-2, 2) : 0);
+				p[v][2] = flat[2];
+			}
+			set_add(i & 1 ? &b : &a, random_kind(), p);
+		}
+		scenario("flat (coplanar) sets", &a, &b, 1, 0);
+		set_free(&a);
+		set_free(&b);
+	}
+
+	/* Chunking under a memory cap just above the minimum, errors, cancellation. */
+	{
+		Box			ext;
+		int			dim[3];
+		Reference	ref;
+		GxCudaJob	job;
+		GxCudaResult res;
+		char		err[256];
+		size_t		lo = 0,
+					hi = (size_t) 1 << 30;
+		volatile int cancel = 1;
+		int			rc,
+					ok = 1;
+
+		set_init(&a, 3);
+		set_init(&b, 3);
+		gen_random(&a, 6000, 60, 4);
+		gen_random(&b, 6000, 60, 4);
+		ext = common_extent(&a, &b);
+		choose_dims(&ext, 0.5 * (a.n + b.n), dim);
+		reference(&a, &b, &ext, dim, 1, &ref);
+		make_job(&job, &a, &b, &ext, dim, 0);
+		/* Smallest cap that works. */
+		while (hi - lo > 1)
+		{
+			size_t		mid = lo + (hi - lo) / 2;
+
+			job.memory_cap = mid;
+			rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+			gx_cuda_free_result(&res);
+			if (rc == GX_CUDA_OK)
+				hi = mid;
+			else
+			{
+				if (rc != GX_CUDA_OUT_OF_MEMORY)
+				{
+					printf("  FAIL: cap %zu: rc %d (%s)\n", mid, rc, err);
+					ok = 0;
+					break;
+				}
+				lo = mid;
+			}
+		}
+		printf("chunking: %llu survivors, smallest working memory cap %zu bytes\n",
+			   (unsigned long long) ref.survivors, hi);
+		if (ok)
+			passed++;
+		else
+			failed++;
+		check_job("chunked, smallest cap", &a, &b, &ext, dim, 0, &ref, hi, 0, 0);
+		check_job("chunked, smallest cap", &a, &b, &ext, dim, 1, &ref, hi + 9 * 8 * (a.n + b.n), 0, 0);
+		check_job("chunked, cap + 200 KB", &a, &b, &ext, dim, 0, &ref, hi + 200000, 0, 0);
+
+		ok = 1;
+		job.memory_cap = 4096;
+		rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+		CHECK(rc == GX_CUDA_OUT_OF_MEMORY, "4 KB cap: rc %d (%s)", rc, err);
+		CHECK(res.pairs == NULL && res.npairs == 0, "result not empty after an error");
+		printf("  out of memory: \"%s\"\n", err);
+		job.memory_cap = 0;
+		job.cancel = &cancel;
+		rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+		CHECK(rc == GX_CUDA_CANCELLED, "cancel: rc %d (%s)", rc, err);
+		job.cancel = NULL;
+		job.device = 99;
+		rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+		CHECK(rc == GX_CUDA_NO_DEVICE, "device 99: rc %d (%s)", rc, err);
+		job.device = 0;
+		job.b.n = 0;
+		rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+		CHECK(rc == GX_CUDA_OK && res.npairs == 0 && res.candidates == 0, "empty side: rc %d (%s)", rc, err);
+		gx_cuda_free_result(&res);
+		printf("  %-4s errors, cancellation, bad device, empty side\n", ok ? "ok" : "BAD");
+		if (ok)
+			passed++;
+		else
+			failed++;
+		free(ref.keys.v);
+		set_free(&a);
+		set_free(&b);
+	}
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* Benchmarks                                                                                            */
+/* ---------------------------------------------------------------------------------------------------- */
+
+/* Smallest memory cap under which the job runs (bisection; the engine's accounting is deterministic). */
+static size_t
+smallest_cap(GxCudaJob *job)
+{
+	size_t		lo = 0,
+				hi = (size_t) 1 << 36;
+
+	while (hi - lo > 4096)
+	{
+		GxCudaResult res;
+		char		err[256];
+		int			rc;
+
+		job->memory_cap = lo + (hi - lo) / 2;
+		rc = gx_cuda_intersect(job, &res, err, sizeof(err));
+		gx_cuda_free_result(&res);
+		if (rc == GX_CUDA_OK)
+			hi = job->memory_cap;
+		else
+			lo = job->memory_cap;
+	}
+	job->memory_cap = 0;
+	return hi;
+}
+
+static void
+bench(const char *name, const Set *a, const Set *b, int verify, int chunked)
+{
+	Box			ext = common_extent(a, b);
+	int			dim[3];
+	Reference	ref;
+	double		tref = 0;
+	size_t		min_cap = 0;
+	static const char *const label[3] = {"float=0", "float=1", "chunked"};
+
+	choose_dims(&ext, 0.5 * (double) (a->n + b->n), dim);	/* the core's default: 0.5 cells per element */
+	printf("%s: %zu x %zu elements, grid %dx%dx%d\n", name, a->n, b->n, dim[0], dim[1], dim[2]);
+	if (verify)
+	{
+		tref = now_ms();
+		reference(a, b, &ext, dim, 0, &ref);
+		tref = now_ms() - tref;
+		printf("  CPU reference (grid, 1 thread): %.0f ms, %llu candidates, %llu survivors, %zu geometry pairs\n",
+			   tref, (unsigned long long) ref.candidates, (unsigned long long) ref.survivors, ref.keys.n);
+	}
+	for (int fp = 0; fp <= (chunked ? 2 : 1) && !cpu_only; fp++)
+		for (int rep = 0; rep < 2; rep++)
+		{
+			GxCudaJob	job;
+			GxCudaResult res;
+			char		err[256];
+			double		t0,
+						wall;
+			int			rc;
+
+			make_job(&job, a, b, &ext, dim, fp == 2 ? 0 : fp);
+			if (fp == 2)
+			{
+				/* Room for about a million survivors a chunk: 40 bytes a slot. */
+				if (min_cap == 0)
+				{
+					min_cap = smallest_cap(&job);
+					printf("  smallest working memory cap %zu bytes; chunked runs get 40 MB more\n", min_cap);
+				}
+				job.memory_cap = min_cap + 40000000;
+			}
+			t0 = now_ms();
+			rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+			wall = now_ms() - t0;
+			if (rc != GX_CUDA_OK)
+			{
+				printf("  FAIL %s: rc %d: %s\n", label[fp], rc, err);
+				failed++;
+				continue;
+			}
+			if (rep == 1)
+			{
+				printf("  %s cand %llu surv %llu ffail %llu dfail %llu elem %llu pairs %zu undec %zu chunks %d\n",
+					   label[fp], (unsigned long long) res.candidates, (unsigned long long) res.bbox_survivors,
+					   (unsigned long long) res.float_failures, (unsigned long long) res.double_failures,
+					   (unsigned long long) res.element_pairs, res.npairs, res.nundecided, res.chunks);
+				printf("  %s ms: upload %.2f grid %.2f cull %.2f float %.2f double %.2f dedup %.2f download %.2f | wall %.1f\n",
+					   label[fp], res.t_upload, res.t_grid, res.t_cull, res.t_float, res.t_double, res.t_dedup,
+					   res.t_download, wall);
+				if (verify)
+				{
+					Keys		got;
+					int			ok = 1;
+
+					device_keys(a, b, &res, &got);
+					CHECK(res.candidates == ref.candidates && res.bbox_survivors == ref.survivors, "counts differ");
+					CHECK(got.n == ref.keys.n && (got.n == 0 || memcmp(got.v, ref.keys.v, got.n * 8) == 0),
+						  "pairs differ (%zu vs %zu)", got.n, ref.keys.n);
+					printf("  %s %s matches the CPU reference\n", ok ? "ok" : "BAD", label[fp]);
+					if (ok)
+						passed++;
+					else
+						failed++;
+					free(got.v);
+				}
+			}
+			gx_cuda_free_result(&res);
+		}
+	if (verify)
+		free(ref.keys.v);
+}
+
+static void
+run_benches(void)
+{
+	const double c0[3] = {500000, 7000000, 100};
+	const double c1[3] = {500030, 7000000, 100};
+	Set			segs,
+				s1,
+				s2;
+	double		t0 = now_ms();
+
+	set_init(&s1, 100);
+	gen_sphere(&s1, c0, 100, 500, 1000, 2);
+	set_init(&segs, 1);
+	for (int i = 0; i < 8000; i++)
+	{
+		double		p[3][3],
+					u[3],
+					w[3],
+					r = 97 + 6 * urand(),
+					nu = 0,
+					nw = 0;
+
+		for (int k = 0; k < 3; k++)
+		{
+			u[k] = urand() * 2 - 1;
+			w[k] = urand() * 2 - 1;
+			nu += u[k] * u[k];
+			nw += w[k] * w[k];
+		}
+		for (int k = 0; k < 3; k++)
+		{
+			p[0][k] = c0[k] + r * u[k] / sqrt(nu);
+			p[1][k] = p[0][k] + 10 * w[k] / sqrt(nw);
+		}
+		set_add(&segs, 2, p);
+	}
+	printf("generated in %.0f ms\n", now_ms() - t0);
+	bench("8000 segments x 1M triangles (sphere, UTM offsets)", &segs, &s1, 1, 0);
+
+	set_init(&s2, 100);
+	gen_sphere(&s2, c1, 100, 625, 800, 0);
+	bench("1M x 1M triangles, two offset spheres", &s1, &s2, 1, 0);
+	set_free(&s2);
+
+	set_init(&s2, 100);
+	gen_sphere(&s2, c0, 100.0002, 625, 800, 0);
+	bench("1M x 1M triangles, concentric spheres (radius +2e-4)", &s1, &s2, 1, 1);
+	set_free(&s2);
+	set_free(&s1);
+
+	set_init(&s1, 100);
+	gen_sphere(&s1, c0, 100, 1000, 2000, 2);
+	set_init(&s2, 100);
+	gen_sphere(&s2, c0, 100.00005, 1250, 1600, 0);
+	bench("4M x 4M triangles, concentric spheres (radius +5e-5)", &s1, &s2, 1, 0);
+	set_free(&s2);
+	set_free(&s1);
+	set_free(&segs);
+}
+
+int
+main(int argc, char **argv)
+{
+	char		name[128] = "";
+	int			weak = 0;
+	int			rc;
+
+	if (argc > 1 && strcmp(argv[1], "--cpu-only") == 0)
+	{
+		cpu_only = 1;
+		if (argc > 2 && strcmp(argv[2], "--bench") == 0)
+			run_benches();
+		else
+			run_tests();
+		printf("%d passed, %d failed\n", passed, failed);
+		return failed ? 1 : 0;
+	}
+	rc = gx_cuda_device_info(0, name, sizeof(name), &weak);
+	if (rc != GX_CUDA_OK)
+	{
+		printf("no CUDA device (gx_cuda_device_info: %d): skipped\n", rc);
+		return 77;
+	}
+	printf("device 0: %s, FP64 %s\n", name, weak ? "weak (float pass by default)" : "strong (double only by default)");
+	if (argc > 1 && strcmp(argv[1], "--bench") == 0)
+		run_benches();
+	else
+		run_tests();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
