@@ -45,7 +45,8 @@ SELECT gx_geomfromstl(convert_to(E'solid t\nfacet normal 0 0 1 outer loop vertex
 SELECT gx_geomfromstl(decode(repeat('00', 80) || '05000000', 'hex'));
 SELECT gx_geomfromstl(''::bytea);
 -- binary input through recv: a COPY with a broken value
-COPY (SELECT '\x01ff'::bytea) TO '/tmp/gpuexact_regress_bad.bin' WITH (FORMAT binary);
+SELECT '/tmp/gpuexact_regress_bad_' || current_setting('port') || '.bin' AS binfile \gset
+COPY (SELECT '\x01ff'::bytea) TO :'binfile' WITH (FORMAT binary);
 CREATE TEMP TABLE t (g gxgeom);
-COPY t FROM '/tmp/gpuexact_regress_bad.bin' WITH (FORMAT binary);
+COPY t FROM :'binfile' WITH (FORMAT binary);
 SELECT count(*) FROM t;

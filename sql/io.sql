@@ -23,9 +23,10 @@ CREATE TEMP TABLE shapes (id int, g gxgeom);
 INSERT INTO shapes VALUES (1, 'SRID=32633;POINT(1 2 3)'), (2, 'LINESTRING(0 0 0, 1 1 1)'), (3, NULL);
 SELECT id, g, gx_astext(g), gx_asewkt(g) FROM shapes ORDER BY id;
 -- binary COPY round trip (send/recv)
-COPY shapes TO '/tmp/gpuexact_regress_shapes.bin' WITH (FORMAT binary);
+SELECT '/tmp/gpuexact_regress_shapes_' || current_setting('port') || '.bin' AS binfile \gset
+COPY shapes TO :'binfile' WITH (FORMAT binary);
 CREATE TEMP TABLE shapes2 (id int, g gxgeom);
-COPY shapes2 FROM '/tmp/gpuexact_regress_shapes.bin' WITH (FORMAT binary);
+COPY shapes2 FROM :'binfile' WITH (FORMAT binary);
 SELECT a.id, a.g::text = b.g::text AS same FROM shapes a JOIN shapes2 b USING (id) ORDER BY 1;
 -- large values are TOASTed and read back intact
 CREATE TEMP TABLE big (g gxgeom);

@@ -3,7 +3,6 @@
 
 #include "gx_alloc.h"
 #include "gx_batch.h"
-#include "gx_elements.h"
 
 void
 gx_batch_side_init(GxBatchSide *s)
@@ -46,11 +45,62 @@ reserve(GxBatchSide *s, size_t extra, GxError *err)
 	return true;
 }
 
+/* Appends element kind k (its 3 slots copied from the k vertices at c, the last one repeated). */
+static void
+put_element(GxBatchSide *s, const double *c, int k)
+{
+	double	   *dst = s->coords + 9 * s->n;
+	int			v;
+
+	for (v = 0; v < 3; v++)
+		memcpy(dst + 3 * v, c + 3 * (v < k ? v : k - 1), 3 * sizeof(double));
+	s->kind[s->n] = (uint8_t) k;
+	s->geom[s->n++] = s->ngeoms;
+}
+
+/* Appends the elements of the subtree at n (room already reserved); returns the node after it. */
+static const GxNode *
+put_node(GxBatchSide *s, const GxNode *n)
+{
+	const double *c = gx_node_coords(n);
+	const GxNode *child;
+	uint32_t	i;
+
+	switch (n->type)
+	{
+		case GX_POINT:
+			if (n->count == 1)
+				put_element(s, c, 1);
+			break;
+		case GX_LINESTRING:
+			for (i = 0; i + 1 < n->count; i++)
+				put_element(s, c + 3 * i, 2);
+			break;
+		case GX_TRIANGLE:
+		case GX_TIN:
+		case GX_POLYHEDRALSURFACE:
+			/* Triangles are stored as the engine lays elements out: one copy for all of them. */
+			memcpy(s->coords + 9 * s->n, c, (size_t) n->count * 9 * sizeof(double));
+			memset(s->kind + s->n, 3, n->count);
+			for (i = 0; i < n->count; i++)
+				s->geom[s->n + i] = s->ngeoms;
+			s->n += n->count;
+			break;
+		default:
+			child = n + 1;
+			for (i = 0; i < n->count; i++)
+				child = put_node(s, child);
+			return child;
+	}
+	return (const GxNode *) (c + gx_leaf_doubles(n->type, n->count));
+}
+
 bool
 gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 {
-	GxElements	e;
-	size_t		i;
+	GxCounts	counts = gx_counts(g);
+	/* at least the number of elements: every vertex but 3 of each triangle's 4 */
+	size_t		elements = counts.points - 3 * counts.triangles;
 
 	if (g->srid != 0 && s->srid != 0 && g->srid != s->srid)
 	{
@@ -62,26 +112,11 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
 		return false;
 	}
+	if (!reserve(s, elements, err))
+		return false;
 	if (g->srid != 0)
 		s->srid = g->srid;
-	if (!gx_elements_collect(g, NULL, &e, err))
-		return false;
-	if (!reserve(s, e.n, err))
-	{
-		gx_elements_free(&e);
-		return false;
-	}
-	for (i = 0; i < e.n; i++)
-	{
-		double	   *c = s->coords + 9 * (s->n + i);
-		int			v;
-
-		for (v = 0; v < 3; v++)
-			memcpy(c + 3 * v, e.elems[i].c + 3 * (v < e.elems[i].kind ? v : e.elems[i].kind - 1), 3 * sizeof(double));
-		s->kind[s->n + i] = (uint8_t) e.elems[i].kind;
-		s->geom[s->n + i] = s->ngeoms;
-	}
-	if (e.n > 0)
+	if (elements > 0)
 	{
 		const GxBox3D *b = &g->box;
 
@@ -97,9 +132,8 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 			s->extent.zmax = b->zmax > s->extent.zmax ? b->zmax : s->extent.zmax;
 		}
 	}
-	s->n += e.n;
+	put_node(s, gx_body(g));
 	s->ngeoms++;
-	gx_elements_free(&e);
 	return true;
 }
 

@@ -1,0 +1,121 @@
+/* gx_support.c: planner support: gx_intersects becomes index-searchable (lossy &&&); selectivity estimates. */
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "access/stratnum.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_opfamily.h"
+#include "catalog/pg_type_d.h"
+#include "fmgr.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/optimizer.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+
+/*
+ * Without statistics on the boxes, constant estimates: a box test against a constant keeps 1 row in 1000,
+ * a join keeps 1 pair in 10000. gx_intersects is estimated like the box test it implies (it can only keep
+ * fewer rows), instead of the default 1/3 for a boolean function, which would make every plan with it
+ * look wildly unselective.
+ */
+#define GX_RESTRICT_SEL		0.001
+#define GX_JOIN_SEL			0.0001
+
+PG_FUNCTION_INFO_V1(gx_box3d_sel);
+PG_FUNCTION_INFO_V1(gx_box3d_joinsel);
+PG_FUNCTION_INFO_V1(gx_intersects_support);
+
+/* RESTRICT estimator of the box operators: (planner info, operator, arguments, varRelid). */
+Datum
+gx_box3d_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(GX_RESTRICT_SEL);
+}
+
+/* JOIN estimator of the box operators: (planner info, operator, arguments, join type, join info). */
+Datum
+gx_box3d_joinsel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(GX_JOIN_SEL);
+}
+
+/*
+ * True if opfamily is this extension's GiST family for gxgeom: gist_gxgeom_ops in the schema of the
+ * function asked about (gx_intersects; the extension's objects share one schema).
+ */
+static bool
+is_gxgeom_gist_family(Oid opfamily, Oid funcid)
+{
+	HeapTuple	tup = SearchSysCache1(OPFAMILYOID, ObjectIdGetDatum(opfamily));
+	Form_pg_opfamily fam;
+	bool		ours;
+
+	if (!HeapTupleIsValid(tup))
+		return false;
+	fam = (Form_pg_opfamily) GETSTRUCT(tup);
+	ours = fam->opfmethod == GIST_AM_OID &&
+		strcmp(NameStr(fam->opfname), "gist_gxgeom_ops") == 0 &&
+		fam->opfnamespace == get_func_namespace(funcid);
+	ReleaseSysCache(tup);
+	return ours;
+}
+
+/*
+ * gx_intersects(a, b) implies a &&& b (two point sets that share a point have boxes that share it). When a
+ * or b is the indexed column of a gist_gxgeom_ops index and the other side does not depend on the indexed
+ * table (a constant, a parameter, a column of another table in a join), the planner gets the index
+ * condition "indexed &&& other", lossy: the executor still applies gx_intersects to the rows it returns.
+ */
+static List *
+index_condition(SupportRequestIndexCondition *req)
+{
+	FuncExpr   *clause;
+	Node	   *indexed,
+			   *other;
+	Oid			opno;
+
+	if (!is_funcclause(req->node))
+		return NIL;
+	clause = (FuncExpr *) req->node;
+	if (list_length(clause->args) != 2 || req->indexarg < 0 || req->indexarg > 1)
+		return NIL;
+	if (!is_gxgeom_gist_family(req->opfamily, req->funcid))
+		return NIL;
+
+	/* &&& is symmetric: with the indexed column second, the condition is written with it first. */
+	indexed = (Node *) list_nth(clause->args, req->indexarg);
+	other = (Node *) list_nth(clause->args, 1 - req->indexarg);
+	if (!is_pseudo_constant_for_index(req->root, other, req->index))
+		return NIL;
+	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(other), RTOverlapStrategyNumber);
+	if (!OidIsValid(opno))
+		return NIL;
+
+	req->lossy = true;
+	return list_make1(make_opclause(opno, BOOLOID, false, (Expr *) indexed, (Expr *) other,
+									InvalidOid, InvalidOid));
+}
+
+Datum
+gx_intersects_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+
+	if (IsA(rawreq, SupportRequestIndexCondition))
+	{
+		List	   *cond = index_condition((SupportRequestIndexCondition *) rawreq);
+
+		PG_RETURN_POINTER(cond);
+	}
+	if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
+
+		req->selectivity = req->is_join ? GX_JOIN_SEL : GX_RESTRICT_SEL;
+		PG_RETURN_POINTER(req);
+	}
+	PG_RETURN_POINTER(NULL);
+}
