@@ -159,6 +159,11 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	}
 	if (st->chunks == 0)
 		st->chunks = 1;
+	if (ok && opt->cancel && *opt->cancel)
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		ok = false;
+	}
 	t1 = gx_now_ms();
 	if (ok)
 	{

@@ -30,6 +30,8 @@ typedef struct GxBatchSide
 void		gx_batch_side_init(GxBatchSide *s);
 /* Appends g's elements as geometry number s->ngeoms (which it then increments). EMPTY adds none. */
 bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
+/* Makes room for exactly `elements` more elements at once (when the total is known in advance). */
+bool		gx_batch_side_reserve(GxBatchSide *s, size_t elements, GxError *err);
 void		gx_batch_side_free(GxBatchSide *s);
 
 typedef enum GxDevice

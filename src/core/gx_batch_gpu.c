@@ -26,7 +26,7 @@ decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pai
 	bool		ok = true;
 	long		i;
 
-	#pragma omp parallel for schedule(dynamic, 16)
+	#pragma omp parallel for schedule(dynamic, 16) if (n > 256)
 	for (i = 0; i < (long) n; i++)
 		if (gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1]))
 		{
@@ -89,9 +89,14 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	st->t_dedup += res.t_dedup;
 	st->t_download += res.t_download;
 	st->chunks += res.chunks;
+	if (!gx_keys_append(keys, res.pairs, res.npairs))
+	{
+		api->free_result(&res);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");
+		return -1;
+	}
 	t0 = gx_now_ms();
-	if (!gx_keys_append(keys, res.pairs, res.npairs) ||
-		!decide_undecided(a, b, res.undecided, res.nundecided, keys, st))
+	if (!decide_undecided(a, b, res.undecided, res.nundecided, keys, st))
 	{
 		api->free_result(&res);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");

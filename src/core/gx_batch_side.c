@@ -10,10 +10,11 @@ gx_batch_side_init(GxBatchSide *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* Room for extra more elements; grows by doubling unless exact (then to exactly that size). */
 static bool
-reserve(GxBatchSide *s, size_t extra, GxError *err)
+grow(GxBatchSide *s, size_t extra, bool exact, GxError *err)
 {
-	size_t		cap = s->cap ? s->cap : 1024;
+	size_t		cap = exact ? s->n + extra : s->cap ? s->cap : 1024;
 	double	   *coords;
 	uint8_t    *kind;
 	uint32_t   *geom;
@@ -27,6 +28,8 @@ reserve(GxBatchSide *s, size_t extra, GxError *err)
 	}
 	while (cap < s->n + extra)
 		cap *= 2;
+	/* the arrays are never empty, so that realloc always has something to give back */
+	cap = cap ? cap : 1;
 	coords = gx_realloc(s->coords, cap * 9 * sizeof(double));
 	if (coords)
 		s->coords = coords;
@@ -112,7 +115,7 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
 		return false;
 	}
-	if (!reserve(s, elements, err))
+	if (!grow(s, elements, false, err))
 		return false;
 	if (g->srid != 0)
 		s->srid = g->srid;
@@ -135,6 +138,12 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	put_node(s, gx_body(g));
 	s->ngeoms++;
 	return true;
+}
+
+bool
+gx_batch_side_reserve(GxBatchSide *s, size_t elements, GxError *err)
+{
+	return grow(s, elements, true, err);
 }
 
 void

@@ -1,4 +1,4 @@
-/* gx_keys.c: growable key arrays with sort and unique. */
+/* gx_keys.c: growable key arrays with sort (LSD radix, skipped when already sorted) and unique. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +43,17 @@ gx_keys_append(GxKeys *k, const uint64_t *src, size_t n)
 	return true;
 }
 
+static bool
+is_sorted(const uint64_t *v, size_t n)
+{
+	size_t		i;
+
+	for (i = 1; i < n; i++)
+		if (v[i - 1] > v[i])
+			return false;
+	return true;
+}
+
 static int
 cmp_key(const void *a, const void *b)
 {
@@ -52,13 +63,54 @@ cmp_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* LSD radix sort by 16-bit digits, skipping digits equal in every key; qsort if memory is short. */
+static void
+sort_keys(uint64_t *v, size_t n)
+{
+	uint64_t   *tmp = malloc(n * sizeof(uint64_t));
+	size_t	   *count = malloc(65537 * sizeof(size_t));
+	uint64_t	all_or = 0,
+				all_and = ~(uint64_t) 0;
+	size_t		i;
+	int			shift;
+
+	if (tmp == NULL || count == NULL)
+	{
+		free(tmp);
+		free(count);
+		qsort(v, n, sizeof(uint64_t), cmp_key);
+		return;
+	}
+	for (i = 0; i < n; i++)
+	{
+		all_or |= v[i];
+		all_and &= v[i];
+	}
+	for (shift = 0; shift < 64; shift += 16)
+	{
+		if ((((all_or ^ all_and) >> shift) & 0xFFFF) == 0)
+			continue;
+		memset(count, 0, 65537 * sizeof(size_t));
+		for (i = 0; i < n; i++)
+			count[((v[i] >> shift) & 0xFFFF) + 1]++;
+		for (i = 1; i <= 65536; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < n; i++)
+			tmp[count[(v[i] >> shift) & 0xFFFF]++] = v[i];
+		memcpy(v, tmp, n * sizeof(uint64_t));
+	}
+	free(tmp);
+	free(count);
+}
+
 void
 gx_keys_sort_unique(GxKeys *k)
 {
 	size_t		i,
 				m = 0;
 
-	qsort(k->v, k->n, sizeof(uint64_t), cmp_key);
+	if (!is_sorted(k->v, k->n))
+		sort_keys(k->v, k->n);
 	for (i = 0; i < k->n; i++)
 		if (m == 0 || k->v[i] != k->v[m - 1])
 			k->v[m++] = k->v[i];

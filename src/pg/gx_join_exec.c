@@ -10,6 +10,7 @@
 #include "executor/executor.h"
 #include "executor/tuptable.h"
 #include "miscadmin.h"
+#include "utils/datum.h"
 #include "utils/memutils.h"
 
 #include "gx_join.h"
@@ -82,22 +83,27 @@ side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 }
 
 /*
- * Reads up to limit rows of a child, copied into cxt; each non-NULL geometry goes to side with its row
- * number as id. The child runs in the caller's memory context (its state must outlive cxt's resets).
+ * Reads up to limit rows of a child, copied into cxt, then flattens their geometries into side (ids are
+ * row numbers) with one allocation sized from the values' headers. The child runs in the caller's memory
+ * context (its state must outlive cxt's resets).
  */
 static MinimalTuple *
 read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt, GxPgSide *side,
 		  size_t limit, uint64 *count, bool *exhausted)
 {
 	size_t		cap = 1024,
-				n = 0;
+				n = 0,
+				i,
+				elements = 0;
 	MinimalTuple *rows = MemoryContextAlloc(cxt, cap * sizeof(MinimalTuple));
+	Datum	   *geoms = MemoryContextAlloc(cxt, cap * sizeof(Datum));
+	bool	   *present = MemoryContextAlloc(cxt, cap * sizeof(bool));
+	MemoryContext old;
 
 	*exhausted = false;
 	while (n < limit)
 	{
 		TupleTableSlot *slot = ExecProcNode(child);
-		MemoryContext old;
 		Datum		geom;
 
 		if (TupIsNull(slot))
@@ -107,14 +113,33 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 		}
 		old = MemoryContextSwitchTo(cxt);
 		if (n == cap)
-			rows = repalloc_huge(rows, (cap *= 2) * sizeof(MinimalTuple));
+		{
+			cap *= 2;
+			rows = repalloc_huge(rows, cap * sizeof(MinimalTuple));
+			geoms = repalloc_huge(geoms, cap * sizeof(Datum));
+			present = repalloc_huge(present, cap * sizeof(bool));
+		}
 		rows[n] = ExecCopySlotMinimalTuple(slot);
-		if (side_geometry(js, outer_part, rows[n], &geom))
-			gx_pg_side_add(side, (int64) n, geom);
+		present[n] = side_geometry(js, outer_part, rows[n], &geom);
+		if (present[n])
+		{
+			geoms[n] = datumCopy(geom, false, -1);
+			elements += gx_pg_estimate_elements(geoms[n]);
+		}
 		MemoryContextSwitchTo(old);
 		ResetExprContext(js->css.ss.ps.ps_ExprContext);
 		n++;
 	}
+	old = MemoryContextSwitchTo(cxt);
+	gx_pg_side_reserve(side, elements, n);
+	for (i = 0; i < n; i++)
+		if (present[i])
+		{
+			gx_pg_side_add(side, (int64) i, geoms[i]);
+			if ((i & 1023) == 0)
+				CHECK_FOR_INTERRUPTS();
+		}
+	MemoryContextSwitchTo(old);
 	*count += n;
 	return rows;
 }

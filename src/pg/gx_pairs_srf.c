@@ -123,6 +123,8 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 		bool		nulls[2] = {false, false};
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		if ((i & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 	}
 	return (Datum) 0;
 }

@@ -33,6 +33,46 @@ gx_pg_side_add(GxPgSide *s, int64 id, Datum geom)
 		pfree(g);
 }
 
+size_t
+gx_pg_estimate_elements(Datum geom)
+{
+	GxSerialized *g = (GxSerialized *) PG_DETOAST_DATUM_SLICE(geom, 0, sizeof(GxSerialized) + sizeof(GxNode));
+	const GxNode *n = gx_body(g);
+	size_t		elements = 0;
+
+	if (VARSIZE(g) >= sizeof(GxSerialized) + sizeof(GxNode))
+		switch (n->type)
+		{
+			case GX_POINT:
+			case GX_TRIANGLE:
+			case GX_TIN:
+			case GX_POLYHEDRALSURFACE:
+				elements = n->count;
+				break;
+			case GX_LINESTRING:
+				elements = n->count > 1 ? n->count - 1 : 0;
+				break;
+		}
+	if ((Pointer) g != DatumGetPointer(geom))
+		pfree(g);
+	return elements;
+}
+
+void
+gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries)
+{
+	GxError		err = {GX_OK, ""};
+
+	if (!gx_batch_side_reserve(&s->side, elements, &err))
+		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+	if (s->side.ngeoms + geometries > s->idcap)
+	{
+		s->idcap = s->side.ngeoms + geometries;
+		s->ids = s->ids ? repalloc_huge(s->ids, s->idcap * sizeof(int64)) :
+			MemoryContextAllocHuge(CurrentMemoryContext, s->idcap * sizeof(int64));
+	}
+}
+
 void
 gx_pg_side_reset(GxPgSide *s)
 {

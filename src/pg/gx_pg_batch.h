@@ -19,6 +19,11 @@ void		gx_pg_side_init(GxPgSide *s);
 void		gx_pg_side_add(GxPgSide *s, int64 id, Datum geom);
 void		gx_pg_side_reset(GxPgSide *s);
 
+/* Elements of a gxgeom Datum read from its header only (no full detoast); 0 when that does not tell. */
+size_t		gx_pg_estimate_elements(Datum geom);
+/* Makes room for exactly this many more elements and geometries. */
+void		gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries);
+
 /*
  * Runs the batch with the session's settings; raises the ERROR for mixed SRIDs, memory, or cancel
  * (query cancel and statement_timeout stop the engine, which frees its GPU memory before returning).
