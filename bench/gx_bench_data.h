@@ -14,8 +14,9 @@ void		gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSi
 
 /*
  * A triangle mesh (from an STL file) refined `levels` times by 1-to-4 midpoint subdivision, as side a,
- * and the same mesh translated by `shift` (a fraction of its box's diagonal) as side b, each one geometry
- * (as seed 004 intersects a mesh with its translated copy). false if the file cannot be read.
+ * and the same mesh translated by `shift` (fractions of its box's sides) as side b (as seed 004 intersects
+ * a mesh with its translated copy), each side cut into TIN geometries of 256 source triangles (4 096
+ * triangles at 2 levels), like the rows of a mesh table. false if the file cannot be read.
  */
 bool		gx_bench_mesh_pair(const char *stl_path, int levels, double shift, GxBatchSide *a, GxBatchSide *b);
 

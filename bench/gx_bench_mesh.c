@@ -57,29 +57,38 @@ emit(GxBuilder *b, const double *t, int levels, const double d[3])
 		emit(b, sub[i], levels - 1, d);
 }
 
+/* Source triangles per geometry: after refinement each row of a mesh table holds 16x this (2 levels). */
+#define SOURCE_TRIANGLES_PER_GEOMETRY 256
+
+/* The mesh refined and shifted by d, as TIN geometries of SOURCE_TRIANGLES_PER_GEOMETRY << 2 levels each. */
 static bool
 refined_side(const GxSerialized *mesh, int levels, const double d[3], GxBatchSide *side)
 {
 	const GxNode *n = gx_body(mesh);
 	const double *c = gx_node_coords(n);
-	GxError		err = {GX_OK, ""};
-	GxBuilder	b;
-	size_t		node,
-				size;
-	uint32_t	i;
-	GxSerialized *g;
+	uint32_t	first;
 
-	gx_builder_init(&b, &err);
-	node = gx_builder_begin(&b, GX_TIN);
-	gx_builder_reserve(&b, (size_t) n->count * 72 << (2 * levels));
-	for (i = 0; i < n->count; i++)
-		emit(&b, c + 9 * i, levels, d);
-	gx_builder_end(&b, node, (uint32_t) (n->count << (2 * levels)));
-	g = gx_builder_finish(&b, 0, &size);
 	gx_batch_side_init(side);
-	if (g == NULL || !gx_batch_side_add(side, g, &err))
-		return false;
-	gx_free(g);
+	for (first = 0; first < n->count; first += SOURCE_TRIANGLES_PER_GEOMETRY)
+	{
+		uint32_t	count = n->count - first < SOURCE_TRIANGLES_PER_GEOMETRY ? n->count - first : SOURCE_TRIANGLES_PER_GEOMETRY;
+		GxError		err = {GX_OK, ""};
+		GxBuilder	b;
+		size_t		node,
+					size;
+		uint32_t	i;
+		GxSerialized *g;
+
+		gx_builder_init(&b, &err);
+		node = gx_builder_begin(&b, GX_TIN);
+		for (i = first; i < first + count; i++)
+			emit(&b, c + 9 * (size_t) i, levels, d);
+		gx_builder_end(&b, node, count << (2 * levels));
+		g = gx_builder_finish(&b, 0, &size);
+		if (g == NULL || !gx_batch_side_add(side, g, &err))
+			return false;
+		gx_free(g);
+	}
 	return true;
 }
 

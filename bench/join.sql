@@ -1,11 +1,15 @@
--- bench/join.sql: a workload written by `build/bench_batch ... --copy DIR` (psql -v dir=DIR -v device=gpu|cpu)
--- as tables, then the batched join timed as SQL (tuples in, tuples out), EXPLAIN ANALYZE, and the answer
--- checked against the engine's own pair list (DIR/pairs.txt).
+-- bench/join.sql: a workload written by `build/bench_batch ... --copy DIR` (psql -v dir=DIR -v device=gpu|cpu
+-- [-v compression=pglz|lz4]) as tables, then the batched join timed as SQL (tuples in, tuples out), EXPLAIN
+-- ANALYZE, and the answer checked against the engine's own pair list (DIR/pairs.txt).
 \set ON_ERROR_STOP on
+\if :{?compression}
+\else
+\set compression pglz
+\endif
 CREATE EXTENSION IF NOT EXISTS gpuexact;
 DROP TABLE IF EXISTS bench_a, bench_b, bench_pairs;
-CREATE TABLE bench_a (id int PRIMARY KEY, geom gxgeom);
-CREATE TABLE bench_b (id int PRIMARY KEY, geom gxgeom);
+CREATE TABLE bench_a (id int PRIMARY KEY, geom gxgeom COMPRESSION :compression);
+CREATE TABLE bench_b (id int PRIMARY KEY, geom gxgeom COMPRESSION :compression);
 CREATE TABLE bench_pairs (a int, b int);
 \set a_file :dir '/a.copy'
 \set b_file :dir '/b.copy'
