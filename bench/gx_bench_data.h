@@ -20,4 +20,10 @@ void		gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSi
  */
 bool		gx_bench_mesh_pair(const char *stl_path, int levels, double shift, GxBatchSide *a, GxBatchSide *b);
 
+/*
+ * n segments running north-south and n running east-west through one small region of the plane z = 0:
+ * every one of the n * n pairs crosses (a worst case for output size, used to time cancellation).
+ */
+void		gx_bench_crossing(int n, GxBatchSide *a, GxBatchSide *b);
+
 #endif

@@ -1,4 +1,4 @@
-/* gx_bench_mining.c: the synthetic mining workload (drill holes against ore bodies, UTM coordinates). */
+/* gx_bench_mining.c: synthetic workloads: mining (drill holes against ore bodies, UTM coordinates), crossing. */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdlib.h>
@@ -128,5 +128,34 @@ gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bo
 		int			n = (int) uniform(&s, 14, 52);
 
 		ore_body(bodies, &s, c, uniform(&s, 12, 40), n);
+	}
+}
+
+static void
+add_segment(GxBatchSide *side, double x0, double y0, double x1, double y1)
+{
+	GxError		err = {GX_OK, ""};
+	GxBuilder	b;
+	size_t		node;
+
+	gx_builder_init(&b, &err);
+	node = gx_builder_begin(&b, GX_LINESTRING);
+	gx_builder_coord(&b, x0, y0, 0);
+	gx_builder_coord(&b, x1, y1, 0);
+	gx_builder_end(&b, node, 2);
+	add(side, &b, 0);
+}
+
+void
+gx_bench_crossing(int n, GxBatchSide *a, GxBatchSide *b)
+{
+	int			i;
+
+	gx_batch_side_init(a);
+	gx_batch_side_init(b);
+	for (i = 1; i <= n; i++)
+	{
+		add_segment(a, i * 0.01, -1000, -i * 0.01, 1000);
+		add_segment(b, -1000, i * 0.013, 1000, -i * 0.011);
 	}
 }

@@ -50,21 +50,57 @@ gx_batch_options_default(GxBatchOptions *o)
 	o->float_pass = -1;
 }
 
-/* Grid dimensions: resolution cells along the longest axis, or about CELLS_PER_ELEMENT per element. */
+/* Mean element extent along each axis, from about 4 096 elements of each side. */
 static void
-choose_dims(const GxBox3D *e, size_t elements, int resolution, int dim[3])
+mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
+{
+	const GxBatchSide *sides[2] = {a, b};
+	double		sum[3] = {0, 0, 0};
+	size_t		count = 0,
+				i;
+	int			s;
+
+	for (s = 0; s < 2; s++)
+	{
+		size_t		step = sides[s]->n / 4096 + 1;
+
+		for (i = 0; i < sides[s]->n; i += step, count++)
+		{
+			GxBox3D		box = gx_batch_elem_box(sides[s], i);
+
+			sum[0] += box.xmax - box.xmin;
+			sum[1] += box.ymax - box.ymin;
+			sum[2] += box.zmax - box.zmin;
+		}
+	}
+	for (s = 0; s < 3; s++)
+		mean[s] = count ? sum[s] / count : 0;
+}
+
+/*
+ * Grid dimensions: `resolution` cells along the longest axis if given; else about CELLS_PER_ELEMENT
+ * cells per element, but no cell thinner than the mean element along any axis (long elements spread over
+ * many cells would be enumerated in each of them).
+ */
+static void
+choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, int resolution, int dim[3])
 {
 	double		d[3] = {e->xmax - e->xmin, e->ymax - e->ymin, e->zmax - e->zmin};
 	double		longest = fmax(d[0], fmax(d[1], d[2]));
+	double		mean[3];
 	int			k;
 
-	if (resolution <= 0)
+	if (resolution > 0)
 	{
-		gx_grid_choose_dims(e, CELLS_PER_ELEMENT * (double) elements, dim);
+		for (k = 0; k < 3; k++)
+			dim[k] = longest > 0 ? (int) fmax(1, ceil(resolution * d[k] / longest)) : 1;
 		return;
 	}
+	gx_grid_choose_dims(e, CELLS_PER_ELEMENT * (double) (a->n + b->n), dim);
+	mean_element_extent(a, b, mean);
 	for (k = 0; k < 3; k++)
-		dim[k] = longest > 0 ? (int) fmax(1, ceil(resolution * d[k] / longest)) : 1;
+		if (mean[k] > 0 && d[k] / mean[k] < dim[k])
+			dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
 }
 
 /* Elements [first, first + n) of s, as a side of their own (no copy; geometry indices unchanged). */
@@ -129,7 +165,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 		extent.xmax = fmin(a->extent.xmax, b->extent.xmax);
 		extent.ymax = fmin(a->extent.ymax, b->extent.ymax);
 		extent.zmax = fmin(a->extent.zmax, b->extent.zmax);
-		choose_dims(&extent, a->n + b->n, opt->grid_resolution, dim);
+		choose_dims(&extent, a, b, opt->grid_resolution, dim);
 		memcpy(st->grid_dim, dim, sizeof(dim));
 		if (opt->device == GX_DEVICE_GPU ||
 			(opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements))
