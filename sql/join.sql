@@ -73,3 +73,10 @@ SELECT * FROM gx_intersecting_pairs('SELECT hole_id, geom FROM no_such_table', '
 SELECT * FROM gx_intersecting_pairs('DELETE FROM holes RETURNING hole_id, geom', 'SELECT body_id, geom FROM bodies');
 SELECT * FROM gx_intersecting_pairs('SELECT 1, ''SRID=4326;POINT(0 0 0)''::gxgeom', 'SELECT 1, ''SRID=32633;POINT(0 0 0)''::gxgeom');
 SELECT count(*) AS holes_left FROM holes;
+-- a new session's first statement already gets the custom join: planning gx_intersects loads the library
+-- (through its support function), which installs the planner hook; no shared_preload_libraries needed
+CREATE TABLE join_holes AS SELECT * FROM holes;
+CREATE TABLE join_bodies AS SELECT * FROM bodies;
+\c
+EXPLAIN (COSTS OFF) SELECT h.hole_id, b.body_id FROM join_holes h JOIN join_bodies b ON gx_intersects(h.geom, b.geom);
+DROP TABLE join_holes, join_bodies;
