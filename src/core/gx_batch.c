@@ -46,7 +46,7 @@ gx_batch_options_default(GxBatchOptions *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->device = GX_DEVICE_AUTO;
-	o->gpu_min_elements = 50000;
+	o->gpu_min_elements = 20000;
 	o->float_pass = -1;
 }
 

@@ -78,40 +78,63 @@ reaches_occupied_cell(const GxGrid *grid, const GxBox3D *b)
 	return false;
 }
 
-/* The elements of s that reach an occupied cell of other, gridded. Threads use malloc only. */
+#define MAX_THREADS 256
+
+/*
+ * The elements of s that reach an occupied cell of other, gridded. Parallel in three steps over fixed
+ * per-thread ranges: mark and count, prefix sum of the counts, fill. Threads use malloc only.
+ */
 static bool
 grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int dim[3], GxError *err)
 {
 	uint8_t    *reach = malloc(s->n ? s->n : 1);
-	size_t		i,
-				k = 0;
-	bool		ok = false;
+	size_t		offset[MAX_THREADS + 1] = {0};
+	bool		ok = reach != NULL;
 
-	if (reach == NULL)
-		goto done;
-	#pragma omp parallel for schedule(static) if (s->n > 65536)
-	for (i = 0; i < s->n; i++)
-	{
-		GxBox3D		b = gx_batch_elem_box(s, i);
-
-		reach[i] = reaches_occupied_cell(other, &b);
-	}
 	g->side = s;
 	g->n = 0;
-	for (i = 0; i < s->n; i++)
-		g->n += reach[i];
-	g->elem = gx_alloc((g->n ? g->n : 1) * sizeof(uint32_t));
-	g->boxes = gx_alloc((g->n ? g->n : 1) * sizeof(GxBox3D));
-	if (g->elem == NULL || g->boxes == NULL)
-		goto done;
-	for (i = 0; i < s->n; i++)
-		if (reach[i])
+	if (ok)
+	{
+		#pragma omp parallel num_threads(omp_get_max_threads() < MAX_THREADS ? omp_get_max_threads() : MAX_THREADS)
 		{
-			g->elem[k] = (uint32_t) i;
-			g->boxes[k++] = gx_batch_elem_box(s, i);
+			int			t = omp_get_thread_num(),
+						nt = omp_get_num_threads();
+			size_t		lo = s->n * t / nt,
+						hi = s->n * (t + 1) / nt,
+						i,
+						k = 0;
+
+			for (i = lo; i < hi; i++)
+			{
+				GxBox3D		b = gx_batch_elem_box(s, i);
+
+				reach[i] = reaches_occupied_cell(other, &b);
+				k += reach[i];
+			}
+			offset[t + 1] = k;
+			#pragma omp barrier
+			/* the backend's own thread allocates (gx_alloc may be palloc) */
+			#pragma omp master
+			{
+				int			u;
+
+				for (u = 1; u <= nt; u++)
+					offset[u] += offset[u - 1];
+				g->n = offset[nt];
+				g->elem = gx_alloc((g->n ? g->n : 1) * sizeof(uint32_t));
+				g->boxes = gx_alloc((g->n ? g->n : 1) * sizeof(GxBox3D));
+			}
+			#pragma omp barrier
+			if (g->elem && g->boxes)
+				for (i = lo, k = offset[t]; i < hi; i++)
+					if (reach[i])
+					{
+						g->elem[k] = (uint32_t) i;
+						g->boxes[k++] = gx_batch_elem_box(s, i);
+					}
 		}
-	ok = true;
-done:
+		ok = g->elem != NULL && g->boxes != NULL;
+	}
 	free(reach);
 	if (!ok)
 	{

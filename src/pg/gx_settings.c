@@ -15,7 +15,7 @@ bool		gx_enable_join = true;
 int			gx_join_batch_rows = 10000;
 
 static int	device = GX_DEVICE_AUTO;
-static int	gpu_min_elements = 50000;
+static int	gpu_min_elements = 20000;
 static int	grid_resolution = 0;
 static int	gpu_memory_mb = 0;
 static int	cuda_device = 0;
@@ -37,7 +37,7 @@ gx_settings_init(void)
 							 "whenever it works; either falls back to the CPU when the GPU fails.",
 							 &device, GX_DEVICE_AUTO, device_options, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.gpu_min_elements", "Smallest batch (elements of both sides) sent to the GPU under device = auto.",
-							NULL, &gpu_min_elements, 50000, 0, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
+							NULL, &gpu_min_elements, 20000, 0, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.grid_resolution", "Grid cells along the longest axis of a batch; 0 chooses from the data.",
 							NULL, &grid_resolution, 0, 0, 2048, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.gpu_memory_cap", "GPU memory a batch may use; 0 = 80% of the free memory.",
