@@ -159,12 +159,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	snprintf(st->device, sizeof(st->device), "CPU, %d threads", opt->threads > 0 ? opt->threads : omp_get_max_threads());
 	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&a->extent, &b->extent))
 	{
-		extent.xmin = fmax(a->extent.xmin, b->extent.xmin);
-		extent.ymin = fmax(a->extent.ymin, b->extent.ymin);
-		extent.zmin = fmax(a->extent.zmin, b->extent.zmin);
-		extent.xmax = fmin(a->extent.xmax, b->extent.xmax);
-		extent.ymax = fmin(a->extent.ymax, b->extent.ymax);
-		extent.zmax = fmin(a->extent.zmax, b->extent.zmax);
+		extent = gx_box_intersection(&a->extent, &b->extent);
 		choose_dims(&extent, a, b, opt->grid_resolution, dim);
 		memcpy(st->grid_dim, dim, sizeof(dim));
 		if (opt->device == GX_DEVICE_GPU ||

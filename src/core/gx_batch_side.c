@@ -3,6 +3,7 @@
 
 #include "gx_alloc.h"
 #include "gx_batch.h"
+#include "gx_box.h"
 
 void
 gx_batch_side_init(GxBatchSide *s)
@@ -61,12 +62,12 @@ put_element(GxBatchSide *s, const double *c, int k)
 	s->geom[s->n++] = s->ngeoms;
 }
 
-/* Appends the elements of the subtree at n (room already reserved); returns the node after it. */
-static const GxNode *
-put_node(GxBatchSide *s, const GxNode *n)
+/* Appends the elements of one leaf node (room already reserved). */
+static bool
+put_leaf(void *ctx, const GxNode *n)
 {
+	GxBatchSide *s = ctx;
 	const double *c = gx_node_coords(n);
-	const GxNode *child;
 	uint32_t	i;
 
 	switch (n->type)
@@ -79,9 +80,7 @@ put_node(GxBatchSide *s, const GxNode *n)
 			for (i = 0; i + 1 < n->count; i++)
 				put_element(s, c + 3 * i, 2);
 			break;
-		case GX_TRIANGLE:
-		case GX_TIN:
-		case GX_POLYHEDRALSURFACE:
+		default:
 			/* Triangles are stored as the engine lays elements out: one copy for all of them. */
 			memcpy(s->coords + 9 * s->n, c, (size_t) n->count * 9 * sizeof(double));
 			memset(s->kind + s->n, 3, n->count);
@@ -89,13 +88,8 @@ put_node(GxBatchSide *s, const GxNode *n)
 				s->geom[s->n + i] = s->ngeoms;
 			s->n += n->count;
 			break;
-		default:
-			child = n + 1;
-			for (i = 0; i < n->count; i++)
-				child = put_node(s, child);
-			return child;
 	}
-	return (const GxNode *) (c + gx_leaf_doubles(n->type, n->count));
+	return true;
 }
 
 bool
@@ -119,23 +113,14 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 		return false;
 	if (g->srid != 0)
 		s->srid = g->srid;
-	if (elements > 0)
+	if (!(g->flags & GX_FLAG_EMPTY))
 	{
-		const GxBox3D *b = &g->box;
-
 		if (s->n == 0)
-			s->extent = *b;
+			s->extent = g->box;
 		else
-		{
-			s->extent.xmin = b->xmin < s->extent.xmin ? b->xmin : s->extent.xmin;
-			s->extent.ymin = b->ymin < s->extent.ymin ? b->ymin : s->extent.ymin;
-			s->extent.zmin = b->zmin < s->extent.zmin ? b->zmin : s->extent.zmin;
-			s->extent.xmax = b->xmax > s->extent.xmax ? b->xmax : s->extent.xmax;
-			s->extent.ymax = b->ymax > s->extent.ymax ? b->ymax : s->extent.ymax;
-			s->extent.zmax = b->zmax > s->extent.zmax ? b->zmax : s->extent.zmax;
-		}
+			gx_box_extend(&s->extent, &g->box);
 	}
-	put_node(s, gx_body(g));
+	gx_node_walk(gx_body(g), put_leaf, s);
 	s->ngeoms++;
 	return true;
 }

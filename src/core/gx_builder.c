@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gx_alloc.h"
+#include "gx_box.h"
 #include "gx_geom.h"
 
 void
@@ -96,48 +97,36 @@ gx_builder_discard(GxBuilder *b)
 	b->len = b->cap = 0;
 }
 
-/* Extends box by the n points at c. */
-static void
-box_add_points(GxBox3D *box, const double *c, size_t n)
+/* Box of a whole geometry: context of box_leaf. */
+typedef struct BoxWalk
 {
-	size_t		i;
+	GxBox3D		box;
+	size_t		npoints;
+} BoxWalk;
 
-	for (i = 0; i < n; i++, c += 3)
-	{
-		box->xmin = fmin(box->xmin, c[0]);
-		box->ymin = fmin(box->ymin, c[1]);
-		box->zmin = fmin(box->zmin, c[2]);
-		box->xmax = fmax(box->xmax, c[0]);
-		box->ymax = fmax(box->ymax, c[1]);
-		box->zmax = fmax(box->zmax, c[2]);
-	}
-}
-
-/* Adds every coordinate of the subtree at n to box; returns the node after it. */
-static const GxNode *
-box_add_node(GxBox3D *box, const GxNode *n, size_t *npoints)
+static bool
+box_leaf(void *ctx, const GxNode *n)
 {
-	long		nd = gx_leaf_doubles(n->type, n->count);
-	const GxNode *c;
-	uint32_t	i;
+	BoxWalk    *w = ctx;
+	size_t		points = (size_t) gx_leaf_doubles(n->type, n->count) / 3;
+	GxBox3D		b;
 
-	if (nd >= 0)
-	{
-		box_add_points(box, gx_node_coords(n), (size_t) nd / 3);
-		*npoints += (size_t) nd / 3;
-		return (const GxNode *) (gx_node_coords(n) + nd);
-	}
-	c = n + 1;
-	for (i = 0; i < n->count; i++)
-		c = box_add_node(box, c, npoints);
-	return c;
+	if (points == 0)
+		return true;
+	b = gx_box_of_points(gx_node_coords(n), points);
+	if (w->npoints == 0)
+		w->box = b;
+	else
+		gx_box_extend(&w->box, &b);
+	w->npoints += points;
+	return true;
 }
 
 GxSerialized *
 gx_builder_finish(GxBuilder *b, int32_t srid, size_t *size)
 {
 	GxSerialized *g;
-	size_t		npoints = 0;
+	BoxWalk		walk = {{0, 0, 0, 0, 0, 0}, 0};
 
 	if (b->data == NULL && !builder_failed(b))
 		gx_error_set(b->err, GX_ERR_PARSE, "no geometry");
@@ -149,27 +138,11 @@ gx_builder_finish(GxBuilder *b, int32_t srid, size_t *size)
 	g = (GxSerialized *) b->data;
 	memset(g, 0, sizeof(*g));
 	g->srid = srid;
-	g->box.xmin = g->box.ymin = g->box.zmin = INFINITY;
-	g->box.xmax = g->box.ymax = g->box.zmax = -INFINITY;
-	box_add_node(&g->box, gx_body(g), &npoints);
-	if (npoints == 0)
-	{
+	gx_node_walk(gx_body(g), box_leaf, &walk);
+	g->box = walk.box;
+	if (walk.npoints == 0)
 		g->flags |= GX_FLAG_EMPTY;
-		memset(&g->box, 0, sizeof(g->box));
-	}
 	*size = b->len;
 	b->data = NULL;
 	return g;
-}
-
-GxSerialized *
-gx_set_srid(const GxSerialized *g, size_t size, int32_t srid)
-{
-	GxSerialized *copy = gx_alloc(size);
-
-	if (copy == NULL)
-		return NULL;
-	memcpy(copy, g, size);
-	copy->srid = srid;
-	return copy;
 }

@@ -1,34 +1,13 @@
 /* gx_elements.c: flattening a serialized geometry into its elements, and the element-pair dispatch. */
 #include "gx_alloc.h"
+#include "gx_box.h"
 #include "gx_elements.h"
 #include "gx_primitives.h"
 
 GxBox3D
 gx_elem_box(GxElem e)
 {
-	GxBox3D		b = {e.c[0], e.c[1], e.c[2], e.c[0], e.c[1], e.c[2]};
-	int			i;
-
-	for (i = 1; i < e.kind; i++)
-	{
-		const double *p = e.c + 3 * i;
-
-		b.xmin = p[0] < b.xmin ? p[0] : b.xmin;
-		b.ymin = p[1] < b.ymin ? p[1] : b.ymin;
-		b.zmin = p[2] < b.zmin ? p[2] : b.zmin;
-		b.xmax = p[0] > b.xmax ? p[0] : b.xmax;
-		b.ymax = p[1] > b.ymax ? p[1] : b.ymax;
-		b.zmax = p[2] > b.zmax ? p[2] : b.zmax;
-	}
-	return b;
-}
-
-bool
-gx_box_overlaps(const GxBox3D *a, const GxBox3D *b)
-{
-	return a->xmin <= b->xmax && b->xmin <= a->xmax &&
-		a->ymin <= b->ymax && b->ymin <= a->ymax &&
-		a->zmin <= b->zmax && b->zmin <= a->zmax;
+	return gx_box_of_points(e.c, (size_t) e.kind);
 }
 
 typedef struct Collector
@@ -68,39 +47,20 @@ push(Collector *col, const double *c, int kind)
 	return true;
 }
 
-/* Pushes the elements of the subtree at n; returns the node after it, or NULL on failure. */
-static const GxNode *
-collect_node(Collector *col, const GxNode *n)
+/* Pushes the elements of one leaf node; false on allocation failure. */
+static bool
+collect_leaf(void *ctx, const GxNode *n)
 {
+	Collector  *col = ctx;
 	const double *c = gx_node_coords(n);
-	const GxNode *child;
-	uint32_t	i;
+	int			kind = n->type == GX_POINT ? 1 : n->type == GX_LINESTRING ? 2 : 3;
+	uint32_t	i,
+				count = kind == 2 ? (n->count > 1 ? n->count - 1 : 0) : n->count;
 
-	switch (n->type)
-	{
-		case GX_POINT:
-			if (n->count == 1 && !push(col, c, 1))
-				return NULL;
-			break;
-		case GX_LINESTRING:
-			for (i = 0; i + 1 < n->count; i++)
-				if (!push(col, c + 3 * i, 2))
-					return NULL;
-			break;
-		case GX_TRIANGLE:
-		case GX_TIN:
-		case GX_POLYHEDRALSURFACE:
-			for (i = 0; i < n->count; i++)
-				if (!push(col, c + 9 * i, 3))
-					return NULL;
-			break;
-		default:
-			child = n + 1;
-			for (i = 0; i < n->count && child; i++)
-				child = collect_node(col, child);
-			return child;
-	}
-	return (const GxNode *) (c + gx_leaf_doubles(n->type, n->count));
+	for (i = 0; i < count; i++)
+		if (!push(col, c + (kind == 3 ? 9 : 3) * (size_t) i, kind))
+			return false;
+	return true;
 }
 
 bool
@@ -110,7 +70,7 @@ gx_elements_collect(const GxSerialized *g, const GxBox3D *clip, GxElements *out,
 
 	out->elems = NULL;
 	out->n = 0;
-	if (collect_node(&col, gx_body(g)) == NULL)
+	if (gx_node_walk(gx_body(g), collect_leaf, &col) == NULL)
 	{
 		gx_elements_free(out);
 		return false;

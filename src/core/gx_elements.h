@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "gx_box.h"
 #include "gx_geom.h"
 
 typedef struct GxElem
@@ -27,7 +28,6 @@ bool		gx_elements_collect(const GxSerialized *g, const GxBox3D *clip, GxElements
 void		gx_elements_free(GxElements *e);
 
 GxBox3D		gx_elem_box(GxElem e);
-bool		gx_box_overlaps(const GxBox3D *a, const GxBox3D *b);
 
 /* Exact test of two elements (gx_primitives.h), whatever their kinds. */
 bool		gx_elem_intersects(GxElem a, GxElem b);

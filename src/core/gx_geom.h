@@ -18,6 +18,7 @@
 #ifndef GX_GEOM_H
 #define GX_GEOM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -83,6 +84,13 @@ long		gx_leaf_doubles(uint32_t type, uint32_t count);
 /* Returns the node after n (its whole subtree skipped); the buffer is trusted (already validated). */
 const GxNode *gx_node_next(const GxNode *n);
 
+/*
+ * Calls visit(ctx, leaf) for every leaf node (POINT, LINESTRING, TRIANGLE, TIN, POLYHEDRALSURFACE) of the
+ * subtree at n, in order; returns the node after the subtree, or NULL as soon as a visit returns false.
+ */
+typedef bool (*GxLeafVisitor) (void *ctx, const GxNode *leaf);
+const GxNode *gx_node_walk(const GxNode *n, GxLeafVisitor visit, void *ctx);
+
 /* Counts over a whole geometry. */
 typedef struct GxCounts
 {
@@ -117,8 +125,5 @@ void		gx_builder_reserve(GxBuilder *b, size_t n);
 /* Computes flags and bounding box; returns the buffer (caller frees with gx_free), or NULL on error. */
 GxSerialized *gx_builder_finish(GxBuilder *b, int32_t srid, size_t *size);
 void		gx_builder_discard(GxBuilder *b);
-
-/* Copy of g with another SRID. */
-GxSerialized *gx_set_srid(const GxSerialized *g, size_t size, int32_t srid);
 
 #endif

@@ -45,25 +45,38 @@ gx_leaf_doubles(uint32_t type, uint32_t count)
 }
 
 const GxNode *
-gx_node_next(const GxNode *n)
+gx_node_walk(const GxNode *n, GxLeafVisitor visit, void *ctx)
 {
 	long		nd = gx_leaf_doubles(n->type, n->count);
-	const GxNode *c;
+	const GxNode *child;
 	uint32_t	i;
 
 	if (nd >= 0)
-		return (const GxNode *) (gx_node_coords(n) + nd);
-	c = n + 1;
-	for (i = 0; i < n->count; i++)
-		c = gx_node_next(c);
-	return c;
+		return visit(ctx, n) ? (const GxNode *) (gx_node_coords(n) + nd) : NULL;
+	child = n + 1;
+	for (i = 0; i < n->count && child; i++)
+		child = gx_node_walk(child, visit, ctx);
+	return child;
 }
 
-static const GxNode *
-count_node(const GxNode *n, GxCounts *c)
+static bool
+skip_leaf(void *ctx, const GxNode *leaf)
 {
-	uint32_t	i;
-	const GxNode *child;
+	(void) ctx;
+	(void) leaf;
+	return true;
+}
+
+const GxNode *
+gx_node_next(const GxNode *n)
+{
+	return gx_node_walk(n, skip_leaf, NULL);
+}
+
+static bool
+count_leaf(void *ctx, const GxNode *n)
+{
+	GxCounts   *c = ctx;
 
 	switch (n->type)
 	{
@@ -75,19 +88,12 @@ count_node(const GxNode *n, GxCounts *c)
 			if (n->count > 1)
 				c->segments += n->count - 1;
 			break;
-		case GX_TRIANGLE:
-		case GX_TIN:
-		case GX_POLYHEDRALSURFACE:
+		default:				/* triangles */
 			c->points += 4 * (size_t) n->count;
 			c->triangles += n->count;
 			break;
-		default:
-			child = n + 1;
-			for (i = 0; i < n->count; i++)
-				child = count_node(child, c);
-			return child;
 	}
-	return (const GxNode *) (gx_node_coords(n) + gx_leaf_doubles(n->type, n->count));
+	return true;
 }
 
 GxCounts
@@ -96,6 +102,6 @@ gx_counts(const GxSerialized *g)
 	GxCounts	c;
 
 	memset(&c, 0, sizeof(c));
-	count_node(gx_body(g), &c);
+	gx_node_walk(gx_body(g), count_leaf, &c);
 	return c;
 }

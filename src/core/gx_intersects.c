@@ -4,7 +4,6 @@
  * built on the side with fewer elements while the other side streams through it. Each candidate pair is
  * box-culled, tested once (in its reference cell) and the search stops at the first intersection.
  */
-#include <math.h>
 
 #include "gx_alloc.h"
 #include "gx_elements.h"
@@ -100,12 +99,7 @@ gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
 	}
 	if ((a->flags | b->flags) & GX_FLAG_EMPTY || !gx_box_overlaps(&a->box, &b->box))
 		return 0;
-	clip.xmin = fmax(a->box.xmin, b->box.xmin);
-	clip.ymin = fmax(a->box.ymin, b->box.ymin);
-	clip.zmin = fmax(a->box.zmin, b->box.zmin);
-	clip.xmax = fmin(a->box.xmax, b->box.xmax);
-	clip.ymax = fmin(a->box.ymax, b->box.ymax);
-	clip.zmax = fmin(a->box.zmax, b->box.zmax);
+	clip = gx_box_intersection(&a->box, &b->box);
 	if (!gx_elements_collect(a, &clip, &ea, err))
 		return -1;
 	if (!gx_elements_collect(b, &clip, &eb, err))

@@ -142,9 +142,30 @@ gxp_point_segment(const double *p, const double *a, const double *b)
 }
 
 /*
- * Segments pq and ab, all four points coplanar, in the projection dropping `axis` (assumed one-to-one on
- * their plane, or the points collinear). Touching and collinear overlap included.
+ * Coplanar segments pq and ab from the four orientations o1 = (p,q,a), o2 = (p,q,b), o3 = (a,b,p),
+ * o4 = (a,b,q) in a projection one-to-one on their plane (or with the points collinear).
+ * Touching and collinear overlap included.
  */
+GX_HD int
+gxp_segments_from_signs(const double *p, const double *q, const double *a, const double *b,
+						int o1, int o2, int o3, int o4)
+{
+	if (o1 * o2 < 0 && o3 * o4 < 0)
+		return 1;
+	return (o1 == 0 && gxp_in_box(a, p, q)) || (o2 == 0 && gxp_in_box(b, p, q)) ||
+		(o3 == 0 && gxp_in_box(p, a, b)) || (o4 == 0 && gxp_in_box(q, a, b));
+}
+
+/* The four orientations of gxp_segments_from_signs in the projection dropping `axis`. */
+#define GXP_SEGMENT_SIGNS(p, q, a, b, axis, o1, o2, o3, o4) \
+	do { \
+		GXP_SIGN(o1, GXP_ORIENT2D(p, q, a, axis)); \
+		GXP_SIGN(o2, GXP_ORIENT2D(p, q, b, axis)); \
+		GXP_SIGN(o3, GXP_ORIENT2D(a, b, p, axis)); \
+		GXP_SIGN(o4, GXP_ORIENT2D(a, b, q, axis)); \
+	} while (0)
+
+/* Segments pq and ab, coplanar, in the projection dropping `axis` (one-to-one on their plane). */
 GX_HD int
 gxp_segment_segment_projected(const double *p, const double *q, const double *a, const double *b, int axis)
 {
@@ -153,14 +174,8 @@ gxp_segment_segment_projected(const double *p, const double *q, const double *a,
 				o3,
 				o4;
 
-	GXP_SIGN(o1, GXP_ORIENT2D(p, q, a, axis));
-	GXP_SIGN(o2, GXP_ORIENT2D(p, q, b, axis));
-	GXP_SIGN(o3, GXP_ORIENT2D(a, b, p, axis));
-	GXP_SIGN(o4, GXP_ORIENT2D(a, b, q, axis));
-	if (o1 * o2 < 0 && o3 * o4 < 0)
-		return 1;
-	return (o1 == 0 && gxp_in_box(a, p, q)) || (o2 == 0 && gxp_in_box(b, p, q)) ||
-		(o3 == 0 && gxp_in_box(p, a, b)) || (o4 == 0 && gxp_in_box(q, a, b));
+	GXP_SEGMENT_SIGNS(p, q, a, b, axis, o1, o2, o3, o4);
+	return gxp_segments_from_signs(p, q, a, b, o1, o2, o3, o4);
 }
 
 /* Point p, coplanar with non-degenerate triangle t, inside t (closed) in the projection dropping axis? */
@@ -186,24 +201,22 @@ gxp_segment_segment(const double *p, const double *q, const double *a, const dou
 	GXP_SIGN(s, GXP_ORIENT3D(p, q, a, b));
 	if (s != 0)
 		return 0;
-	/* Coplanar: find a projection in which the four points are not all collinear. */
+	/*
+	 * Coplanar: decide in the first projection where the four points are not all collinear. If they are
+	 * collinear every sign is 0 everywhere, and the test becomes: an endpoint of one lies in the other.
+	 */
 	for (int i = 0; i < 3; i++)
 	{
-		int			k = axes[i];
 		int			o1,
 					o2,
 					o3,
 					o4;
 
-		GXP_SIGN(o1, GXP_ORIENT2D(p, q, a, k));
-		GXP_SIGN(o2, GXP_ORIENT2D(p, q, b, k));
-		GXP_SIGN(o3, GXP_ORIENT2D(a, b, p, k));
-		GXP_SIGN(o4, GXP_ORIENT2D(a, b, q, k));
-		if (o1 != 0 || o2 != 0 || o3 != 0 || o4 != 0)
-			return gxp_segment_segment_projected(p, q, a, b, k);
+		GXP_SEGMENT_SIGNS(p, q, a, b, axes[i], o1, o2, o3, o4);
+		if (o1 != 0 || o2 != 0 || o3 != 0 || o4 != 0 || i == 2)
+			return gxp_segments_from_signs(p, q, a, b, o1, o2, o3, o4);
 	}
-	/* All four points collinear: the segments overlap iff an endpoint of one lies in the other. */
-	return gxp_in_box(a, p, q) || gxp_in_box(b, p, q) || gxp_in_box(p, a, b) || gxp_in_box(q, a, b);
+	return 0;					/* not reached */
 }
 
 /* Point p against triangle t, given op = orient3d(t, p). */

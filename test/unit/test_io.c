@@ -46,7 +46,10 @@ check_wkb_roundtrip(const GxSerialized *g, size_t size, GxWkbVariant variant)
 	unsigned char *wkb2;
 	GxError		err;
 	GxSerialized *back = gx_from_wkb(wkb, len, &size2, &err);
-	GxSerialized *expect = gx_set_srid(g, size, variant == GX_WKB_ISO ? 0 : g->srid);
+	GxSerialized *expect = gx_alloc(size);
+
+	memcpy(expect, g, size);
+	expect->srid = variant == GX_WKB_ISO ? 0 : g->srid;	/* ISO WKB has no SRID */
 
 	CHECK_MSG(same(back, size2, expect, size), "WKB variant %d: %s", (int) variant, back ? "differs" : err.msg);
 	if (back != NULL)

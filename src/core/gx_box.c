@@ -1,0 +1,52 @@
+/* gx_box.c: closed 3D axis-aligned boxes. */
+#include <math.h>
+
+#include "gx_box.h"
+
+GxBox3D
+gx_box_of_points(const double *c, size_t n)
+{
+	GxBox3D		b = {c[0], c[1], c[2], c[0], c[1], c[2]};
+	size_t		i;
+
+	for (i = 1; i < n; i++)
+	{
+		const double *p = c + 3 * i;
+
+		b.xmin = p[0] < b.xmin ? p[0] : b.xmin;
+		b.ymin = p[1] < b.ymin ? p[1] : b.ymin;
+		b.zmin = p[2] < b.zmin ? p[2] : b.zmin;
+		b.xmax = p[0] > b.xmax ? p[0] : b.xmax;
+		b.ymax = p[1] > b.ymax ? p[1] : b.ymax;
+		b.zmax = p[2] > b.zmax ? p[2] : b.zmax;
+	}
+	return b;
+}
+
+bool
+gx_box_overlaps(const GxBox3D *a, const GxBox3D *b)
+{
+	return a->xmin <= b->xmax && b->xmin <= a->xmax &&
+		a->ymin <= b->ymax && b->ymin <= a->ymax &&
+		a->zmin <= b->zmax && b->zmin <= a->zmax;
+}
+
+void
+gx_box_extend(GxBox3D *dst, const GxBox3D *src)
+{
+	dst->xmin = fmin(dst->xmin, src->xmin);
+	dst->ymin = fmin(dst->ymin, src->ymin);
+	dst->zmin = fmin(dst->zmin, src->zmin);
+	dst->xmax = fmax(dst->xmax, src->xmax);
+	dst->ymax = fmax(dst->ymax, src->ymax);
+	dst->zmax = fmax(dst->zmax, src->zmax);
+}
+
+GxBox3D
+gx_box_intersection(const GxBox3D *a, const GxBox3D *b)
+{
+	GxBox3D		r = {fmax(a->xmin, b->xmin), fmax(a->ymin, b->ymin), fmax(a->zmin, b->zmin),
+	fmin(a->xmax, b->xmax), fmin(a->ymax, b->ymax), fmin(a->zmax, b->zmax)};
+
+	return r;
+}

@@ -1,0 +1,18 @@
+/* gx_box.h: closed 3D axis-aligned boxes: of points, overlap, union, intersection. */
+#ifndef GX_BOX_H
+#define GX_BOX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gx_geom.h"
+
+/* Box of the n (>= 1) points of 3 doubles at c. */
+GxBox3D		gx_box_of_points(const double *c, size_t n);
+bool		gx_box_overlaps(const GxBox3D *a, const GxBox3D *b);
+/* Extends *dst to cover *src. */
+void		gx_box_extend(GxBox3D *dst, const GxBox3D *src);
+/* The overlap of two overlapping boxes. */
+GxBox3D		gx_box_intersection(const GxBox3D *a, const GxBox3D *b);
+
+#endif
