@@ -23,6 +23,35 @@ gx_box_of_points(const double *c, size_t n)
 	return b;
 }
 
+void
+gx_box_set_empty(GxBox3D *b)
+{
+	b->xmin = b->ymin = b->zmin = INFINITY;
+	b->xmax = b->ymax = b->zmax = -INFINITY;
+}
+
+bool
+gx_box_is_empty(const GxBox3D *b)
+{
+	return !(b->xmin <= b->xmax && b->ymin <= b->ymax && b->zmin <= b->zmax);
+}
+
+bool
+gx_box_equal(const GxBox3D *a, const GxBox3D *b)
+{
+	return a->xmin == b->xmin && a->ymin == b->ymin && a->zmin == b->zmin &&
+		a->xmax == b->xmax && a->ymax == b->ymax && a->zmax == b->zmax;
+}
+
+bool
+gx_box_contains(const GxBox3D *a, const GxBox3D *b)
+{
+	return !gx_box_is_empty(a) && !gx_box_is_empty(b) &&
+		a->xmin <= b->xmin && b->xmax <= a->xmax &&
+		a->ymin <= b->ymin && b->ymax <= a->ymax &&
+		a->zmin <= b->zmin && b->zmax <= a->zmax;
+}
+
 bool
 gx_box_overlaps(const GxBox3D *a, const GxBox3D *b)
 {

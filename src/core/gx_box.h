@@ -1,4 +1,7 @@
-/* gx_box.h: closed 3D axis-aligned boxes: of points, overlap, union, intersection. */
+/*
+ * gx_box.h: closed 3D axis-aligned boxes: of points, overlap, containment, union, intersection. The EMPTY
+ * box (every min +inf, every max -inf) is the identity of gx_box_extend, and no predicate is true of it.
+ */
 #ifndef GX_BOX_H
 #define GX_BOX_H
 
@@ -9,7 +12,13 @@
 
 /* Box of the n (>= 1) points of 3 doubles at c. */
 GxBox3D		gx_box_of_points(const double *c, size_t n);
+void		gx_box_set_empty(GxBox3D *b);
+bool		gx_box_is_empty(const GxBox3D *b);
+bool		gx_box_equal(const GxBox3D *a, const GxBox3D *b);
+/* Closed overlap: boxes sharing only a face, an edge or a corner overlap. */
 bool		gx_box_overlaps(const GxBox3D *a, const GxBox3D *b);
+/* a contains b, boundaries included. */
+bool		gx_box_contains(const GxBox3D *a, const GxBox3D *b);
 /* Extends *dst to cover *src. */
 void		gx_box_extend(GxBox3D *dst, const GxBox3D *src);
 /* The overlap of two overlapping boxes. */

@@ -51,7 +51,7 @@ gx_gist_union(PG_FUNCTION_ARGS)
 
 	gx_box_set_empty(u);
 	for (i = 0; i < entryvec->n; i++)
-		gx_box_expand(u, DatumGetGxBox3DP(entryvec->vector[i].key));
+		gx_box_extend(u, DatumGetGxBox3DP(entryvec->vector[i].key));
 	*sizep = sizeof(GxBox3D);
 	PG_RETURN_POINTER(u);
 }
@@ -224,7 +224,7 @@ gx_gist_penalty(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(penalty);
 	}
 	u = *orig;
-	gx_box_expand(&u, add);
+	gx_box_extend(&u, add);
 	so = box_shape(orig);
 	if (gx_box_equal(&u, orig))
 		*penalty = pack_penalty(0, so.margin);
@@ -335,13 +335,13 @@ gx_gist_picksplit(PG_FUNCTION_ARGS)
 		for (i = 0; i < n; i++)
 		{
 			left[i + 1] = left[i];
-			gx_box_expand(&left[i + 1], items[i].box);
+			gx_box_extend(&left[i + 1], items[i].box);
 		}
 		gx_box_set_empty(&right[n]);
 		for (i = n - 1; i >= 0; i--)
 		{
 			right[i] = right[i + 1];
-			gx_box_expand(&right[i], items[i].box);
+			gx_box_extend(&right[i], items[i].box);
 		}
 		for (k = min_fill; k <= n - min_fill; k++)
 		{
@@ -384,12 +384,12 @@ gx_gist_picksplit(PG_FUNCTION_ARGS)
 		if (i < best_k)
 		{
 			v->spl_left[v->spl_nleft++] = items[i].off;
-			gx_box_expand(ldatum, items[i].box);
+			gx_box_extend(ldatum, items[i].box);
 		}
 		else
 		{
 			v->spl_right[v->spl_nright++] = items[i].off;
-			gx_box_expand(rdatum, items[i].box);
+			gx_box_extend(rdatum, items[i].box);
 		}
 	}
 	v->spl_ldatum = PointerGetDatum(ldatum);
