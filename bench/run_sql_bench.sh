@@ -17,4 +17,5 @@ chmod 644 "$data"/*
 gx_cluster_start
 psql -q -d postgres -v dir="$data" -v device=cpu -f bench/join.sql
 psql -q -d postgres -f bench/postgis.sql
+psql -q -d postgres -f bench/postgis_near_miss.sql
 rm -rf "$data"
