@@ -6,13 +6,13 @@
 #include <string.h>
 
 #include "gx_io.h"
+#include "gx_io_internal.h"
 
 #define STL_HEADER			80		/* binary: free-form header bytes */
 #define STL_PREFIX			84		/* binary: header + uint32 facet count */
 #define STL_FACET			50		/* binary: normal, 3 vertices (12 float32), uint16 attribute */
 #define STL_MAX_FACETS		((uint32_t) 1 << 26)
 #define STL_NUMBER_MAX		64		/* longest number accepted in ASCII, in characters */
-#define STL_SNIPPET			16		/* bytes of ASCII input quoted in errors */
 #define TRIANGLE_BYTES		(9 * sizeof(double))
 
 typedef struct StlReader
@@ -32,26 +32,6 @@ ok(const StlReader *r)
 	return r->err->code == GX_OK;
 }
 
-static int
-is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-/* Whether the n bytes at w spell kw (lower case), ignoring ASCII case. */
-static int
-word_is(const unsigned char *w, size_t n, const char *kw)
-{
-	size_t		i;
-
-	if (strlen(kw) != n)
-		return 0;
-	for (i = 0; i < n; i++)
-		if ((w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]) != kw[i])
-			return 0;
-	return 1;
-}
-
 /*
  * A file is ASCII when it starts with "solid" (after optional whitespace) and has no NUL byte in its
  * first 84 bytes; anything else is binary. ASCII never holds a NUL (the ASCII reader refuses one
@@ -60,22 +40,8 @@ word_is(const unsigned char *w, size_t n, const char *kw)
 static int
 is_binary(const unsigned char *data, size_t len, size_t start)
 {
-	return len - start < 5 || !word_is(data + start, 5, "solid") ||
+	return len - start < 5 || !gx_io_word_is((const char *) data + start, 5, "solid") ||
 		memchr(data, 0, len < STL_PREFIX ? len : STL_PREFIX) != NULL;
-}
-
-/* Binary: errors name the byte offset at fault, as the WKB reader does. */
-static void
-__attribute__((format(printf, 3, 4)))
-binary_error(StlReader *r, size_t offset, const char *fmt,...)
-{
-	char		what[200];
-	va_list		ap;
-
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
-	gx_error_set(r->err, GX_ERR_PARSE, "%s at byte offset %zu", what, offset);
 }
 
 static uint32_t
@@ -112,8 +78,8 @@ read_binary_facet(StlReader *r, uint32_t i)
 	for (k = 0; k < 4 && ok(r); k++, at += 12)
 	{
 		if (!read_floats(r->data + at, v))
-			binary_error(r, at, k == 0 ? "facet %u: NaN or infinite number in the normal" :
-						 "facet %u: NaN or infinite number in vertex %d", (unsigned) i + 1, k);
+			gx_io_error_offset(r->err, GX_ERR_PARSE, at, k == 0 ? "facet %u: NaN or infinite number in the normal" :
+							   "facet %u: NaN or infinite number in vertex %d", (unsigned) i + 1, k);
 		else if (k > 0)
 			gx_builder_coord(&r->b, v[0], v[1], v[2]);
 	}
@@ -161,23 +127,16 @@ static void
 __attribute__((format(printf, 3, 4)))
 ascii_error(StlReader *r, GxErrorCode code, const char *fmt,...)
 {
-	char		what[160];
 	va_list		ap;
 	const unsigned char *at = r->data + r->pos;
 	size_t		left = r->len - r->pos;
 	int			n = 0;
 
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
-	while (n < STL_SNIPPET && (size_t) n < left && at[n] >= 0x20 && at[n] < 0x7F)
+	while (n < GX_IO_SNIPPET && (size_t) n < left && at[n] >= 0x20 && at[n] < 0x7F)
 		n++;
-	if (left == 0)
-		gx_error_set(r->err, code, "%s at line %zu (end of input)", what, r->line);
-	else if (n == 0)
-		gx_error_set(r->err, code, "%s at line %zu near byte 0x%02X", what, r->line, at[0]);
-	else
-		gx_error_set(r->err, code, "%s at line %zu near \"%.*s\"", what, r->line, n, (const char *) at);
+	va_start(ap, fmt);
+	gx_io_verror_near(r->err, code, "line", r->line, left == 0, (const char *) at, n, fmt, ap);
+	va_end(ap);
 }
 
 /* Whether the byte at pos ends a line: "\n", or "\r" not followed by "\n" (a CRLF counts once). */
@@ -191,7 +150,7 @@ line_end(const StlReader *r, size_t pos)
 static void
 skip_space(StlReader *r)
 {
-	for (; r->pos < r->len && is_space(r->data[r->pos]); r->pos++)
+	for (; r->pos < r->len && gx_io_is_space(r->data[r->pos]); r->pos++)
 		r->line += (size_t) line_end(r, r->pos);
 }
 
@@ -210,7 +169,7 @@ next_token(StlReader *r)
 	size_t		n = 0;
 
 	skip_space(r);
-	while (r->pos + n < r->len && !is_space(r->data[r->pos + n]))
+	while (r->pos + n < r->len && !gx_io_is_space(r->data[r->pos + n]))
 		n++;
 	return n;
 }
@@ -221,7 +180,7 @@ take_keyword(StlReader *r, const char *kw)
 {
 	size_t		n = next_token(r);
 
-	if (!word_is(r->data + r->pos, n, kw))
+	if (!gx_io_word_is((const char *) r->data + r->pos, n, kw))
 		return 0;
 	r->pos += n;
 	return 1;
@@ -342,7 +301,7 @@ gx_from_stl(const unsigned char *data, size_t len, size_t *size, GxError *err)
 	r.line = 1;
 	r.err = err;
 	gx_builder_init(&r.b, err);
-	while (start < len && is_space(data[start]))
+	while (start < len && gx_io_is_space(data[start]))
 		start++;
 	if (start == len)
 		gx_error_set(err, GX_ERR_PARSE, "empty STL file (%zu bytes, no data)", len);

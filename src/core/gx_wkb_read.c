@@ -4,19 +4,16 @@
  * before anything is reserved, and nesting is bounded.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "gx_alloc.h"
 #include "gx_io.h"
+#include "gx_io_internal.h"
 
-#define CODE_POLYGON		3		/* valid only as a POLYHEDRALSURFACE face */
-#define CODE_MULTIPOLYGON	6
 #define EWKB_Z				0x80000000u
 #define EWKB_M				0x40000000u
 #define EWKB_SRID			0x20000000u
-#define GX_MAX_SRID			999999	/* PostGIS's limit for user SRIDs */
 
 typedef struct WkbReader
 {
@@ -45,27 +42,12 @@ ok(const WkbReader *r)
 	return r->err->code == GX_OK;
 }
 
-static void
-__attribute__((format(printf, 4, 5)))
-wkb_error(WkbReader *r, GxErrorCode code, size_t offset, const char *fmt,...)
-{
-	char		what[200];
-	va_list		ap;
-
-	if (!ok(r))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
-	gx_error_set(r->err, code, "%s at byte offset %zu", what, offset);
-}
-
 static int
 need(WkbReader *r, size_t n)
 {
 	if (r->len - r->pos >= n)
 		return 1;
-	wkb_error(r, GX_ERR_PARSE, r->pos, "truncated WKB: %zu bytes needed, %zu left", n, r->len - r->pos);
+	gx_io_error_offset(r->err, GX_ERR_PARSE, r->pos, "truncated WKB: %zu bytes needed, %zu left", n, r->len - r->pos);
 	return 0;
 }
 
@@ -102,7 +84,7 @@ read_count(WkbReader *r, const WkbHeader *h, size_t item_bytes, uint32_t *count)
 		return 0;
 	if (*count > (r->len - r->pos) / item_bytes)
 	{
-		wkb_error(r, GX_ERR_PARSE, at, "count %u exceeds remaining data", (unsigned) *count);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, at, "count %u exceeds remaining data", (unsigned) *count);
 		return 0;
 	}
 	return 1;
@@ -113,13 +95,6 @@ static int
 header_dims(const WkbHeader *h)
 {
 	return 2 + h->has_z + h->has_m;
-}
-
-/* Whether the base code names a type this reader knows (supported or not). */
-static int
-known_type(uint32_t type)
-{
-	return gx_type_name(type) != NULL || type == CODE_POLYGON || type == CODE_MULTIPOLYGON;
 }
 
 /* Reads a geometry header: byte order, type code with ISO or EWKB dimensions, and EWKB's SRID. */
@@ -135,7 +110,7 @@ read_header(WkbReader *r, int outermost, WkbHeader *h)
 		return 0;
 	if (r->data[r->pos] > 1)
 	{
-		wkb_error(r, GX_ERR_PARSE, r->pos, "invalid byte order %u (expected 0 or 1)", r->data[r->pos]);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, r->pos, "invalid byte order %u (expected 0 or 1)", r->data[r->pos]);
 		return 0;
 	}
 	h->big_endian = r->data[r->pos++] == 0;
@@ -145,28 +120,29 @@ read_header(WkbReader *r, int outermost, WkbHeader *h)
 	h->type = (code & 0x1FFFFFFFu) % 1000;
 	h->has_z = (code & EWKB_Z) != 0 || iso == 1 || iso == 3;
 	h->has_m = (code & EWKB_M) != 0 || iso == 2 || iso == 3;
-	if (iso > 3 || (iso != 0 && (code & (EWKB_Z | EWKB_M)) != 0) || !known_type(h->type))
+	if (iso > 3 || (iso != 0 && (code & (EWKB_Z | EWKB_M)) != 0) || gx_io_type_name(h->type) == NULL)
 	{
-		wkb_error(r, GX_ERR_PARSE, h->offset, "unknown geometry type code %u", (unsigned) code);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "unknown geometry type code %u", (unsigned) code);
 		return 0;
 	}
 	if (code & EWKB_SRID)
 	{
 		if (!read_u32(r, h->big_endian, &srid))
 			return 0;
-		if (outermost && (int32_t) srid >= 0 && (int32_t) srid <= GX_MAX_SRID)
+		if (outermost && gx_io_srid_valid((int32_t) srid))
 			r->srid = (int32_t) srid;
 		else if (outermost)
-			wkb_error(r, GX_ERR_PARSE, h->offset, "SRID %d out of range [0, %d]", (int) (int32_t) srid, GX_MAX_SRID);
+			gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "SRID %d out of range [0, %d]",
+							   (int) (int32_t) srid, GX_MAX_SRID);
 		else if ((int32_t) srid != r->srid)
-			wkb_error(r, GX_ERR_PARSE, h->offset, "nested geometry has SRID %d, the outer one %d",
-					  (int) (int32_t) srid, (int) r->srid);
+			gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "nested geometry has SRID %d, the outer one %d",
+							   (int) (int32_t) srid, (int) r->srid);
 	}
 	if (outermost)
 		r->ndims = header_dims(h);
 	else if (header_dims(h) != r->ndims)
-		wkb_error(r, GX_ERR_PARSE, h->offset, "mixed dimensions: nested geometry has %d coordinates per point, the outer one %d",
-				  header_dims(h), r->ndims);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "mixed dimensions: nested geometry has %d coordinates per point, the outer one %d",
+						   header_dims(h), r->ndims);
 	return ok(r);
 }
 
@@ -198,7 +174,7 @@ read_point(WkbReader *r, const WkbHeader *h, int allow_empty, double xyz[3])
 		return 0;
 	if (finite != n)
 	{
-		wkb_error(r, GX_ERR_PARSE, at, "non-finite coordinate");
+		gx_io_error_offset(r->err, GX_ERR_PARSE, at, "non-finite coordinate");
 		return -1;
 	}
 	xyz[0] = v[0];
@@ -217,37 +193,26 @@ read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int is_face, i
 {
 	double		pts[4][3];
 	uint32_t	rings;
-	uint32_t	npoints;
+	uint32_t	npoints = 0;
 	uint32_t	i;
+	char		msg[GX_IO_MSG];
 
 	if (!read_count(r, h, 4, &rings))
 		return -1;
 	if (rings == 0 && allow_empty)
 		return 0;
-	if (rings != 1)
+	/* Nothing past a wrong count is read: the check below reports that count first. */
+	if (rings == 1 && !read_count(r, h, 8 * (size_t) header_dims(h), &npoints))
+		return -1;
+	if (rings == 1 && npoints == 4)
+		for (i = 0; i < 4; i++)
+			if (read_point(r, h, 0, pts[i]) < 0)
+				return -1;
+	if (!gx_io_add_triangle(&r->b, what, is_face, rings, npoints, pts, msg, sizeof(msg)))
 	{
-		wkb_error(r, GX_ERR_PARSE, h->offset, is_face ? "%s is not a triangle (has %u rings)" :
-				  "%s must have exactly 1 ring, got %u", what, (unsigned) rings);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "%s", msg);
 		return -1;
 	}
-	if (!read_count(r, h, 8 * (size_t) header_dims(h), &npoints))
-		return -1;
-	if (npoints != 4)
-	{
-		wkb_error(r, GX_ERR_PARSE, h->offset, is_face ? "%s is not a triangle (%u points)" :
-				  "%s: triangle ring must have 4 points, got %u", what, (unsigned) npoints);
-		return -1;
-	}
-	for (i = 0; i < 4; i++)
-		if (read_point(r, h, 0, pts[i]) < 0)
-			return -1;
-	if (memcmp(pts[0], pts[3], sizeof(pts[0])) != 0)
-	{
-		wkb_error(r, GX_ERR_PARSE, h->offset, "%s: ring not closed", what);
-		return -1;
-	}
-	for (i = 0; i < 3; i++)
-		gx_builder_coord(&r->b, pts[i][0], pts[i][1], pts[i][2]);
 	return ok(r) ? 1 : -1;
 }
 
@@ -258,7 +223,7 @@ read_triangles(WkbReader *r, const WkbHeader *h)
 	uint32_t	count;
 	uint32_t	i;
 	WkbHeader	m;
-	uint32_t	member_type = h->type == GX_TIN ? GX_TRIANGLE : CODE_POLYGON;
+	uint32_t	member_type = h->type == GX_TIN ? GX_TRIANGLE : GX_CODE_POLYGON;
 	char		what[48];
 
 	/* A member holds at least its header, 1 ring, 4 points. */
@@ -267,13 +232,12 @@ read_triangles(WkbReader *r, const WkbHeader *h)
 	gx_builder_reserve(&r->b, 72 * (size_t) count);
 	for (i = 0; i < count && ok(r); i++)
 	{
-		snprintf(what, sizeof(what), h->type == GX_TIN ? "TIN triangle %u" : "POLYHEDRALSURFACE face %u",
-				 (unsigned) i + 1);
+		gx_io_member_name(what, sizeof(what), h->type, i + 1);
 		if (!read_header(r, 0, &m))
 			return 0;
 		if (m.type != member_type)
-			wkb_error(r, GX_ERR_PARSE, m.offset, "%s has type code %u, expected %u",
-					  what, (unsigned) m.type, (unsigned) member_type);
+			gx_io_error_offset(r->err, GX_ERR_PARSE, m.offset, "%s has type code %u, expected %u",
+							   what, (unsigned) m.type, (unsigned) member_type);
 		else if (read_triangle(r, &m, what, h->type == GX_POLYHEDRALSURFACE, 0) < 0)
 			return 0;
 	}
@@ -284,9 +248,11 @@ read_triangles(WkbReader *r, const WkbHeader *h)
 static size_t
 begin_node(WkbReader *r, uint32_t type, size_t offset)
 {
-	if (r->b.depth >= GX_MAX_DEPTH)
+	char		msg[GX_IO_MSG];
+
+	if (!gx_io_depth_allowed(&r->b, msg, sizeof(msg)))
 	{
-		wkb_error(r, GX_ERR_LIMIT, offset, "geometry nested deeper than %d levels", GX_MAX_DEPTH);
+		gx_io_error_offset(r->err, GX_ERR_LIMIT, offset, "%s", msg);
 		return 0;
 	}
 	return gx_builder_begin(&r->b, (GxType) type);
@@ -305,20 +271,20 @@ read_geometry(WkbReader *r, uint32_t parent)
 	uint32_t	i;
 	double		xyz[3];
 	int			res;
+	char		msg[GX_IO_MSG];
 
 	if (!read_header(r, parent == 0, &h))
 		return 0;
 	if ((parent == GX_MULTIPOINT && h.type != GX_POINT) ||
 		(parent == GX_MULTILINESTRING && h.type != GX_LINESTRING))
 	{
-		wkb_error(r, GX_ERR_PARSE, h.offset, "%s member has type code %u, expected %u",
-				  gx_type_name(parent), (unsigned) h.type, parent == GX_MULTIPOINT ? GX_POINT : GX_LINESTRING);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h.offset, "%s member has type code %u, expected %u",
+						   gx_type_name(parent), (unsigned) h.type, parent == GX_MULTIPOINT ? GX_POINT : GX_LINESTRING);
 		return 0;
 	}
-	if (h.type == CODE_POLYGON || h.type == CODE_MULTIPOLYGON)
+	if (!gx_io_type_supported(h.type, msg, sizeof(msg)))
 	{
-		wkb_error(r, GX_ERR_PARSE, h.offset, "unsupported geometry type %s (gpuexact stores points, lines and triangles)",
-				  h.type == CODE_POLYGON ? "POLYGON" : "MULTIPOLYGON");
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h.offset, "%s", msg);
 		return 0;
 	}
 	node = begin_node(r, h.type, h.offset);
@@ -336,7 +302,7 @@ read_geometry(WkbReader *r, uint32_t parent)
 			if (!read_count(r, &h, 8 * (size_t) header_dims(&h), &count))
 				break;
 			if (count == 1)
-				wkb_error(r, GX_ERR_PARSE, h.offset, "LINESTRING must have 0 or at least 2 points, got 1");
+				gx_io_error_offset(r->err, GX_ERR_PARSE, h.offset, "LINESTRING must have 0 or at least 2 points, got 1");
 			gx_builder_reserve(&r->b, 24 * (size_t) count);
 			for (i = 0; i < count && ok(r) && read_point(r, &h, 0, xyz) > 0; i++)
 				gx_builder_coord(&r->b, xyz[0], xyz[1], xyz[2]);
@@ -372,26 +338,8 @@ gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err)
 	r.err = err;
 	gx_builder_init(&r.b, err);
 	if (read_geometry(&r, 0) && r.pos != len)
-		wkb_error(&r, GX_ERR_PARSE, r.pos, "%zu trailing bytes after the geometry", len - r.pos);
+		gx_io_error_offset(r.err, GX_ERR_PARSE, r.pos, "%zu trailing bytes after the geometry", len - r.pos);
 	return gx_builder_finish(&r.b, r.srid, size);
-}
-
-static int
-hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static int
-is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
 GxSerialized *
@@ -407,13 +355,13 @@ gx_from_hexwkb(const char *hex, size_t *size, GxError *err)
 
 	err->code = GX_OK;
 	err->msg[0] = '\0';
-	while (is_space(*s))
+	while (gx_io_is_space(*s))
 		s++;
 	n = strlen(s);
-	while (n > 0 && is_space(s[n - 1]))
+	while (n > 0 && gx_io_is_space(s[n - 1]))
 		n--;
 	for (i = 0; i < n; i++)
-		if (hex_value(s[i]) < 0)
+		if (gx_io_hex_value(s[i]) < 0)
 		{
 			gx_error_set(err, GX_ERR_PARSE, s[i] > ' ' && s[i] < 0x7F ? "invalid hex digit '%c' in hex WKB at position %zu" :
 						 "invalid hex digit (byte 0x%02X) in hex WKB at position %zu",
@@ -434,8 +382,8 @@ gx_from_hexwkb(const char *hex, size_t *size, GxError *err)
 	}
 	for (i = 0; i < n / 2; i++)
 	{
-		hi = hex_value(s[2 * i]);
-		lo = hex_value(s[2 * i + 1]);
+		hi = gx_io_hex_value(s[2 * i]);
+		lo = gx_io_hex_value(s[2 * i + 1]);
 		wkb[i] = (unsigned char) (hi << 4 | lo);
 	}
 	g = gx_from_wkb(wkb, n / 2, size, err);

@@ -9,10 +9,7 @@
 #include <string.h>
 
 #include "gx_io.h"
-
-#define CODE_POLYGON		3		/* WKB codes of types that are refused */
-#define CODE_MULTIPOLYGON	6
-#define GX_MAX_SRID			999999	/* PostGIS's limit for user SRIDs */
+#include "gx_io_internal.h"
 
 /* Dimensionality of the coordinates of the whole geometry, fixed by the first tag or point seen. */
 typedef enum Dims
@@ -43,27 +40,15 @@ ok(const WktParser *ps)
 }
 
 static int
-is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static int
 is_letter(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-static int
-is_hex_digit(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 static void
 skip_space(WktParser *ps)
 {
-	while (is_space(*ps->p))
+	while (gx_io_is_space(*ps->p))
 		ps->p++;
 }
 
@@ -75,7 +60,6 @@ static void
 __attribute__((format(printf, 4, 5)))
 wkt_error(WktParser *ps, GxErrorCode code, const char *at, const char *fmt,...)
 {
-	char		what[160];
 	va_list		ap;
 	size_t		pos = 1;
 	int			n = 0;
@@ -83,21 +67,15 @@ wkt_error(WktParser *ps, GxErrorCode code, const char *at, const char *fmt,...)
 
 	if (!ok(ps))
 		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
 	for (s = ps->text; s < at; s++)
 		pos += ((unsigned char) *s & 0xC0) != 0x80;
-	while (n < 16 && (unsigned char) at[n] >= 0x20 && at[n] != 0x7F)
+	while (n < GX_IO_SNIPPET && (unsigned char) at[n] >= 0x20 && at[n] != 0x7F)
 		n++;
 	while (n > 0 && ((unsigned char) at[n] & 0xC0) == 0x80)
 		n--;
-	if (*at == '\0')
-		gx_error_set(ps->err, code, "%s at position %zu (end of input)", what, pos);
-	else if (n == 0)
-		gx_error_set(ps->err, code, "%s at position %zu near byte 0x%02X", what, pos, (unsigned char) *at);
-	else
-		gx_error_set(ps->err, code, "%s at position %zu near \"%.*s\"", what, pos, n, at);
+	va_start(ap, fmt);
+	gx_io_verror_near(ps->err, code, "position", pos, *at == '\0', at, n, fmt, ap);
+	va_end(ap);
 }
 
 /* Length of the word (letters only) starting at s. */
@@ -111,20 +89,6 @@ word_length(const char *s)
 	return n;
 }
 
-/* Whether the n characters at w spell kw, ignoring ASCII case (kw is upper case). */
-static int
-word_is(const char *w, size_t n, const char *kw)
-{
-	size_t		i;
-
-	if (strlen(kw) != n)
-		return 0;
-	for (i = 0; i < n; i++)
-		if ((w[i] >= 'a' && w[i] <= 'z' ? w[i] - 'a' + 'A' : w[i]) != kw[i])
-			return 0;
-	return 1;
-}
-
 /* Consumes the keyword kw (a whole word) if it comes next. */
 static int
 take_keyword(WktParser *ps, const char *kw)
@@ -133,7 +97,7 @@ take_keyword(WktParser *ps, const char *kw)
 
 	skip_space(ps);
 	n = word_length(ps->p);
-	if (!word_is(ps->p, n, kw))
+	if (!gx_io_word_is(ps->p, n, kw))
 		return 0;
 	ps->p += n;
 	return 1;
@@ -191,7 +155,7 @@ read_number(WktParser *ps, double *v)
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "non-finite coordinate");
 	else if (s < end)
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "expected decimal number");
-	else if (!is_space(*end) && *end != ',' && *end != ')' && *end != '\0')
+	else if (!gx_io_is_space(*end) && *end != ',' && *end != ')' && *end != '\0')
 		wkt_error(ps, GX_ERR_PARSE, end, "expected ',' or ')' after number");
 	ps->p = end;
 	return ok(ps) ? 1 : -1;
@@ -243,9 +207,11 @@ parse_point(WktParser *ps, double xyz[3])
 static size_t
 begin_node(WktParser *ps, GxType type, const char *at)
 {
-	if (ps->b.depth >= GX_MAX_DEPTH)
+	char		msg[GX_IO_MSG];
+
+	if (!gx_io_depth_allowed(&ps->b, msg, sizeof(msg)))
 	{
-		wkt_error(ps, GX_ERR_LIMIT, at, "geometry nested deeper than %d levels", GX_MAX_DEPTH);
+		wkt_error(ps, GX_ERR_LIMIT, at, "%s", msg);
 		return 0;
 	}
 	return gx_builder_begin(&ps->b, type);
@@ -270,6 +236,7 @@ parse_triangle(WktParser *ps, const char *what, int is_face, const char *at)
 	size_t		npoints = 0;
 	size_t		n;
 	int			more;
+	char		msg[GX_IO_MSG];
 
 	do
 	{
@@ -289,18 +256,8 @@ parse_triangle(WktParser *ps, const char *what, int is_face, const char *at)
 	} while ((more = list_next(ps)) > 0);
 	if (more < 0)
 		return;
-	if (rings != 1)
-		wkt_error(ps, GX_ERR_PARSE, at, is_face ? "%s is not a triangle (has %zu rings)" :
-				  "%s must have exactly 1 ring, got %zu", what, rings);
-	else if (npoints != 4)
-		wkt_error(ps, GX_ERR_PARSE, at, is_face ? "%s is not a triangle (%zu points)" :
-				  "%s: triangle ring must have 4 points, got %zu", what, npoints);
-	else if (memcmp(pts[0], pts[3], sizeof(pts[0])) != 0)
-		wkt_error(ps, GX_ERR_PARSE, at, "%s: ring not closed", what);
-	if (!ok(ps))
-		return;
-	for (n = 0; n < 3; n++)
-		add_point(ps, pts[n]);
+	if (!gx_io_add_triangle(&ps->b, what, is_face, rings, npoints, pts, msg, sizeof(msg)))
+		wkt_error(ps, GX_ERR_PARSE, at, "%s", msg);
 }
 
 static uint32_t parse_body(WktParser *ps, uint32_t type, const char *at);
@@ -384,8 +341,7 @@ parse_body(WktParser *ps, uint32_t type, const char *at)
 		{
 			case GX_TIN:
 			case GX_POLYHEDRALSURFACE:
-				snprintf(what, sizeof(what), type == GX_TIN ? "TIN triangle %u" : "POLYHEDRALSURFACE face %u",
-						 (unsigned) count + 1);
+				gx_io_member_name(what, sizeof(what), type, count + 1);
 				if (expect(ps, '('))
 					parse_triangle(ps, what, type == GX_POLYHEDRALSURFACE, ps->p - 1);
 				break;
@@ -408,25 +364,22 @@ parse_body(WktParser *ps, uint32_t type, const char *at)
 static uint32_t
 match_type(const char *w, size_t n, Dims *glued)
 {
-	static const uint32_t codes[] = {GX_POINT, GX_LINESTRING, CODE_POLYGON, GX_MULTIPOINT, GX_MULTILINESTRING,
-		CODE_MULTIPOLYGON, GX_GEOMETRYCOLLECTION, GX_POLYHEDRALSURFACE, GX_TIN, GX_TRIANGLE};
+	static const uint32_t codes[] = {GX_POINT, GX_LINESTRING, GX_CODE_POLYGON, GX_MULTIPOINT, GX_MULTILINESTRING,
+		GX_CODE_MULTIPOLYGON, GX_GEOMETRYCOLLECTION, GX_POLYHEDRALSURFACE, GX_TIN, GX_TRIANGLE};
 	static const char *const suffixes[] = {"", "ZM", "Z", "M"};
 	static const Dims suffix_dims[] = {DIMS_UNKNOWN, DIMS_XYZM, DIMS_XYZ, DIMS_XYM};
 	size_t		s;
 	size_t		i;
 	size_t		sl;
-	const char *name;
 
 	for (s = 0; s < sizeof(suffixes) / sizeof(suffixes[0]); s++)
 	{
 		sl = strlen(suffixes[s]);
-		if (sl >= n || !word_is(w + n - sl, sl, suffixes[s]))
+		if (sl >= n || !gx_io_word_is(w + n - sl, sl, suffixes[s]))
 			continue;
 		for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
 		{
-			name = codes[i] == CODE_POLYGON ? "POLYGON" : codes[i] == CODE_MULTIPOLYGON ? "MULTIPOLYGON" :
-				gx_type_name(codes[i]);
-			if (word_is(w, n - sl, name))
+			if (gx_io_word_is(w, n - sl, gx_io_type_name(codes[i])))
 			{
 				*glued = suffix_dims[s];
 				return codes[i];
@@ -446,6 +399,7 @@ parse_geometry(WktParser *ps)
 	Dims		dims = DIMS_UNKNOWN;
 	size_t		node;
 	uint32_t	count = 0;
+	char		msg[GX_IO_MSG];
 
 	skip_space(ps);
 	at = ps->p;
@@ -456,10 +410,9 @@ parse_geometry(WktParser *ps)
 		wkt_error(ps, GX_ERR_PARSE, at, "expected geometry type");
 		return;
 	}
-	if (type == CODE_POLYGON || type == CODE_MULTIPOLYGON)
+	if (!gx_io_type_supported(type, msg, sizeof(msg)))
 	{
-		wkt_error(ps, GX_ERR_PARSE, at, "unsupported geometry type %s (gpuexact stores points, lines and triangles)",
-				  type == CODE_POLYGON ? "POLYGON" : "MULTIPOLYGON");
+		wkt_error(ps, GX_ERR_PARSE, at, "%s", msg);
 		return;
 	}
 	ps->p += n;
@@ -467,8 +420,8 @@ parse_geometry(WktParser *ps)
 	{
 		skip_space(ps);
 		n = word_length(ps->p);
-		dims = word_is(ps->p, n, "Z") ? DIMS_XYZ : word_is(ps->p, n, "M") ? DIMS_XYM :
-			word_is(ps->p, n, "ZM") ? DIMS_XYZM : DIMS_UNKNOWN;
+		dims = gx_io_word_is(ps->p, n, "Z") ? DIMS_XYZ : gx_io_word_is(ps->p, n, "M") ? DIMS_XYM :
+			gx_io_word_is(ps->p, n, "ZM") ? DIMS_XYZM : DIMS_UNKNOWN;
 		if (dims != DIMS_UNKNOWN)
 			ps->p += n;
 	}
@@ -488,14 +441,14 @@ looks_like_hex(const char *s)
 {
 	size_t		n = 0;
 
-	while (is_space(*s))
+	while (gx_io_is_space(*s))
 		s++;
-	while (is_hex_digit(s[n]))
+	while (gx_io_hex_value(s[n]) >= 0)
 		n++;
 	if (n < 2 || n % 2 != 0 || s[0] != '0' || (s[1] != '0' && s[1] != '1'))
 		return 0;
 	s += n;
-	while (is_space(*s))
+	while (gx_io_is_space(*s))
 		s++;
 	return *s == '\0';
 }
@@ -517,7 +470,7 @@ parse_srid(WktParser *ps)
 	srid = strtol(at, &end, 10);
 	if (end == at)
 		wkt_error(ps, GX_ERR_PARSE, at, "expected SRID number");
-	else if (srid < 0 || srid > GX_MAX_SRID)
+	else if (!gx_io_srid_valid(srid))
 		wkt_error(ps, GX_ERR_PARSE, at, "SRID %.*s out of range [0, %d]", (int) (end - at > 20 ? 20 : end - at), at,
 				  GX_MAX_SRID);
 	ps->p = end;
