@@ -37,6 +37,14 @@ RESET enable_nestloop;
 EXPLAIN (COSTS OFF) SELECT hole_id FROM holes h WHERE EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom));
 SELECT (SELECT count(*) FROM holes h WHERE EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom))) AS semi,
 	(SELECT count(DISTINCT hole_id) FROM ref) AS reference;
+-- a semi join with another join clause: an outer row counts if any partner passes that clause too
+SET enable_nestloop = off;
+EXPLAIN (COSTS OFF) SELECT hole_id FROM holes h
+WHERE EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom) AND b.body_id > h.hole_id / 4);
+SELECT (SELECT count(*) FROM holes h WHERE EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom)
+			AND b.body_id > h.hole_id / 4)) AS semi_with_clause,
+	(SELECT count(DISTINCT hole_id) FROM ref WHERE body_id > hole_id / 4) AS reference;
+RESET enable_nestloop;
 -- rescanned under a lateral parameter
 SELECT v.k, s.n, (SELECT count(*) FROM ref WHERE body_id > v.k) AS reference
 FROM (VALUES (10), (50)) v(k) CROSS JOIN LATERAL

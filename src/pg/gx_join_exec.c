@@ -38,6 +38,8 @@ typedef struct GxJoinState
 	GxPgSide	outer;
 	GxPairs		pairs;
 	size_t		next_pair;
+	uint32		current_outer;	/* outer row of the pair last handed to ExecScan */
+	int64		semi_matched;	/* semi join: outer row already emitted in this batch, or -1 */
 	/* for EXPLAIN ANALYZE */
 	GxBatchStats totals;
 	uint64		batches;
@@ -192,6 +194,7 @@ next_batch(GxJoinState *js)
 	MemoryContextSwitchTo(old);
 	add_stats(js, &st);
 	js->next_pair = 0;
+	js->semi_matched = -1;
 	return true;
 }
 
@@ -217,10 +220,13 @@ gx_join_next(ScanState *ss)
 			uint32		o = (uint32) (key >> 32);
 			uint32		i = (uint32) key;
 
-			/* A semi join wants each outer row once: skip its other partners. */
-			if (js->jointype == JOIN_SEMI)
-				while (js->next_pair < js->pairs.n && (uint32) (js->pairs.keys[js->next_pair] >> 32) == o)
-					js->next_pair++;
+			/*
+			 * A semi join wants each outer row once: once one of its partners has passed the other join
+			 * clauses (see gx_join_exec), its remaining partners are skipped. Pairs come ordered by outer row.
+			 */
+			if (js->jointype == JOIN_SEMI && (int64) o == js->semi_matched)
+				continue;
+			js->current_outer = o;
 			ExecClearTuple(scan);
 			fill_part(js, true, js->outer_tuples[js->outer.ids[o]]);
 			fill_part(js, false, js->inner_tuples[js->inner.ids[i]]);
@@ -256,12 +262,19 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->batch_cxt = AllocSetContextCreate(estate->es_query_cxt, "gpuexact join batch", ALLOCSET_DEFAULT_SIZES);
 	gx_pg_side_init(&js->inner);
 	gx_pg_side_init(&js->outer);
+	js->semi_matched = -1;
 }
 
 static TupleTableSlot *
 gx_join_exec(CustomScanState *node)
 {
-	return ExecScan(&node->ss, gx_join_next, gx_join_recheck);
+	GxJoinState *js = (GxJoinState *) node;
+	TupleTableSlot *slot = ExecScan(&node->ss, gx_join_next, gx_join_recheck);
+
+	/* The pair just emitted passed the other join clauses: a semi join is done with its outer row. */
+	if (js->jointype == JOIN_SEMI && !TupIsNull(slot))
+		js->semi_matched = js->current_outer;
+	return slot;
 }
 
 static void
@@ -289,6 +302,7 @@ gx_join_rescan(CustomScanState *node)
 	js->outer_done = false;
 	js->pairs.n = 0;
 	js->next_pair = 0;
+	js->semi_matched = -1;
 }
 
 static void
