@@ -45,6 +45,9 @@ SELECT (SELECT count(*) FROM holes h WHERE EXISTS (SELECT 1 FROM bodies b WHERE 
 			AND b.body_id > h.hole_id / 4)) AS semi_with_clause,
 	(SELECT count(DISTINCT hole_id) FROM ref WHERE body_id > hole_id / 4) AS reference;
 RESET enable_nestloop;
+-- statements that lock or modify rows (EvalPlanQual) keep the stock plan, with the same answer
+EXPLAIN (COSTS OFF) SELECT h.hole_id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom) FOR UPDATE OF h;
+SELECT count(*) AS locked_rows FROM (SELECT h.hole_id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom) FOR UPDATE OF h) l;
 -- rescanned under a lateral parameter
 SELECT v.k, s.n, (SELECT count(*) FROM ref WHERE body_id > v.k) AS reference
 FROM (VALUES (10), (50)) v(k) CROSS JOIN LATERAL

@@ -120,6 +120,12 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 
 	if (prev_join_pathlist_hook)
 		prev_join_pathlist_hook(root, joinrel, outerrel, innerrel, jointype, extra);
+	/*
+	 * Only plain SELECTs without row locks: under EvalPlanQual (UPDATE, DELETE, FOR UPDATE) a join's
+	 * recheck would have to rebuild the joined row, which this node does not; those get the stock plan.
+	 */
+	if (root->parse->commandType != CMD_SELECT || root->parse->rowMarks != NIL)
+		return;
 	if (!gx_enable_join || (jointype != JOIN_INNER && jointype != JOIN_SEMI) ||
 		outer_path == NULL || inner_path == NULL ||
 		outer_path->param_info != NULL || inner_path->param_info != NULL ||
