@@ -83,3 +83,13 @@ SELECT lift, ('LINESTRING Z (' || string_agg(format('%s %s %s', 50 + 40 * cos(k 
 FROM generate_series(0, 1000) k, (VALUES (0), (1000)) l(lift) GROUP BY lift;
 SELECT h.lift, gx_ntriangles(t.g), gx_nsegments(h.g), gx_intersects(h.g, t.g), gx_intersects(t.g, h.g) AS symmetric
 FROM terrain t, helix h ORDER BY h.lift;
+-- Many rows against one large geometry: the query parameter is prepared once (elements and grid) and
+-- reused; the answers are those of the batch engine, which works without it.
+CREATE TEMP TABLE probes AS
+SELECT i AS id, format('LINESTRING(%s %s 10, %s %s 3.5)', i % 100 + 0.5, i / 100 + 0.5, i % 100 + 0.5, i / 100 + 0.5)::gxgeom AS geom
+FROM generate_series(0, 9999) i;
+SELECT count(*) AS prepared_answers FROM probes p WHERE gx_intersects(p.geom, (SELECT g FROM terrain));
+SELECT count(*) AS batch_answers FROM gx_intersecting_pairs('SELECT id, geom FROM probes', 'SELECT 1, g FROM terrain');
+SELECT count(*) AS differing FROM probes p
+WHERE gx_intersects(p.geom, (SELECT g FROM terrain)) <> (p.id IN (SELECT a_id FROM gx_intersecting_pairs(
+	'SELECT id, geom FROM probes', 'SELECT 1, g FROM terrain')));

@@ -3,11 +3,13 @@
  * dropped while flattening; small remainders are tested pair by pair, large ones through a uniform grid
  * built on the side with fewer elements while the other side streams through it. Each candidate pair is
  * box-culled, tested once (in its reference cell) and the search stops at the first intersection.
+ * A prepared geometry keeps its elements and grid, for callers that test one geometry against many.
  */
+
+#include <string.h>
 
 #include "gx_alloc.h"
 #include "gx_elements.h"
-#include "gx_grid.h"
 #include "gx_interrupt.h"
 #include "gx_intersects.h"
 
@@ -27,29 +29,33 @@ brute_force(const GxElements *a, const GxElements *b)
 	return 0;
 }
 
-/* Does any element of `stream` meet an element of `indexed` (gridded over extent)? */
-static int
-grid_search(const GxElements *indexed, const GxElements *stream, const GxBox3D *extent, GxError *err)
+/* Builds the grid of p->elems over extent. */
+static bool
+index_build(GxPrepared *p, const GxBox3D *extent, GxError *err)
 {
-	GxBox3D    *boxes = gx_alloc(indexed->n * sizeof(GxBox3D));
-	GxGrid		grid;
 	int			dim[3];
+	size_t		i;
+
+	p->boxes = gx_alloc((p->elems.n ? p->elems.n : 1) * sizeof(GxBox3D));
+	if (p->boxes == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for %zu element boxes", p->elems.n);
+		return false;
+	}
+	for (i = 0; i < p->elems.n; i++)
+		p->boxes[i] = gx_elem_box(p->elems.elems[i]);
+	gx_grid_choose_dims(extent, GRID_CELLS_PER_ELEMENT * p->elems.n, dim);
+	return gx_grid_build(&p->grid, extent, dim, p->boxes, p->elems.n, err);
+}
+
+/* Does any element of `stream` meet an element of the indexed p? */
+static int
+index_search(const GxPrepared *p, const GxElements *stream)
+{
+	const GxGrid *grid = &p->grid;
 	size_t		i;
 	int			found = 0;
 
-	if (boxes == NULL)
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory for %zu element boxes", indexed->n);
-		return -1;
-	}
-	for (i = 0; i < indexed->n; i++)
-		boxes[i] = gx_elem_box(indexed->elems[i]);
-	gx_grid_choose_dims(extent, GRID_CELLS_PER_ELEMENT * indexed->n, dim);
-	if (!gx_grid_build(&grid, extent, dim, boxes, indexed->n, err))
-	{
-		gx_free(boxes);
-		return -1;
-	}
 	for (i = 0; i < stream->n && !found; i++)
 	{
 		GxElem		e = stream->elems[i];
@@ -61,37 +67,33 @@ grid_search(const GxElements *indexed, const GxElements *stream, const GxBox3D *
 					z;
 
 		gx_maybe_interrupt(i);
-		gx_grid_range(&grid, &eb, lo, hi);
+		if (!gx_box_overlaps(&eb, &grid->box))
+			continue;
+		gx_grid_range(grid, &eb, lo, hi);
 		for (z = lo[2]; z <= hi[2] && !found; z++)
 			for (y = lo[1]; y <= hi[1] && !found; y++)
 				for (x = lo[0]; x <= hi[0] && !found; x++)
 				{
-					size_t		cell = gx_grid_cell(&grid, x, y, z);
+					size_t		cell = gx_grid_cell(grid, x, y, z);
 					size_t		c;
 
-					for (c = grid.start[cell]; c < grid.start[cell + 1] && !found; c++)
+					for (c = grid->start[cell]; c < grid->start[cell + 1] && !found; c++)
 					{
-						uint32_t	f = grid.items[c];
+						uint32_t	f = grid->items[c];
 
-						found = gx_box_overlaps(&eb, &boxes[f]) &&
-							gx_grid_is_reference_cell(&grid, &eb, &boxes[f], x, y, z) &&
-							gx_elem_intersects(e, indexed->elems[f]);
+						found = gx_box_overlaps(&eb, &p->boxes[f]) &&
+							gx_grid_is_reference_cell(grid, &eb, &p->boxes[f], x, y, z) &&
+							gx_elem_intersects(e, p->elems.elems[f]);
 					}
 				}
 	}
-	gx_grid_free(&grid);
-	gx_free(boxes);
 	return found;
 }
 
-int
-gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
+/* SRIDs, emptiness and boxes: 0 or -1 when that settles it, else 1 (the elements must be looked at). */
+static int
+screen(const GxSerialized *a, const GxSerialized *b, GxError *err)
 {
-	GxBox3D		clip;
-	GxElements	ea,
-				eb;
-	int			result;
-
 	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
 	{
 		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
@@ -99,6 +101,20 @@ gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
 	}
 	if ((a->flags | b->flags) & GX_FLAG_EMPTY || !gx_box_overlaps(&a->box, &b->box))
 		return 0;
+	return 1;
+}
+
+int
+gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
+{
+	GxBox3D		clip;
+	GxPrepared	small;
+	GxElements	ea,
+				eb;
+	int			result = screen(a, b, err);
+
+	if (result != 1)
+		return result;
 	clip = gx_box_intersection(&a->box, &b->box);
 	if (!gx_elements_collect(a, &clip, &ea, err))
 		return -1;
@@ -109,11 +125,58 @@ gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
 	}
 	if ((double) ea.n * eb.n <= BRUTE_FORCE_PAIRS)
 		result = brute_force(&ea, &eb);
-	else if (ea.n <= eb.n)
-		result = grid_search(&ea, &eb, &clip, err);
 	else
-		result = grid_search(&eb, &ea, &clip, err);
+	{
+		/* the side with fewer elements is indexed (it owns its element list from here) */
+		memset(&small, 0, sizeof(small));
+		small.elems = ea.n <= eb.n ? ea : eb;
+		result = index_build(&small, &clip, err) ? index_search(&small, ea.n <= eb.n ? &eb : &ea) : -1;
+		gx_prepared_free(&small);
+		gx_elements_free(ea.n <= eb.n ? &eb : &ea);
+		return result;
+	}
 	gx_elements_free(&ea);
 	gx_elements_free(&eb);
 	return result;
+}
+
+bool
+gx_prepare(GxPrepared *p, const GxSerialized *g, GxError *err)
+{
+	memset(p, 0, sizeof(*p));
+	p->g = g;
+	if (g->flags & GX_FLAG_EMPTY)
+		return true;
+	if (!gx_elements_collect(g, NULL, &p->elems, err) || !index_build(p, &g->box, err))
+	{
+		gx_prepared_free(p);
+		return false;
+	}
+	return true;
+}
+
+int
+gx_intersects_prepared(const GxPrepared *p, const GxSerialized *other, GxError *err)
+{
+	GxBox3D		clip;
+	GxElements	eo;
+	int			result = screen(p->g, other, err);
+
+	if (result != 1)
+		return result;
+	clip = gx_box_intersection(&p->g->box, &other->box);
+	if (!gx_elements_collect(other, &clip, &eo, err))
+		return -1;
+	result = index_search(p, &eo);
+	gx_elements_free(&eo);
+	return result;
+}
+
+void
+gx_prepared_free(GxPrepared *p)
+{
+	gx_grid_free(&p->grid);
+	gx_free(p->boxes);
+	gx_elements_free(&p->elems);
+	p->boxes = NULL;
 }

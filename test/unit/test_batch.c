@@ -2,8 +2,9 @@
  * test_batch.c: the batch engine's CPU path against per-pair gx_intersects (brute force over all geometry
  * pairs), on random sets of small geometries built from lattice points (many touching, coplanar and
  * degenerate cases) at the origin and at UTM offsets; the pair list must not depend on the grid's
- * resolution or the number of threads. Also: cancel, mixed SRIDs, empty sides, and a GPU request on a
- * machine without the CUDA engine falling back to the CPU with the same answer.
+ * resolution or the number of threads, and prepared geometries (gx_prepare) must answer like
+ * gx_intersects. Also: cancel, mixed SRIDs, empty sides, and a GPU request on a machine without the
+ * CUDA engine falling back to the CPU with the same answer.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -100,9 +101,23 @@ differential(double ox, double oy, int na, int nb, int spread)
 		gb[j] = random_geometry(ox, oy, spread);
 	ref.keys = malloc((size_t) na * nb * sizeof(uint64_t));
 	for (i = 0; i < na; i++)
+	{
+		GxPrepared	prep;
+		int			agree = 1;
+
+		CHECK(gx_prepare(&prep, ga[i], &err));
 		for (j = 0; j < nb; j++)
-			if (gx_intersects(ga[i], gb[j], &err) == 1)
+		{
+			int			r = gx_intersects(ga[i], gb[j], &err);
+
+			if (r == 1)
 				ref.keys[ref.n++] = ((uint64_t) i << 32) | (uint32_t) j;
+			/* a prepared geometry answers the same, in either role */
+			agree &= gx_intersects_prepared(&prep, gb[j], &err) == r;
+		}
+		CHECK_MSG(agree, "prepared geometry %d disagrees with gx_intersects", i);
+		gx_prepared_free(&prep);
+	}
 	build_side(&a, ga, na);
 	build_side(&b, gb, nb);
 	gx_batch_options_default(&opt);
