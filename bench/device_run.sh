@@ -44,6 +44,7 @@ echo "== regression SQL forced onto the GPU, cancel"
 		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regress <"sql/$t.sql" >"/tmp/$t.out" 2>&1
 		diff "expected/$t.out" "/tmp/$t.out" >"/tmp/$t.diff" && echo "$t on GPU: same as expected" || { echo "$t on GPU: DIFFERS"; head -40 "/tmp/$t.diff"; }
 	done
+	test/concurrency.sh 8 gpu; echo "concurrency exit $?"
 	echo "== cancel of a GPU batch (statement_timeout 100ms): elapsed until the error"
 	psql -d regress <<'SQL'
 CREATE TABLE east AS SELECT i AS id, format('LINESTRING(%s -1000 0, %s 1000 0)', i * 0.01, -i * 0.01)::gxgeom AS geom FROM generate_series(1, 12000) i;
