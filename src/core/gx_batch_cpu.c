@@ -210,7 +210,6 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	size_t		ncells = (size_t) dim[0] * dim[1] * dim[2];
 	CellCounts	total = {0, 0, 0};
 	GxPredStats preds = {0, 0, 0, 0, 0};
-	GxPredStats caller = gx_pred_stats;
 	volatile int stop = 0;			/* 1 cancelled, 2 out of memory */
 	bool		ok = false;
 	double		t0 = gx_now_ms(),
@@ -231,9 +230,10 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	{
 		GxKeys		local = {NULL, 0, 0};
 		CellCounts	cc = {0, 0, 0};
-		GxPredStats before = gx_pred_stats,
-					delta;
+		GxPredStats before = gx_pred_stats;
 
+		/* each thread counts from zero, then gets its own counters back (the caller's, on its thread) */
+		memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
 		#pragma omp for schedule(dynamic, 64)
 		for (c = 0; c < (long) ncells; c++)
 		{
@@ -249,12 +249,6 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 			if (status)
 				stop = status;
 		}
-		delta = gx_pred_stats;
-		delta.orient3d -= before.orient3d;
-		delta.orient2d -= before.orient2d;
-		delta.filter_failures -= before.filter_failures;
-		delta.exact_expansion -= before.exact_expansion;
-		delta.exact_gmp -= before.exact_gmp;
 		#pragma omp critical
 		{
 			if (!gx_keys_append(keys, local.v, local.n))
@@ -262,12 +256,12 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 			total.candidates += cc.candidates;
 			total.survivors += cc.survivors;
 			total.element_pairs += cc.element_pairs;
-			gx_pred_stats_add(&preds, &delta);
+			gx_pred_stats_add(&preds, &gx_pred_stats);
 		}
+		gx_pred_stats = before;
 		gx_keys_free(&local);
 	}
 	/* The caller's counters show the whole batch, whichever thread did the work. */
-	gx_pred_stats = caller;
 	gx_pred_stats_add(&gx_pred_stats, &preds);
 	st->t_double += gx_now_ms() - t1;
 	st->candidates += total.candidates;

@@ -49,6 +49,7 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	char		msg[256] = "";
 	double		t0;
 	int			rc;
+	bool		ok;
 
 	if (api == NULL)
 		return 0;
@@ -89,20 +90,15 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	st->t_dedup += res.t_dedup;
 	st->t_download += res.t_download;
 	st->chunks += res.chunks;
-	if (!gx_keys_append(keys, res.pairs, res.npairs))
-	{
-		api->free_result(&res);
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");
-		return -1;
-	}
+	ok = gx_keys_append(keys, res.pairs, res.npairs);
 	t0 = gx_now_ms();
-	if (!decide_undecided(a, b, res.undecided, res.nundecided, keys, st))
-	{
-		api->free_result(&res);
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");
-		return -1;
-	}
+	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, keys, st);
 	st->t_exact += gx_now_ms() - t0;
 	api->free_result(&res);
+	if (!ok)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");
+		return -1;
+	}
 	return 1;
 }

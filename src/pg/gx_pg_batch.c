@@ -14,6 +14,15 @@ gx_pg_side_init(GxPgSide *s)
 	s->idcap = 0;
 }
 
+/* Room for cap geometry ids. */
+static void
+resize_ids(GxPgSide *s, size_t cap)
+{
+	s->idcap = cap;
+	s->ids = s->ids ? repalloc_huge(s->ids, cap * sizeof(int64)) :
+		MemoryContextAllocHuge(CurrentMemoryContext, cap * sizeof(int64));
+}
+
 void
 gx_pg_side_add(GxPgSide *s, int64 id, Datum geom)
 {
@@ -21,11 +30,7 @@ gx_pg_side_add(GxPgSide *s, int64 id, Datum geom)
 	GxError		err = {GX_OK, ""};
 
 	if (s->side.ngeoms == s->idcap)
-	{
-		s->idcap = s->idcap ? 2 * s->idcap : 1024;
-		s->ids = s->ids ? repalloc_huge(s->ids, s->idcap * sizeof(int64)) :
-			MemoryContextAllocHuge(CurrentMemoryContext, s->idcap * sizeof(int64));
-	}
+		resize_ids(s, s->idcap ? 2 * s->idcap : 1024);
 	s->ids[s->side.ngeoms] = id;
 	if (!gx_batch_side_add(&s->side, g, &err))
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
@@ -66,11 +71,7 @@ gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries)
 	if (!gx_batch_side_reserve(&s->side, elements, &err))
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
 	if (s->side.ngeoms + geometries > s->idcap)
-	{
-		s->idcap = s->side.ngeoms + geometries;
-		s->ids = s->ids ? repalloc_huge(s->ids, s->idcap * sizeof(int64)) :
-			MemoryContextAllocHuge(CurrentMemoryContext, s->idcap * sizeof(int64));
-	}
+		resize_ids(s, s->side.ngeoms + geometries);
 }
 
 void
