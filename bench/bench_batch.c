@@ -222,7 +222,7 @@ main(int argc, char **argv)
 		else if (strcmp(argv[i], "--cancel-after") == 0)
 		{
 			cancel_after_ms = atoi(argv[i + 1]);
-			opt.cancel = &cancel_flag;
+			opt.cancel.flag[0] = &cancel_flag;
 		}
 		else
 		{

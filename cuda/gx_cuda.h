@@ -35,7 +35,8 @@ typedef struct GxCudaJob
 	int			device;			/* CUDA device ordinal */
 	size_t		memory_cap;		/* bytes of device memory the job may use; 0 = 80% of free memory */
 	int			float_pass;		/* 1 = float32 interval pass first, 0 = not, -1 = by the device's FP64 rate */
-	volatile const int *cancel; /* polled between kernels and chunks: non-zero stops the job (GX_CUDA_CANCELLED) */
+	volatile const int *cancel[2];	/* polled between kernels and chunks: either non-zero stops the job
+									 * (GX_CUDA_CANCELLED); PostgreSQL: query cancel, termination */
 } GxCudaJob;
 
 typedef struct GxCudaResult

@@ -105,7 +105,7 @@ private:
 
 	void		cancelled()
 	{
-		if (job_->cancel && *job_->cancel)
+		if ((job_->cancel[0] && *job_->cancel[0]) || (job_->cancel[1] && *job_->cancel[1]))
 			fail(GX_CUDA_CANCELLED, "cancelled");
 	}
 

@@ -826,10 +826,10 @@ run_tests(void)
 		CHECK(res.pairs == NULL && res.npairs == 0, "result not empty after an error");
 		printf("  out of memory: \"%s\"\n", err);
 		job.memory_cap = 0;
-		job.cancel = &cancel;
+		job.cancel[1] = &cancel;
 		rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
 		CHECK(rc == GX_CUDA_CANCELLED, "cancel: rc %d (%s)", rc, err);
-		job.cancel = NULL;
+		job.cancel[1] = NULL;
 		job.device = 99;
 		rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
 		CHECK(rc == GX_CUDA_NO_DEVICE, "device 99: rc %d (%s)", rc, err);

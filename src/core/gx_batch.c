@@ -1,10 +1,10 @@
 /*
- * gx_batch.c: the batch engine's driver: SRIDs, the common extent and the grid's resolution, the choice
- * of GPU or CPU (with fallback to the CPU whenever the GPU cannot do the job, and splitting of side A
- * when the device runs out of memory), then deduplication into distinct geometry pairs.
+ * gx_batch.c: the batch engine's driver: SRIDs, threads, the common extent and the grid's resolution
+ * (bounded in memory), the choice of GPU or CPU (with fallback to the CPU whenever the GPU cannot do the
+ * job, and splitting of side A when the device runs out of memory), then deduplication into distinct
+ * geometry pairs.
  */
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -14,8 +14,13 @@
 #include "gx_elements.h"
 #include "gx_grid.h"
 #include "gx_primitives.h"
+#include "gx_threads.h"
 
 #define CELLS_PER_ELEMENT 0.1		/* fastest of 0.02-0.5 on the bench workloads (CPU); GPU time barely moves */
+#define MAX_CELLS_PER_ELEMENT 8		/* memory bounds of any grid, whatever the settings ask: cells, */
+#define MAX_ENTRIES_PER_ELEMENT 64	/* and (estimated from a sample) cell entries per element of the batch */
+#define MIN_CELL_BUDGET 4096
+#define SAMPLE 4096					/* elements of each side looked at to estimate extents and entries */
 #define MAX_SPLIT_DEPTH 6			/* side A halved at most this often for device memory */
 
 double
@@ -50,7 +55,7 @@ gx_batch_options_default(GxBatchOptions *o)
 	o->float_pass = -1;
 }
 
-/* Mean element extent along each axis, from about 4 096 elements of each side. */
+/* Mean element extent along each axis, from about SAMPLE elements of each side. */
 static void
 mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
 {
@@ -62,7 +67,7 @@ mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
 
 	for (s = 0; s < 2; s++)
 	{
-		size_t		step = sides[s]->n / 4096 + 1;
+		size_t		step = sides[s]->n / SAMPLE + 1;
 
 		for (i = 0; i < sides[s]->n; i += step, count++)
 		{
@@ -77,30 +82,82 @@ mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
 		mean[s] = count ? sum[s] / count : 0;
 }
 
+/* Mean number of cells of grid e x dim that the sampled elements of a and b cover. */
+static double
+mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, const int dim[3])
+{
+	const GxBatchSide *sides[2] = {a, b};
+	GxGrid		grid;
+	double		sum = 0;
+	size_t		count = 0,
+				i;
+	int			s,
+				k,
+				lo[3],
+				hi[3];
+
+	memset(&grid, 0, sizeof(grid));
+	grid.box = *e;
+	for (k = 0; k < 3; k++)
+	{
+		double		d = k == 0 ? e->xmax - e->xmin : k == 1 ? e->ymax - e->ymin : e->zmax - e->zmin;
+
+		grid.dim[k] = dim[k];
+		grid.scale[k] = d > 0 ? dim[k] / d : 0;
+	}
+	for (s = 0; s < 2; s++)
+	{
+		size_t		step = sides[s]->n / SAMPLE + 1;
+
+		for (i = 0; i < sides[s]->n; i += step, count++)
+		{
+			GxBox3D		box = gx_batch_elem_box(sides[s], i);
+
+			gx_grid_range(&grid, &box, lo, hi);
+			sum += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+		}
+	}
+	return count ? sum / count : 0;
+}
+
 /*
  * Grid dimensions: `resolution` cells along the longest axis if given; else about CELLS_PER_ELEMENT
  * cells per element, but no cell thinner than the mean element along any axis (long elements spread over
- * many cells would be enumerated in each of them).
+ * many cells would be enumerated in each of them). Either way the grid is then coarsened until its cells
+ * and its estimated entries fit the per-element bounds above, so that memory follows the data.
  */
 static void
 choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, int resolution, int dim[3])
 {
 	double		d[3] = {e->xmax - e->xmin, e->ymax - e->ymin, e->zmax - e->zmin};
 	double		longest = fmax(d[0], fmax(d[1], d[2]));
+	double		elements = (double) a->n + (double) b->n;
 	double		mean[3];
 	int			k;
 
 	if (resolution > 0)
-	{
 		for (k = 0; k < 3; k++)
 			dim[k] = longest > 0 ? (int) fmax(1, ceil(resolution * d[k] / longest)) : 1;
-		return;
+	else
+	{
+		gx_grid_choose_dims(e, CELLS_PER_ELEMENT * elements, dim);
+		mean_element_extent(a, b, mean);
+		for (k = 0; k < 3; k++)
+			if (mean[k] > 0 && d[k] / mean[k] < dim[k])
+				dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
 	}
-	gx_grid_choose_dims(e, CELLS_PER_ELEMENT * (double) (a->n + b->n), dim);
-	mean_element_extent(a, b, mean);
-	for (k = 0; k < 3; k++)
-		if (mean[k] > 0 && d[k] / mean[k] < dim[k])
-			dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
+	while ((dim[0] > 1 || dim[1] > 1 || dim[2] > 1) &&
+		   ((double) dim[0] * dim[1] * dim[2] > fmax(MAX_CELLS_PER_ELEMENT * elements, MIN_CELL_BUDGET) ||
+			mean_cells_covered(e, a, b, dim) > MAX_ENTRIES_PER_ELEMENT))
+		for (k = 0; k < 3; k++)
+			dim[k] = (dim[k] + 1) / 2;
+}
+
+/* Is there a pair (a, b) with different non-zero SRIDs (SRID 0 goes with any)? */
+static bool
+srids_conflict(const GxBatchSide *a, const GxBatchSide *b)
+{
+	return a->srid != 0 && b->srid != 0 && (a->mixed_srid || b->mixed_srid || a->srid != b->srid);
 }
 
 /* Elements [first, first + n) of s, as a side of their own (no copy; geometry indices unchanged). */
@@ -144,6 +201,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	GxKeys		keys = {NULL, 0, 0};
 	GxBox3D		extent;
 	int			dim[3] = {1, 1, 1};
+	int			threads;
 	bool		ok = true;
 
 	memset(st, 0, sizeof(*st));
@@ -151,12 +209,16 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	out->n = 0;
 	st->elements_a = a->n;
 	st->elements_b = b->n;
-	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
+	if (!opt->ignore_srid && srids_conflict(a, b))
 	{
-		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
+		if (a->srid != b->srid)
+			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
+		else
+			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and others)", a->srid);
 		return false;
 	}
-	snprintf(st->device, sizeof(st->device), "CPU, %d threads", opt->threads > 0 ? opt->threads : omp_get_max_threads());
+	threads = gx_threads_usable(opt->threads);
+	snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
 	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&a->extent, &b->extent))
 	{
 		extent = gx_box_intersection(&a->extent, &b->extent);
@@ -177,20 +239,20 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 				memcpy(why, st->fallback, sizeof(why));
 				memset(st, 0, sizeof(*st));
 				memcpy(st->fallback, why, sizeof(why));
-				snprintf(st->device, sizeof(st->device), "CPU, %d threads", opt->threads > 0 ? opt->threads : omp_get_max_threads());
+				snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
 				st->elements_a = a->n;
 				st->elements_b = b->n;
 				memcpy(st->grid_dim, dim, sizeof(dim));
 				keys.n = 0;
-				ok = gx_batch_cpu(a, b, &extent, dim, opt, &keys, st, err);
+				ok = gx_batch_cpu(a, b, &extent, dim, opt, threads, &keys, st, err);
 			}
 		}
 		else
-			ok = gx_batch_cpu(a, b, &extent, dim, opt, &keys, st, err);
+			ok = gx_batch_cpu(a, b, &extent, dim, opt, threads, &keys, st, err);
 	}
 	if (st->chunks == 0)
 		st->chunks = 1;
-	if (ok && opt->cancel && *opt->cancel)
+	if (ok && gx_cancel_requested(&opt->cancel))
 	{
 		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
 		ok = false;

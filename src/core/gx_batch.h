@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "gx_geom.h"
+#include "gx_interrupt.h"
 
 /* One side of a batch: its geometries flattened into elements (see cuda/gx_cuda.h for the layout). */
 typedef struct GxBatchSide
@@ -23,7 +24,8 @@ typedef struct GxBatchSide
 	uint8_t    *kind;			/* 1 point, 2 segment, 3 triangle */
 	uint32_t   *geom;			/* index of the element's geometry in this side */
 	uint32_t	ngeoms;
-	int32_t		srid;			/* common SRID of the side's geometries (0 if none) */
+	int32_t		srid;			/* the first non-zero SRID of the side's geometries (0 if none) */
+	bool		mixed_srid;		/* geometries with different non-zero SRIDs were added */
 	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
 } GxBatchSide;
 
@@ -50,8 +52,9 @@ typedef struct GxBatchOptions
 	int			cuda_device;
 	int			float_pass;			/* -1 = by the device's FP64 rate, 0 = off, 1 = on */
 	const char *cuda_library;		/* path of gpuexact_cuda.so */
-	int			threads;			/* CPU threads; 0 = OpenMP's default */
-	volatile const int *cancel;		/* non-zero stops the run (GX_ERR_CANCELLED); may be NULL */
+	int			threads;			/* CPU threads; 0 = one per core (never more than there are cores) */
+	GxCancel	cancel;				/* a flag set stops the run (GX_ERR_CANCELLED) within milliseconds */
+	bool		ignore_srid;		/* pairs whatever their SRIDs: the caller checks them row by row */
 } GxBatchOptions;
 
 /* Sensible defaults (AUTO device, data-driven grid). */
@@ -90,7 +93,10 @@ typedef struct GxPairs
 	size_t		n;
 } GxPairs;
 
-/* Runs the batch; keys are gx_alloc'd. Returns false with err set (mixed SRIDs, memory, cancel). */
+/*
+ * Runs the batch; keys are gx_alloc'd. Returns false with err set (memory, cancel, or mixed SRIDs: some
+ * a and b with different non-zero SRIDs, as gx_intersects would raise for that pair, unless ignore_srid).
+ */
 bool		gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
 							   GxPairs *out, GxBatchStats *stats, GxError *err);
 

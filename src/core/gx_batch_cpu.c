@@ -35,7 +35,8 @@ gridded_free(Gridded *g)
 
 /* Every element of s, gridded. */
 static bool
-grid_all(Gridded *g, const GxBatchSide *s, const GxBox3D *extent, const int dim[3], GxError *err)
+grid_all(Gridded *g, const GxBatchSide *s, const GxBox3D *extent, const int dim[3], const GxCancel *cancel,
+		 GxError *err)
 {
 	size_t		i;
 
@@ -50,7 +51,7 @@ grid_all(Gridded *g, const GxBatchSide *s, const GxBox3D *extent, const int dim[
 	#pragma omp parallel for schedule(static) if (s->n > 65536)
 	for (i = 0; i < s->n; i++)
 		g->boxes[i] = gx_batch_elem_box(s, i);
-	return gx_grid_build(&g->grid, extent, dim, g->boxes, g->n, err);
+	return gx_grid_build(&g->grid, extent, dim, g->boxes, g->n, cancel, err);
 }
 
 /* Does box b cover a cell of grid that holds anything? */
@@ -85,7 +86,8 @@ reaches_occupied_cell(const GxGrid *grid, const GxBox3D *b)
  * per-thread ranges: mark and count, prefix sum of the counts, fill. Threads use malloc only.
  */
 static bool
-grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int dim[3], GxError *err)
+grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int dim[3], const GxCancel *cancel,
+			  GxError *err)
 {
 	uint8_t    *reach = malloc(s->n ? s->n : 1);
 	size_t		offset[MAX_THREADS + 1] = {0};
@@ -108,7 +110,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int d
 			{
 				GxBox3D		b = gx_batch_elem_box(s, i);
 
-				reach[i] = reaches_occupied_cell(other, &b);
+				reach[i] = !gx_cancel_requested(cancel) && reaches_occupied_cell(other, &b);
 				k += reach[i];
 			}
 			offset[t + 1] = k;
@@ -141,7 +143,12 @@ grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int d
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory selecting the elements of a batch");
 		return false;
 	}
-	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, err);
+	if (gx_cancel_requested(cancel))
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		return false;
+	}
+	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, cancel, err);
 }
 
 typedef struct CellCounts
@@ -162,7 +169,7 @@ element_of(const Gridded *g, uint32_t entry)
  * was set (polled for every outer element, so even one huge cell stops quickly), 2 when memory ran out.
  */
 static int
-test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, volatile const int *cancel,
+test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, const GxCancel *cancel,
 		  GxKeys *out, CellCounts *cc)
 {
 	const GxGrid *a = &ga->grid,
@@ -176,7 +183,7 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 		uint32_t	ka = a->items[i];
 		uint32_t	ea = element_of(ga, ka);
 
-		if (cancel && *cancel)
+		if (gx_cancel_requested(cancel))
 			return 1;
 		for (j = b->start[cell]; j < b->start[cell + 1]; j++)
 		{
@@ -201,7 +208,7 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 
 bool
 gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
-			 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err)
+			 const GxBatchOptions *opt, int threads, GxKeys *keys, GxBatchStats *st, GxError *err)
 {
 	Gridded		ga,
 				gb;
@@ -214,19 +221,17 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	bool		ok = false;
 	double		t0 = gx_now_ms(),
 				t1;
-	int			threads = opt->threads > 0 ? opt->threads : omp_get_max_threads();
 	long		c;
 
 	memset(&ga, 0, sizeof(ga));
 	memset(&gb, 0, sizeof(gb));
-	omp_set_num_threads(threads);
-	if (!grid_all(small, a->n <= b->n ? a : b, extent, dim, err) ||
-		!grid_reaching(large, a->n <= b->n ? b : a, &small->grid, dim, err))
+	if (!grid_all(small, a->n <= b->n ? a : b, extent, dim, &opt->cancel, err) ||
+		!grid_reaching(large, a->n <= b->n ? b : a, &small->grid, dim, &opt->cancel, err))
 		goto done;
 	t1 = gx_now_ms();
 	st->t_grid += t1 - t0;
 
-	#pragma omp parallel
+	#pragma omp parallel num_threads(threads)
 	{
 		GxKeys		local = {NULL, 0, 0};
 		CellCounts	cc = {0, 0, 0};
@@ -245,7 +250,7 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
 			status = test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
-							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->cancel, &local, &cc);
+							   (int) (cell / ((size_t) dim[0] * dim[1])), &opt->cancel, &local, &cc);
 			if (status)
 				stop = status;
 		}

@@ -20,7 +20,7 @@ side_view(GxCudaSide *v, const GxBatchSide *s)
 /* Exact re-decision of the undecided element pairs (a, b, a, b, ...). */
 static bool
 decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pairs, size_t n,
-				 GxKeys *keys, GxBatchStats *st)
+				 const GxCancel *cancel, GxKeys *keys, GxBatchStats *st)
 {
 	GxKeys		found = {NULL, 0, 0};
 	bool		ok = true;
@@ -28,7 +28,7 @@ decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pai
 
 	#pragma omp parallel for schedule(dynamic, 16) if (n > 256)
 	for (i = 0; i < (long) n; i++)
-		if (gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1]))
+		if (!gx_cancel_requested(cancel) && gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1]))
 		{
 			#pragma omp critical
 			ok = gx_keys_push(&found, gx_pair_key(a->geom[pairs[2 * i]], b->geom[pairs[2 * i + 1]])) && ok;
@@ -62,7 +62,8 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	job.device = opt->cuda_device;
 	job.memory_cap = opt->gpu_memory_cap;
 	job.float_pass = opt->float_pass;
-	job.cancel = opt->cancel;
+	job.cancel[0] = opt->cancel.flag[0];
+	job.cancel[1] = opt->cancel.flag[1];
 	rc = api->intersect(&job, &res, msg, sizeof(msg));
 	if (rc == GX_CUDA_CANCELLED)
 	{
@@ -92,9 +93,14 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	st->chunks += res.chunks;
 	ok = gx_keys_append(keys, res.pairs, res.npairs);
 	t0 = gx_now_ms();
-	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, keys, st);
+	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, &opt->cancel, keys, st);
 	st->t_exact += gx_now_ms() - t0;
 	api->free_result(&res);
+	if (gx_cancel_requested(&opt->cancel))
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		return -1;
+	}
 	if (!ok)
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting the GPU's pairs");

@@ -21,11 +21,11 @@ gx_pair_key(uint32_t a, uint32_t b)
 }
 
 /*
- * The CPU path over elements [a_first, a_last) of a: appends intersecting geometry-pair keys (with
- * duplicates) to keys and adds its counts and times to st. false with err on cancel or memory.
+ * The CPU path on `threads` threads: appends intersecting geometry-pair keys (with duplicates) to keys
+ * and adds its counts and times to st. false with err on cancel or memory.
  */
 bool		gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
-						 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err);
+						 const GxBatchOptions *opt, int threads, GxKeys *keys, GxBatchStats *st, GxError *err);
 
 /*
  * The GPU path (cuda/ through gx_cuda_loader.c). Returns 1 on success; 0 when the GPU could not run the

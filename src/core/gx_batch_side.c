@@ -99,11 +99,6 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	/* at least the number of elements: every vertex but 3 of each triangle's 4 */
 	size_t		elements = counts.points - 3 * counts.triangles;
 
-	if (g->srid != 0 && s->srid != 0 && g->srid != s->srid)
-	{
-		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", s->srid, g->srid);
-		return false;
-	}
 	if (s->ngeoms == UINT32_MAX)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
@@ -111,7 +106,9 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	}
 	if (!grow(s, elements, false, err))
 		return false;
-	if (g->srid != 0)
+	if (g->srid != 0 && s->srid != 0 && g->srid != s->srid)
+		s->mixed_srid = true;
+	else if (g->srid != 0)
 		s->srid = g->srid;
 	if (!(g->flags & GX_FLAG_EMPTY))
 	{

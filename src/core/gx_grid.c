@@ -65,7 +65,7 @@ gx_grid_is_reference_cell(const GxGrid *g, const GxBox3D *a, const GxBox3D *b, i
 
 bool
 gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
-			  const GxBox3D *boxes, size_t n, GxError *err)
+			  const GxBox3D *boxes, size_t n, const GxCancel *cancel, GxError *err)
 {
 	size_t		ncells = (size_t) dim[0] * dim[1] * dim[2];
 	size_t		i,
@@ -90,11 +90,13 @@ gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 	/* Count, prefix sum, fill. */
 	#pragma omp parallel for schedule(static) if (n > 65536)
 	for (i = 0; i < n; i++)
-		if (gx_box_overlaps(&boxes[i], extent))
+		if (gx_box_overlaps(&boxes[i], extent) && !gx_cancel_requested(cancel))
 			FOR_CELLS(g, &boxes[i], cell, {
 				_Pragma("omp atomic")
 				g->start[cell + 1]++;
 			});
+	if (gx_cancel_requested(cancel))
+		goto cancelled;
 	for (i = 0; i < ncells; i++)
 		g->start[i + 1] += g->start[i];
 	total = g->start[ncells];
@@ -103,7 +105,7 @@ gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 		goto nomem;
 	#pragma omp parallel for schedule(static) if (n > 65536)
 	for (i = 0; i < n; i++)
-		if (gx_box_overlaps(&boxes[i], extent))
+		if (gx_box_overlaps(&boxes[i], extent) && !gx_cancel_requested(cancel))
 			FOR_CELLS(g, &boxes[i], cell, {
 				size_t		slot;
 
@@ -111,6 +113,8 @@ gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 				slot = g->start[cell]++;
 				g->items[slot] = (uint32_t) i;
 			});
+	if (gx_cancel_requested(cancel))
+		goto cancelled;
 	/* Filling advanced each start to the next cell's: shift back. */
 	memmove(g->start + 1, g->start, ncells * sizeof(size_t));
 	g->start[0] = 0;
@@ -118,6 +122,11 @@ gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 
 nomem:
 	gx_error_set(err, GX_ERR_NOMEM, "out of memory building a grid of %zu cells and %zu entries", ncells, total);
+	gx_grid_free(g);
+	return false;
+
+cancelled:
+	gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
 	gx_grid_free(g);
 	return false;
 }

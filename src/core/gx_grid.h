@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "gx_geom.h"
+#include "gx_interrupt.h"
 
 typedef struct GxGrid
 {
@@ -27,10 +28,11 @@ void		gx_grid_choose_dims(const GxBox3D *extent, double cells, int dim[3]);
 /*
  * Inserts box i of n into every cell it covers (boxes that miss the extent entirely are left out).
  * dim as from gx_grid_choose_dims. Runs in parallel (OpenMP) for large n: the order of the indices
- * within a cell is then unspecified.
+ * within a cell is then unspecified. A cancel flag set while counting stops it (GX_ERR_CANCELLED);
+ * cancel may be NULL.
  */
 bool		gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
-						  const GxBox3D *boxes, size_t n, GxError *err);
+						  const GxBox3D *boxes, size_t n, const GxCancel *cancel, GxError *err);
 void		gx_grid_free(GxGrid *g);
 
 /* Cell index along axis k of coordinate v. */

@@ -45,7 +45,7 @@ index_build(GxPrepared *p, const GxBox3D *extent, GxError *err)
 	for (i = 0; i < p->elems.n; i++)
 		p->boxes[i] = gx_elem_box(p->elems.elems[i]);
 	gx_grid_choose_dims(extent, GRID_CELLS_PER_ELEMENT * p->elems.n, dim);
-	return gx_grid_build(&p->grid, extent, dim, p->boxes, p->elems.n, err);
+	return gx_grid_build(&p->grid, extent, dim, p->boxes, p->elems.n, NULL, err);
 }
 
 /* Does any element of `stream` meet an element of the indexed p? */

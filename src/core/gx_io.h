@@ -2,6 +2,7 @@
 #ifndef GX_IO_H
 #define GX_IO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "gx_geom.h"
@@ -32,6 +33,12 @@ GxSerialized *gx_from_stl(const unsigned char *data, size_t len, size_t *size, G
 /* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd; len may be NULL. */
 char	   *gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len);
 
+/*
+ * Is the (E)WKT of g (serialized in size bytes), with any SRID, at most limit bytes long? Cheap from the
+ * counts when they settle it; otherwise the text is measured (seconds for millions of triangles).
+ */
+bool		gx_wkt_fits(const GxSerialized *g, size_t size, size_t limit);
+
 typedef enum GxWkbVariant
 {
 	GX_WKB_ISO,					/* type + 1000, no SRID */
@@ -40,6 +47,9 @@ typedef enum GxWkbVariant
 
 /* Writes WKB in the machine's byte order (NDR on x86). gx_alloc'd. */
 unsigned char *gx_to_wkb(const GxSerialized *g, GxWkbVariant variant, size_t *len);
+
+/* Whether the n characters at s spell a number in decimal notation (strtod also reads hex, inf and nan). */
+bool		gx_io_is_decimal(const char *s, size_t n);
 
 /* Writes the shortest decimal that reads back (strtod) to the same double; returns its length. buf >= 32. */
 int			gx_format_double(double d, char *buf);

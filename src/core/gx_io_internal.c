@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gx_io.h"
 #include "gx_io_internal.h"
 
 static int
@@ -110,4 +111,15 @@ gx_io_error_offset(GxError *err, GxErrorCode code, size_t offset, const char *fm
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	gx_error_set(err, code, "%s at byte offset %zu", what, offset);
+}
+
+bool
+gx_io_is_decimal(const char *s, size_t n)
+{
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+		if (strchr("0123456789+-.eE", s[i]) == NULL)
+			return false;
+	return n > 0;
 }

@@ -143,17 +143,14 @@ static int
 read_number(WktParser *ps, double *v)
 {
 	char	   *end;
-	const char *s;
 
 	skip_space(ps);
 	*v = strtod(ps->p, &end);
 	if (end == ps->p)
 		return 0;
-	for (s = ps->p; s < end && strchr("0123456789+-.eE", *s) != NULL; s++)
-		;
 	if (!isfinite(*v))
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "non-finite coordinate");
-	else if (s < end)
+	else if (!gx_io_is_decimal(ps->p, (size_t) (end - ps->p)))
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "expected decimal number");
 	else if (!gx_io_is_space(*end) && *end != ',' && *end != ')' && *end != '\0')
 		wkt_error(ps, GX_ERR_PARSE, end, "expected ',' or ')' after number");

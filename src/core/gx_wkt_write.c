@@ -44,13 +44,17 @@ gx_format_double(double d, char *buf)
 	return n;
 }
 
-/* A growing output string; on allocation failure it stops growing and the result is NULL. */
+/*
+ * A growing output string; on allocation failure it stops growing and the result is NULL. A counting
+ * one only measures the length.
+ */
 typedef struct TextOut
 {
 	char	   *data;
 	size_t		len;
 	size_t		cap;
 	int			failed;
+	int			counting;
 } TextOut;
 
 static void
@@ -59,6 +63,11 @@ put(TextOut *t, const char *s, size_t n)
 	size_t		cap;
 	char	   *data;
 
+	if (t->counting)
+	{
+		t->len += n;
+		return;
+	}
 	if (t->failed)
 		return;
 	if (t->len + n + 1 > t->cap)
@@ -174,7 +183,7 @@ put_node(TextOut *t, const GxNode *n, int tagged)
 char *
 gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len)
 {
-	TextOut		t = {NULL, 0, 0, 0};
+	TextOut		t = {NULL, 0, 0, 0, 0};
 	char		prefix[32];
 	int			n;
 
@@ -192,4 +201,25 @@ gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len)
 	if (len)
 		*len = t.len;
 	return t.data;
+}
+
+/* Longest text of one point: three shortest doubles (at most 24 characters each), 2 spaces and a comma. */
+#define POINT_TEXT_MAX 75
+/* Longest SRID prefix, and the longest text of the tag and brackets of one node, or one TIN member. */
+#define PREFIX_TEXT_MAX 16
+#define NODE_TEXT_MAX 48
+#define TRIANGLE_TEXT_MAX 8
+
+bool
+gx_wkt_fits(const GxSerialized *g, size_t size, size_t limit)
+{
+	GxCounts	c = gx_counts(g);
+	double		bound = PREFIX_TEXT_MAX + (double) c.points * POINT_TEXT_MAX +
+		(double) c.triangles * TRIANGLE_TEXT_MAX + (double) (size / sizeof(GxNode)) * NODE_TEXT_MAX;
+	TextOut		t = {NULL, 0, 0, 0, 1};
+
+	if (bound <= (double) limit)
+		return true;
+	put_node(&t, gx_body(g), 1);
+	return t.len + PREFIX_TEXT_MAX <= limit;
 }

@@ -77,9 +77,10 @@ gx_extent_bound(PG_FUNCTION_ARGS)
 	int32		which = PG_GETARG_INT32(1);
 	const double *bounds = &g->box.xmin;
 
+	if (which < 0 || which > 5)
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("gx_extent_bound: bound %d out of range [0, 5] (xmin ymin zmin xmax ymax zmax)", which)));
 	if (g->flags & GX_FLAG_EMPTY)
 		PG_RETURN_NULL();
-	if (which < 0 || which > 5)
-		elog(ERROR, "gx_extent_bound: bound %d out of range", which);
 	PG_RETURN_FLOAT8(bounds[which]);
 }

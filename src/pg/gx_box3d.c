@@ -91,6 +91,8 @@ read_point(const char *p, double *c, const char *str)
 			box_syntax_error(str, "Expected whitespace between coordinates.");
 		if (!isfinite(c[i]))
 			box_syntax_error(str, "Coordinates must be finite.");
+		if (!gx_io_is_decimal(q, (size_t) (end - q)))
+			box_syntax_error(str, "Expected a number in decimal notation.");
 		p = end;
 	}
 	return skip_space(p);

@@ -4,12 +4,18 @@
  * batches; each batch's (outer row, inner row) pairs come back ordered by outer row and are emitted as
  * scan tuples (outer columns then inner columns), which ExecScan filters by the other join clauses and
  * projects. A semi join emits each matching outer row once.
+ *
+ * The answer is the stock plan's, whatever the plan shape: a rescan whose parameters changed reads the
+ * sides again (the inner side only if they reach it); a pair of rows with different SRIDs, for which
+ * gx_intersects would raise, raises the same error only when the other join clauses accept the pair, as
+ * the stock plan evaluates them first (cheaper), and is otherwise dropped like any non-matching pair.
  */
 #include "postgres.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
 #include "miscadmin.h"
+#include "optimizer/clauses.h"
 #include "utils/datum.h"
 #include "utils/memutils.h"
 
@@ -24,6 +30,7 @@ typedef struct GxJoinState
 	int			n_outer_cols;
 	ExprState  *outer_expr;
 	ExprState  *inner_expr;
+	Bitmapset  *inner_expr_params;	/* the parameters inner_expr reads */
 	TupleTableSlot *outer_row;		/* slots of the children's row types, to unpack copies */
 	TupleTableSlot *inner_row;
 	/* inner side, read once */
@@ -40,6 +47,8 @@ typedef struct GxJoinState
 	size_t		next_pair;
 	uint32		current_outer;	/* outer row of the pair last handed to ExecScan */
 	int64		semi_matched;	/* semi join: outer row already emitted in this batch, or -1 */
+	bool	   *emitted;		/* per outer geometry of the batch: a joined row came out */
+	bool		srid_check_pending;	/* the batch's pairs of conflicting SRIDs are still to be checked */
 	/* for EXPLAIN ANALYZE */
 	GxBatchStats totals;
 	uint64		batches;
@@ -190,12 +199,66 @@ next_batch(GxJoinState *js)
 	js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
 								 &js->outer_rows, &js->outer_done);
 	old = MemoryContextSwitchTo(js->batch_cxt);
-	gx_pg_batch_run(&js->outer, &js->inner, &js->pairs, &st);
+	gx_pg_batch_run(&js->outer, &js->inner, true, &js->pairs, &st);
+	js->emitted = palloc0(Max(js->outer.side.ngeoms, 1) * sizeof(bool));
 	MemoryContextSwitchTo(old);
 	add_stats(js, &st);
 	js->next_pair = 0;
 	js->semi_matched = -1;
+	js->srid_check_pending = true;
 	return true;
+}
+
+/* Puts outer geometry o and inner geometry i of the batch into the scan slot. */
+static TupleTableSlot *
+scan_pair(GxJoinState *js, uint32 o, uint32 i)
+{
+	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
+
+	ExecClearTuple(scan);
+	fill_part(js, true, js->outer_tuples[js->outer.ids[o]]);
+	fill_part(js, false, js->inner_tuples[js->inner.ids[i]]);
+	return ExecStoreVirtualTuple(scan);
+}
+
+/*
+ * The pairs of the batch with conflicting SRIDs, which the engine's pairs leave out: the stock plan
+ * calls gx_intersects on such a pair, and so raises, when the other join clauses accept it (for a semi
+ * join: and no partner matched the outer row). Costs a nested loop, only when SRIDs are mixed.
+ */
+static void
+check_srid_conflicts(GxJoinState *js)
+{
+	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
+	ExprState  *qual = js->css.ss.ps.qual;
+	const GxPgSide *o = &js->outer,
+			   *in = &js->inner;
+	uint32		k,
+				m;
+
+	if (!(o->side.srid != 0 && in->side.srid != 0 &&
+		  (o->side.mixed_srid || in->side.mixed_srid || o->side.srid != in->side.srid)))
+		return;
+	for (k = 0; k < o->side.ngeoms; k++)
+	{
+		if (o->srids[k] == 0 || (js->jointype == JOIN_SEMI && js->emitted[k]))
+			continue;
+		for (m = 0; m < in->side.ngeoms; m++)
+		{
+			bool		accepted;
+
+			if (!gx_pg_srids_conflict(o->srids[k], in->srids[m]))
+				continue;
+			CHECK_FOR_INTERRUPTS();
+			econtext->ecxt_scantuple = scan_pair(js, k, m);
+			accepted = qual == NULL || ExecQual(qual, econtext);
+			ResetExprContext(econtext);
+			if (accepted)
+				ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+								errmsg("operation on mixed SRID geometries (%d and %d)",
+									   (int) o->srids[k], (int) in->srids[m])));
+		}
+	}
 }
 
 static TupleTableSlot *
@@ -223,14 +286,18 @@ gx_join_next(ScanState *ss)
 			/*
 			 * A semi join wants each outer row once: once one of its partners has passed the other join
 			 * clauses (see gx_join_exec), its remaining partners are skipped. Pairs come ordered by outer row.
+			 * Pairs of conflicting SRIDs are check_srid_conflicts' business.
 			 */
-			if (js->jointype == JOIN_SEMI && (int64) o == js->semi_matched)
+			if ((js->jointype == JOIN_SEMI && (int64) o == js->semi_matched) ||
+				gx_pg_srids_conflict(js->outer.srids[o], js->inner.srids[i]))
 				continue;
 			js->current_outer = o;
-			ExecClearTuple(scan);
-			fill_part(js, true, js->outer_tuples[js->outer.ids[o]]);
-			fill_part(js, false, js->inner_tuples[js->inner.ids[i]]);
-			return ExecStoreVirtualTuple(scan);
+			return scan_pair(js, o, i);
+		}
+		if (js->srid_check_pending)
+		{
+			js->srid_check_pending = false;
+			check_srid_conflicts(js);
 		}
 		if (!next_batch(js))
 			return ExecClearTuple(scan);
@@ -256,6 +323,7 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->n_outer_cols = intVal(lsecond(cs->custom_private));
 	js->outer_expr = ExecInitExpr(linitial(cs->custom_exprs), &node->ss.ps);
 	js->inner_expr = ExecInitExpr(lsecond(cs->custom_exprs), &node->ss.ps);
+	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
 	js->outer_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(outer), &TTSOpsMinimalTuple);
 	js->inner_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(inner), &TTSOpsMinimalTuple);
 	js->inner_cxt = AllocSetContextCreate(estate->es_query_cxt, "gpuexact join inner", ALLOCSET_DEFAULT_SIZES);
@@ -272,8 +340,12 @@ gx_join_exec(CustomScanState *node)
 	TupleTableSlot *slot = ExecScan(&node->ss, gx_join_next, gx_join_recheck);
 
 	/* The pair just emitted passed the other join clauses: a semi join is done with its outer row. */
-	if (js->jointype == JOIN_SEMI && !TupIsNull(slot))
-		js->semi_matched = js->current_outer;
+	if (!TupIsNull(slot))
+	{
+		js->emitted[js->current_outer] = true;
+		if (js->jointype == JOIN_SEMI)
+			js->semi_matched = js->current_outer;
+	}
 	return slot;
 }
 
@@ -286,20 +358,36 @@ gx_join_end(CustomScanState *node)
 		ExecEndNode(lfirst(lc));
 }
 
+/*
+ * A rescan, with parameters changed (node->chgParam) or not: the children learn which of their parameters
+ * changed, as for any join. The inner side, already read and flattened, is kept when neither its plan nor
+ * the inner geometry expression depends on a changed parameter (a LATERAL loop reads it once).
+ */
 static void
 gx_join_rescan(CustomScanState *node)
 {
 	GxJoinState *js = (GxJoinState *) node;
-	ListCell   *lc;
+	PlanState  *outer = linitial(node->custom_ps);
+	PlanState  *inner = lsecond(node->custom_ps);
+	Bitmapset  *changed = node->ss.ps.chgParam;
 
-	foreach(lc, node->custom_ps)
-		ExecReScan(lfirst(lc));
-	MemoryContextReset(js->inner_cxt);
+	if (changed != NULL)
+	{
+		UpdateChangedParamSet(outer, changed);
+		UpdateChangedParamSet(inner, changed);
+	}
+	ExecReScan(outer);
+	if (!js->inner_loaded || inner->chgParam != NULL || bms_overlap(changed, js->inner_expr_params))
+	{
+		ExecReScan(inner);
+		MemoryContextReset(js->inner_cxt);
+		gx_pg_side_init(&js->inner);
+		js->inner_loaded = false;
+	}
 	MemoryContextReset(js->batch_cxt);
-	gx_pg_side_init(&js->inner);
 	gx_pg_side_init(&js->outer);
-	js->inner_loaded = false;
 	js->outer_done = false;
+	js->srid_check_pending = false;
 	js->pairs.n = 0;
 	js->next_pair = 0;
 	js->semi_matched = -1;

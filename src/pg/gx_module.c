@@ -6,6 +6,7 @@
 
 #include "gx_alloc.h"
 #include "gx_interrupt.h"
+#include "gx_io.h"
 #include "gx_join.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
@@ -70,6 +71,11 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 Datum
 gx_pg_datum(GxSerialized *g, size_t size)
 {
+	if (!gx_wkt_fits(g, size, GX_MAX_TEXT_BYTES))
+		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+						errmsg("geometry too large: its text form would exceed %d MB", GX_MAX_TEXT_BYTES / 1000000),
+						errdetail("Every stored value must survive text output (COPY, pg_dump)."),
+						errhint("Split it into several values, e.g. TINs of a few million triangles each.")));
 	SET_VARSIZE(g, size);
 	PG_RETURN_POINTER(g);
 }

@@ -1,10 +1,13 @@
 /*
  * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query): reads both sides through SPI (caller's
- * privileges, read-only, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows.
+ * privileges, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows. The queries
+ * run as in a READ ONLY transaction: whatever they call, a write to a non-temporary table, a sequence or
+ * the catalog raises an ERROR (25006), as in PostgreSQL's read-only transactions.
  * Each query yields (id, geom): id of type smallint, integer or bigint and never NULL; rows whose geom
  * is NULL are skipped (like a join on gx_intersects, which is STRICT).
  */
 #include "postgres.h"
+#include "access/xact.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "fmgr.h"
@@ -59,6 +62,7 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 	if (plan == NULL)
 		elog(ERROR, "gx_intersecting_pairs: SPI_prepare failed for %s: %s", which, SPI_result_code_string(SPI_result));
 	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
+	check_columns(portal->tupDesc, which, geomtype);
 	for (;;)
 	{
 		uint64		i;
@@ -66,7 +70,6 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 		SPI_cursor_fetch(portal, true, FETCH_ROWS);
 		if (SPI_processed == 0)
 			break;
-		check_columns(SPI_tuptable->tupdesc, which, geomtype);
 		for (i = 0; i < SPI_processed; i++)
 		{
 			HeapTuple	tup = SPI_tuptable->vals[i];
@@ -106,16 +109,27 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 	GxPairs		pairs;
 	GxBatchStats st;
 	size_t		i;
+	bool		was_read_only;
 
 	InitMaterializedSRF(fcinfo, 0);
 	gx_pg_side_init(&a);
 	gx_pg_side_init(&b);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "gx_intersecting_pairs: SPI_connect failed");
-	read_side(a_query, "a_query", geomtype, &a, keep);
-	read_side(b_query, "b_query", geomtype, &b, keep);
+	was_read_only = XactReadOnly;
+	XactReadOnly = true;
+	PG_TRY();
+	{
+		read_side(a_query, "a_query", geomtype, &a, keep);
+		read_side(b_query, "b_query", geomtype, &b, keep);
+	}
+	PG_FINALLY();
+	{
+		XactReadOnly = was_read_only;
+	}
+	PG_END_TRY();
 	SPI_finish();
-	gx_pg_batch_run(&a, &b, &pairs, &st);
+	gx_pg_batch_run(&a, &b, false, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
 		Datum		values[2] = {Int64GetDatum(a.ids[pairs.keys[i] >> 32]),

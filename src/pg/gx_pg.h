@@ -16,7 +16,13 @@ void		gx_pg_raise(const GxError *err, int parse_sqlstate) pg_attribute_noreturn(
 /* Returns srid if in [0, GX_SRID_MAX], else raises an ERROR. */
 int32		gx_pg_check_srid(int32 srid);
 
-/* Seals a core-built buffer (from palloc through gx_alloc) as a varlena Datum. */
+/* The longest text form (EWKT) a value may have: below 1 GB, PostgreSQL's limit for one text value. */
+#define GX_MAX_TEXT_BYTES 1000000000
+
+/*
+ * Seals a core-built buffer (from palloc through gx_alloc) as a varlena Datum; raises an ERROR when its
+ * text form would exceed GX_MAX_TEXT_BYTES (it could be stored, but not dumped or printed).
+ */
 Datum		gx_pg_datum(GxSerialized *g, size_t size);
 
 #endif

@@ -11,16 +11,19 @@ gx_pg_side_init(GxPgSide *s)
 {
 	gx_batch_side_init(&s->side);
 	s->ids = NULL;
+	s->srids = NULL;
 	s->idcap = 0;
 }
 
-/* Room for cap geometry ids. */
+/* Room for cap geometry ids and SRIDs. */
 static void
 resize_ids(GxPgSide *s, size_t cap)
 {
 	s->idcap = cap;
 	s->ids = s->ids ? repalloc_huge(s->ids, cap * sizeof(int64)) :
 		MemoryContextAllocHuge(CurrentMemoryContext, cap * sizeof(int64));
+	s->srids = s->srids ? repalloc_huge(s->srids, cap * sizeof(int32)) :
+		MemoryContextAllocHuge(CurrentMemoryContext, cap * sizeof(int32));
 }
 
 void
@@ -32,6 +35,7 @@ gx_pg_side_add(GxPgSide *s, int64 id, Datum geom)
 	if (s->side.ngeoms == s->idcap)
 		resize_ids(s, s->idcap ? 2 * s->idcap : 1024);
 	s->ids[s->side.ngeoms] = id;
+	s->srids[s->side.ngeoms] = g->srid;
 	if (!gx_batch_side_add(&s->side, g, &err))
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
 	if ((Pointer) g != DatumGetPointer(geom))
@@ -75,21 +79,13 @@ gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries)
 }
 
 void
-gx_pg_side_reset(GxPgSide *s)
-{
-	gx_batch_side_free(&s->side);
-	if (s->ids)
-		pfree(s->ids);
-	gx_pg_side_init(s);
-}
-
-void
-gx_pg_batch_run(const GxPgSide *a, const GxPgSide *b, GxPairs *out, GxBatchStats *st)
+gx_pg_batch_run(const GxPgSide *a, const GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatchStats *st)
 {
 	GxBatchOptions opt;
 	GxError		err = {GX_OK, ""};
 
 	gx_settings_batch_options(&opt);
+	opt.ignore_srid = ignore_srid;
 	if (gx_batch_intersect(&a->side, &b->side, &opt, out, st, &err))
 		return;
 	if (err.code == GX_ERR_CANCELLED)

@@ -6,18 +6,18 @@
 
 #include "gx_batch.h"
 
-/* A batch side built from rows: geometry k of the side came from the row with id ids[k]. */
+/* A batch side built from rows: geometry k of the side came from the row with id ids[k], SRID srids[k]. */
 typedef struct GxPgSide
 {
 	GxBatchSide side;
 	int64	   *ids;
+	int32	   *srids;
 	size_t		idcap;
 } GxPgSide;
 
 void		gx_pg_side_init(GxPgSide *s);
 /* Adds one row's geometry (a gxgeom Datum, detoasted here and released again). */
 void		gx_pg_side_add(GxPgSide *s, int64 id, Datum geom);
-void		gx_pg_side_reset(GxPgSide *s);
 
 /* Elements of a gxgeom Datum read from its header only (no full detoast); 0 when that does not tell. */
 size_t		gx_pg_estimate_elements(Datum geom);
@@ -25,9 +25,18 @@ size_t		gx_pg_estimate_elements(Datum geom);
 void		gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries);
 
 /*
- * Runs the batch with the session's settings; raises the ERROR for mixed SRIDs, memory, or cancel
- * (query cancel and statement_timeout stop the engine, which frees its GPU memory before returning).
+ * Runs the batch with the session's settings; raises the ERROR for memory, cancel (query cancel,
+ * statement_timeout and termination stop the engine, which frees its GPU memory before returning), or
+ * mixed SRIDs unless ignore_srid (then pairs come whatever their SRIDs: see gx_pg_srids_conflict).
  */
-void		gx_pg_batch_run(const GxPgSide *a, const GxPgSide *b, GxPairs *out, GxBatchStats *st);
+void		gx_pg_batch_run(const GxPgSide *a, const GxPgSide *b, bool ignore_srid, GxPairs *out,
+							GxBatchStats *st);
+
+/* Would gx_intersects raise for this pair of SRIDs (both non-zero and different)? */
+static inline bool
+gx_pg_srids_conflict(int32 a, int32 b)
+{
+	return a != 0 && b != 0 && a != b;
+}
 
 #endif

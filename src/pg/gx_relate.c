@@ -1,12 +1,15 @@
 /*
  * gx_relate.c: SQL spatial predicates over gxgeom (exact, src/core/gx_intersects.c). gx_intersects keeps
- * one argument prepared (its elements and grid) across calls when that argument is the same value again:
- * a query constant or parameter, or the same TOASTed value in consecutive calls (a nested loop's outer
- * row), as PostGIS does with its prepared geometries.
+ * one argument prepared (its elements and grid) across calls when that argument is the same value again,
+ * as PostGIS does with its prepared geometries. "The same value" is decided by what the value is, never
+ * by where it lies in memory: the same out-of-line TOAST value (database-local, immutable), the same
+ * Const of the query's expression, or, for a parameter (whose value may change between calls, as a
+ * PL/pgSQL variable does), the same bytes.
  */
 #include "postgres.h"
 #include "access/detoast.h"
 #include "fmgr.h"
+#include "nodes/primnodes.h"
 #include "utils/memutils.h"
 
 #include "gx_intersects.h"
@@ -16,13 +19,19 @@ PG_FUNCTION_INFO_V1(gx_intersects_sql);
 
 #define PREPARE_MIN_ELEMENTS 64		/* smaller geometries are cheap to flatten on every call */
 
-/* Which value an argument is, when that can be told cheaply and surely; valid false otherwise. */
+typedef enum ArgKind
+{
+	ARG_OTHER,					/* a value computed per call: not worth remembering */
+	ARG_TOAST,					/* an out-of-line TOASTed value: its TOAST table and value id */
+	ARG_CONST,					/* a Const of the call's expression: fixed for this expression's life */
+	ARG_PARAM					/* a query parameter: recognised by its bytes */
+} ArgKind;
+
 typedef struct ArgIdentity
 {
-	bool		valid;
-	Oid			toastrelid;		/* an out-of-line TOASTed value: its TOAST table and value id */
+	ArgKind		kind;
+	Oid			toastrelid;
 	Oid			valueid;
-	Pointer		stable;			/* or a constant/parameter of the query: its address */
 } ArgIdentity;
 
 typedef struct PreparedCache
@@ -33,37 +42,69 @@ typedef struct PreparedCache
 	GxSerialized *copy;
 	GxPrepared	prepared;
 	ArgIdentity last[2];		/* each argument's identity at the previous call */
-	ArgIdentity small;			/* the last value found too small to prepare */
+	ArgIdentity small[2];		/* the last value of each argument found too small to prepare */
 } PreparedCache;
+
+/* The expression of argument argnum of the call, or NULL when the call is not a plain function/operator. */
+static Node *
+arg_expr(FmgrInfo *flinfo, int argnum)
+{
+	Node	   *call = flinfo->fn_expr;
+	List	   *args = NIL;
+
+	if (call == NULL)
+		return NULL;
+	if (IsA(call, FuncExpr))
+		args = ((FuncExpr *) call)->args;
+	else if (IsA(call, OpExpr))
+		args = ((OpExpr *) call)->args;
+	return argnum < list_length(args) ? (Node *) list_nth(args, argnum) : NULL;
+}
 
 static ArgIdentity
 arg_identity(FunctionCallInfo fcinfo, int argnum)
 {
-	ArgIdentity id = {false, InvalidOid, InvalidOid, NULL};
+	ArgIdentity id = {ARG_OTHER, InvalidOid, InvalidOid};
 	struct varlena *v = (struct varlena *) DatumGetPointer(PG_GETARG_DATUM(argnum));
+	Node	   *expr = arg_expr(fcinfo->flinfo, argnum);
 
 	if (VARATT_IS_EXTERNAL_ONDISK(v))
 	{
 		struct varatt_external ext;
 
 		VARATT_EXTERNAL_GET_POINTER(ext, v);
-		id.valid = true;
+		id.kind = ARG_TOAST;
 		id.toastrelid = ext.va_toastrelid;
 		id.valueid = ext.va_valueid;
 	}
+	else if (expr != NULL && IsA(expr, Const))
+		id.kind = ARG_CONST;
 	else if (get_fn_expr_arg_stable(fcinfo->flinfo, argnum))
-	{
-		id.valid = true;
-		id.stable = (Pointer) v;
-	}
+		id.kind = ARG_PARAM;
 	return id;
 }
 
+/* Do two identities name the same value? (Parameters are compared by their bytes instead.) */
 static bool
 same_identity(const ArgIdentity *a, const ArgIdentity *b)
 {
-	return a->valid && b->valid && a->toastrelid == b->toastrelid && a->valueid == b->valueid &&
-		a->stable == b->stable;
+	return (a->kind == ARG_TOAST && b->kind == ARG_TOAST && a->toastrelid == b->toastrelid &&
+			a->valueid == b->valueid) ||
+		(a->kind == ARG_CONST && b->kind == ARG_CONST);
+}
+
+/* Is argument argnum, of identity id, the value prepared in the cache? */
+static bool
+is_prepared_value(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, const ArgIdentity *id)
+{
+	GxSerialized *g;
+
+	if (cache->argnum != argnum)
+		return false;
+	if (id->kind != ARG_PARAM || cache->id.kind != ARG_PARAM)
+		return same_identity(id, &cache->id);
+	g = PG_GETARG_GXGEOM(argnum);
+	return VARSIZE(g) == VARSIZE(cache->copy) && memcmp(g, cache->copy, VARSIZE(g)) == 0;
 }
 
 /* Prepares argument argnum (already known by id) in the cache; false if it is too small to pay. */
@@ -83,7 +124,7 @@ prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdenti
 	{
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(cache->cxt);
-		cache->small = id;
+		cache->small[argnum] = id;
 		return false;
 	}
 	if (!gx_prepare(&cache->prepared, g, &err))
@@ -112,13 +153,16 @@ gx_intersects_sql(PG_FUNCTION_ARGS)
 		cache->argnum = -1;
 		fcinfo->flinfo->fn_extra = cache;
 	}
-	/* Prepare an argument that is the same value as at the previous call, or a query constant. */
-	if (cache->argnum < 0 || !same_identity(&id[cache->argnum], &cache->id))
+	/*
+	 * Prepare an argument that is the same value as at the previous call, a query constant or a parameter
+	 * (unless it is the value last found too small).
+	 */
+	if (cache->argnum < 0 || !is_prepared_value(fcinfo, cache, cache->argnum, &id[cache->argnum]))
 	{
 		cache->argnum = -1;
 		for (k = 0; k < 2 && cache->argnum < 0; k++)
-			if (id[k].valid && (id[k].stable || same_identity(&id[k], &cache->last[k])) &&
-				!same_identity(&id[k], &cache->small))
+			if ((id[k].kind == ARG_CONST || id[k].kind == ARG_PARAM || same_identity(&id[k], &cache->last[k])) &&
+				!same_identity(&id[k], &cache->small[k]))
 				prepare_arg(fcinfo, cache, k, id[k]);
 	}
 	cache->last[0] = id[0];

@@ -10,6 +10,7 @@
 #include "utils/guc.h"
 
 #include "gx_settings.h"
+#include "gx_threads.h"
 
 bool		gx_enable_join = true;
 int			gx_join_batch_rows = 10000;
@@ -39,7 +40,8 @@ gx_settings_init(void)
 	DefineCustomIntVariable("gpuexact.gpu_min_elements", "Smallest batch (elements of both sides) sent to the GPU under device = auto.",
 							NULL, &gpu_min_elements, 20000, 0, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.grid_resolution", "Grid cells along the longest axis of a batch; 0 chooses from the data.",
-							NULL, &grid_resolution, 0, 0, 2048, PGC_USERSET, 0, NULL, NULL, NULL);
+							"The grid is coarsened when it would exceed 8 cells or about 64 cell entries per element.",
+							&grid_resolution, 0, 0, 2048, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.gpu_memory_cap", "GPU memory a batch may use; 0 = 80% of the free memory.",
 							NULL, &gpu_memory_mb, 0, 0, INT_MAX, PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.cuda_device", "CUDA device ordinal used for batches.",
@@ -47,7 +49,8 @@ gx_settings_init(void)
 	DefineCustomIntVariable("gpuexact.float_pass", "GPU float32 interval pass: -1 by the device's FP64 rate, 0 off, 1 on.",
 							NULL, &float_pass, -1, -1, 1, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.cpu_threads", "Threads of the CPU batch engine; 0 = one per core.",
-							NULL, &cpu_threads, 0, 0, 1024, PGC_USERSET, 0, NULL, NULL, NULL);
+							"At most the number of cores; fewer when the system cannot start that many.",
+							&cpu_threads, 0, 0, gx_threads_cores(), PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomBoolVariable("gpuexact.enable_join", "Plans joins on gx_intersects as one batched custom join.",
 							 NULL, &gx_enable_join, true, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join.",
@@ -70,5 +73,6 @@ gx_settings_batch_options(GxBatchOptions *o)
 	o->float_pass = float_pass;
 	o->threads = cpu_threads;
 	o->cuda_library = cuda_library;
-	o->cancel = (volatile const int *) &QueryCancelPending;
+	o->cancel.flag[0] = (volatile const int *) &QueryCancelPending;
+	o->cancel.flag[1] = (volatile const int *) &ProcDiePending;
 }

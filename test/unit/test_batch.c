@@ -167,9 +167,9 @@ special_cases(void)
 	gx_free(p.keys);
 	CHECK(gx_batch_intersect(&a, &empty, &opt, &p, &st, &err) && p.n == 0);
 	gx_free(p.keys);
-	opt.cancel = &cancel;
+	opt.cancel.flag[1] = &cancel;
 	CHECK(!gx_batch_intersect(&a, &b, &opt, &p, &st, &err) && err.code == GX_ERR_CANCELLED);
-	opt.cancel = NULL;
+	opt.cancel.flag[1] = NULL;
 	/* a GPU request where the CUDA engine cannot be loaded: same answer from the CPU, reason recorded */
 	err.code = GX_OK;
 	CHECK(gx_batch_intersect(&a, &b, &opt, &p, &st, &err));
