@@ -12,6 +12,6 @@ GROUP BY b.body_id ORDER BY b.body_id;
 \timing off
 \echo 'How the exact predicate ladder decided (this session):'
 SELECT * FROM gx_stats();
-\echo 'How the join ran (one batch through the engine; Device says GPU or CPU):'
+\echo 'How the join ran (one batch through the engine; Ran On says GPU or CPU; see the README):'
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
 SELECT h.hole_id, b.body_id FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom);

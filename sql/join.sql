@@ -57,7 +57,7 @@ CREATE FUNCTION explain_lines(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
 DECLARE l text;
 BEGIN
 	FOR l IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-		RETURN NEXT regexp_replace(l, 'Device: .*', 'Device: ...');
+		RETURN NEXT regexp_replace(l, 'Ran On: .*', 'Ran On: ...');
 	END LOOP;
 END $$;
 SET gpuexact.device = cpu;

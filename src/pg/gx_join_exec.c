@@ -398,25 +398,28 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 {
 	GxJoinState *js = (GxJoinState *) node;
 	const GxBatchStats *t = &js->totals;
-	char		buf[256];
+	char		buf[400];
 
 	ExplainPropertyText("Join Type", js->jointype == JOIN_SEMI ? "Semi" : "Inner", es);
 	ExplainPropertyInteger("Batch Rows", NULL, gx_join_batch_rows, es);
 	if (!es->analyze)
 		return;
-	ExplainPropertyText("Device", js->batches ? js->device : "none (no batch ran)", es);
+	ExplainPropertyText("Ran On", js->batches ? js->device : "nothing (no batch ran)", es);
 	if (js->fallback[0])
-		ExplainPropertyText("GPU Fallback", js->fallback, es);
+	{
+		snprintf(buf, sizeof(buf), "not used, ran on the CPU (%s)", js->fallback);
+		ExplainPropertyText("GPU", buf, es);
+	}
 	ExplainPropertyInteger("Batches", NULL, (int64) js->batches, es);
 	ExplainPropertyInteger("Outer Rows", NULL, (int64) js->outer_rows, es);
 	ExplainPropertyInteger("Inner Rows", NULL, (int64) js->inner_rows, es);
 	snprintf(buf, sizeof(buf), "outer %lu, inner %lu", (unsigned long) t->elements_a, (unsigned long) t->elements_b);
 	ExplainPropertyText("Elements", buf, es);
-	ExplainPropertyInteger("Candidates", NULL, (int64) t->candidates, es);
-	ExplainPropertyInteger("BBox Survivors", NULL, (int64) t->bbox_survivors, es);
-	ExplainPropertyInteger("Float Failures", NULL, (int64) t->float_failures, es);
-	ExplainPropertyInteger("Double Failures", NULL, (int64) t->double_failures, es);
-	ExplainPropertyInteger("Exact Decisions", NULL, (int64) t->exact_decisions, es);
+	ExplainPropertyInteger("Element Pairs Sharing a Cell", NULL, (int64) t->candidates, es);
+	ExplainPropertyInteger("Element Pairs With Overlapping Boxes", NULL, (int64) t->bbox_survivors, es);
+	ExplainPropertyInteger("Float32 Filter Undecided", NULL, (int64) t->float_failures, es);
+	ExplainPropertyInteger("Double Filter Undecided", NULL, (int64) t->double_failures, es);
+	ExplainPropertyInteger("Decided Exactly", NULL, (int64) t->exact_decisions, es);
 	ExplainPropertyInteger("Intersecting Element Pairs", NULL, (int64) t->element_pairs, es);
 	ExplainPropertyInteger("Intersecting Row Pairs", NULL, (int64) t->geometry_pairs, es);
 	if (es->timing)
