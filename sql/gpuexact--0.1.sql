@@ -214,3 +214,9 @@ CREATE OPERATOR CLASS gist_gxgeom_ops
 CREATE FUNCTION gx_intersects_support(internal) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 ALTER FUNCTION gx_intersects(gxgeom, gxgeom) SUPPORT gx_intersects_support;
+
+-- The geometry cache (sides of joins made of TOASTed values, kept flattened between queries)
+CREATE FUNCTION gx_cache_stats(OUT scope text, OUT entries bigint, OUT bytes bigint, OUT hits bigint, OUT misses bigint)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_cache_stats_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION gx_cache_reset() RETURNS void
+	AS 'MODULE_PATHNAME', 'gx_cache_reset_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;

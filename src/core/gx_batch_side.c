@@ -92,6 +92,16 @@ put_leaf(void *ctx, const GxNode *n)
 	return true;
 }
 
+/* A geometry of SRID srid joins the side. */
+static void
+note_srid(GxBatchSide *s, int32_t srid)
+{
+	if (srid != 0 && s->srid != 0 && srid != s->srid)
+		s->mixed_srid = true;
+	else if (srid != 0)
+		s->srid = srid;
+}
+
 bool
 gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 {
@@ -106,10 +116,7 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	}
 	if (!grow(s, elements, false, err))
 		return false;
-	if (g->srid != 0 && s->srid != 0 && g->srid != s->srid)
-		s->mixed_srid = true;
-	else if (g->srid != 0)
-		s->srid = g->srid;
+	note_srid(s, g->srid);
 	if (!(g->flags & GX_FLAG_EMPTY))
 	{
 		if (s->n == 0)
@@ -119,6 +126,36 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	}
 	gx_node_walk(gx_body(g), put_leaf, s);
 	s->ngeoms++;
+	return true;
+}
+
+bool
+gx_batch_side_append(GxBatchSide *s, const GxBatchSide *from, GxError *err)
+{
+	size_t		i;
+
+	if ((uint64_t) s->ngeoms + from->ngeoms > UINT32_MAX)
+	{
+		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
+		return false;
+	}
+	if (!grow(s, from->n, false, err))
+		return false;
+	note_srid(s, from->srid);
+	s->mixed_srid = s->mixed_srid || from->mixed_srid;
+	if (from->n > 0)
+	{
+		if (s->n == 0)
+			s->extent = from->extent;
+		else
+			gx_box_extend(&s->extent, &from->extent);
+	}
+	memcpy(s->coords + 9 * s->n, from->coords, from->n * 9 * sizeof(double));
+	memcpy(s->kind + s->n, from->kind, from->n);
+	for (i = 0; i < from->n; i++)
+		s->geom[s->n + i] = s->ngeoms + from->geom[i];
+	s->n += from->n;
+	s->ngeoms += from->ngeoms;
 	return true;
 }
 

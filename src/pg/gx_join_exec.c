@@ -94,18 +94,16 @@ side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 }
 
 /*
- * Reads up to limit rows of a child, copied into cxt, then flattens their geometries into side (ids are
- * row numbers) with one allocation sized from the values' headers. The child runs in the caller's memory
- * context (its state must outlive cxt's resets).
+ * Reads up to limit rows of a child, copied into cxt, then makes their geometries a batch side (ids are
+ * row numbers; from the geometry cache when they are all TOASTed values, held until cxt is reset). The
+ * child runs in the caller's memory context (its state must outlive cxt's resets).
  */
 static MinimalTuple *
 read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt, GxPgSide *side,
 		  size_t limit, uint64 *count, bool *exhausted)
 {
 	size_t		cap = 1024,
-				n = 0,
-				i,
-				elements = 0;
+				n = 0;
 	MinimalTuple *rows = MemoryContextAlloc(cxt, cap * sizeof(MinimalTuple));
 	Datum	   *geoms = MemoryContextAlloc(cxt, cap * sizeof(Datum));
 	bool	   *present = MemoryContextAlloc(cxt, cap * sizeof(bool));
@@ -133,23 +131,13 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 		rows[n] = ExecCopySlotMinimalTuple(slot);
 		present[n] = side_geometry(js, outer_part, rows[n], &geom);
 		if (present[n])
-		{
 			geoms[n] = datumCopy(geom, false, -1);
-			elements += gx_pg_estimate_elements(geoms[n]);
-		}
 		MemoryContextSwitchTo(old);
 		ResetExprContext(js->css.ss.ps.ps_ExprContext);
 		n++;
 	}
 	old = MemoryContextSwitchTo(cxt);
-	gx_pg_side_reserve(side, elements, n);
-	for (i = 0; i < n; i++)
-		if (present[i])
-		{
-			gx_pg_side_add(side, (int64) i, geoms[i]);
-			if ((i & 1023) == 0)
-				CHECK_FOR_INTERRUPTS();
-		}
+	gx_pg_side_build(side, geoms, present, n, cxt);
 	MemoryContextSwitchTo(old);
 	*count += n;
 	return rows;

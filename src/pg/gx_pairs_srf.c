@@ -14,6 +14,7 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/datum.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/syscache.h"
@@ -52,13 +53,21 @@ check_columns(TupleDesc desc, const char *which, Oid geomtype)
 							   which, format_type_be(TupleDescAttr(desc, 1)->atttypid))));
 }
 
-/* Runs query and adds its rows to side s (allocated in context keep). */
+/* Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset). */
 static void
 read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, MemoryContext keep)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
 	Portal		portal;
+	size_t		n = 0,
+				cap = FETCH_ROWS,
+				k;
+	MemoryContext old = MemoryContextSwitchTo(keep);
+	int64	   *ids = palloc(cap * sizeof(int64));
+	Datum	   *geoms = palloc(cap * sizeof(Datum));
+	bool	   *present = palloc(cap * sizeof(bool));
 
+	MemoryContextSwitchTo(old);
 	if (plan == NULL)
 		elog(ERROR, "gx_intersecting_pairs: SPI_prepare failed for %s: %s", which, SPI_result_code_string(SPI_result));
 	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
@@ -70,7 +79,15 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 		SPI_cursor_fetch(portal, true, FETCH_ROWS);
 		if (SPI_processed == 0)
 			break;
-		for (i = 0; i < SPI_processed; i++)
+		old = MemoryContextSwitchTo(keep);
+		if (n + SPI_processed > cap)
+		{
+			cap = 2 * (n + SPI_processed);
+			ids = repalloc_huge(ids, cap * sizeof(int64));
+			geoms = repalloc_huge(geoms, cap * sizeof(Datum));
+			present = repalloc_huge(present, cap * sizeof(bool));
+		}
+		for (i = 0; i < SPI_processed; i++, n++)
 		{
 			HeapTuple	tup = SPI_tuptable->vals[i];
 			bool		idnull,
@@ -78,22 +95,25 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 			Datum		id = SPI_getbinval(tup, SPI_tuptable->tupdesc, 1, &idnull);
 			Datum		geom = SPI_getbinval(tup, SPI_tuptable->tupdesc, 2, &geomnull);
 			Oid			idtype = TupleDescAttr(SPI_tuptable->tupdesc, 0)->atttypid;
-			MemoryContext old;
 
 			if (idnull)
 				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 								errmsg("gx_intersecting_pairs: %s returned a NULL id", which)));
-			if (geomnull)
-				continue;
-			old = MemoryContextSwitchTo(keep);
-			gx_pg_side_add(s, idtype == INT8OID ? DatumGetInt64(id) :
-						   idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id), geom);
-			MemoryContextSwitchTo(old);
+			ids[n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
+			present[n] = !geomnull;
+			geoms[n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
 		}
+		MemoryContextSwitchTo(old);
 		SPI_freetuptable(SPI_tuptable);
 		CHECK_FOR_INTERRUPTS();
 	}
 	SPI_cursor_close(portal);
+	old = MemoryContextSwitchTo(keep);
+	gx_pg_side_build(s, geoms, present, n, keep);
+	MemoryContextSwitchTo(old);
+	/* the side numbers rows by position: give them the query's ids */
+	for (k = 0; k < s->side.ngeoms; k++)
+		s->ids[k] = ids[s->ids[k]];
 }
 
 Datum

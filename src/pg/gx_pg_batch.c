@@ -12,34 +12,6 @@ gx_pg_side_init(GxPgSide *s)
 	gx_batch_side_init(&s->side);
 	s->ids = NULL;
 	s->srids = NULL;
-	s->idcap = 0;
-}
-
-/* Room for cap geometry ids and SRIDs. */
-static void
-resize_ids(GxPgSide *s, size_t cap)
-{
-	s->idcap = cap;
-	s->ids = s->ids ? repalloc_huge(s->ids, cap * sizeof(int64)) :
-		MemoryContextAllocHuge(CurrentMemoryContext, cap * sizeof(int64));
-	s->srids = s->srids ? repalloc_huge(s->srids, cap * sizeof(int32)) :
-		MemoryContextAllocHuge(CurrentMemoryContext, cap * sizeof(int32));
-}
-
-void
-gx_pg_side_add(GxPgSide *s, int64 id, Datum geom)
-{
-	GxSerialized *g = (GxSerialized *) PG_DETOAST_DATUM(geom);
-	GxError		err = {GX_OK, ""};
-
-	if (s->side.ngeoms == s->idcap)
-		resize_ids(s, s->idcap ? 2 * s->idcap : 1024);
-	s->ids[s->side.ngeoms] = id;
-	s->srids[s->side.ngeoms] = g->srid;
-	if (!gx_batch_side_add(&s->side, g, &err))
-		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
-	if ((Pointer) g != DatumGetPointer(geom))
-		pfree(g);
 }
 
 size_t
@@ -65,17 +37,6 @@ gx_pg_estimate_elements(Datum geom)
 	if ((Pointer) g != DatumGetPointer(geom))
 		pfree(g);
 	return elements;
-}
-
-void
-gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries)
-{
-	GxError		err = {GX_OK, ""};
-
-	if (!gx_batch_side_reserve(&s->side, elements, &err))
-		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
-	if (s->side.ngeoms + geometries > s->idcap)
-		resize_ids(s, s->side.ngeoms + geometries);
 }
 
 void

@@ -12,17 +12,19 @@ typedef struct GxPgSide
 	GxBatchSide side;
 	int64	   *ids;
 	int32	   *srids;
-	size_t		idcap;
 } GxPgSide;
 
 void		gx_pg_side_init(GxPgSide *s);
-/* Adds one row's geometry (a gxgeom Datum, detoasted here and released again). */
-void		gx_pg_side_add(GxPgSide *s, int64 id, Datum geom);
+
+/*
+ * Makes s the side of the n gxgeom Datums geoms[i] with present[i] (ids i), in CurrentMemoryContext, or
+ * from the backend's geometry cache (gx_pg_cache.c) when they are all TOASTed values: then s only borrows
+ * the cached arrays, held until the memory context `pins` is reset.
+ */
+void		gx_pg_side_build(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext pins);
 
 /* Elements of a gxgeom Datum read from its header only (no full detoast); 0 when that does not tell. */
 size_t		gx_pg_estimate_elements(Datum geom);
-/* Makes room for exactly this many more elements and geometries. */
-void		gx_pg_side_reserve(GxPgSide *s, size_t elements, size_t geometries);
 
 /*
  * Runs the batch with the session's settings; raises the ERROR for memory, cancel (query cancel,

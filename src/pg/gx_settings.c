@@ -1,10 +1,11 @@
 /*
  * gx_settings.c: gpuexact.* settings: where batches run (device, GPU threshold, device ordinal, memory cap,
- * float32 pass), the grid's resolution, and the custom join's switch and batch size.
+ * float32 pass), the grid's resolution, the custom join's switch and batch size, the geometry cache's size.
  */
 #include "postgres.h"
 
 #include <limits.h>
+#include <unistd.h>
 
 #include "miscadmin.h"
 #include "utils/guc.h"
@@ -14,6 +15,7 @@
 
 bool		gx_enable_join = true;
 int			gx_join_batch_rows = 10000;
+int			gx_cache_host_mb = 256;
 
 static int	device = GX_DEVICE_AUTO;
 static int	gpu_min_elements = 20000;
@@ -29,6 +31,15 @@ static const struct config_enum_entry device_options[] = {
 	{"cpu", GX_DEVICE_CPU, false},
 	{NULL, 0, false}
 };
+
+/* The machine's memory in MB: the bound of settings that size memory. */
+static int
+physical_memory_mb(void)
+{
+	double		mb = (double) sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / (1024.0 * 1024.0);
+
+	return mb < 1 ? 1 : mb > INT_MAX ? INT_MAX : (int) mb;
+}
 
 void
 gx_settings_init(void)
@@ -55,6 +66,9 @@ gx_settings_init(void)
 							 NULL, &gx_enable_join, true, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join.",
 							NULL, &gx_join_batch_rows, 10000, 1, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.cache_host_mb", "Memory of this backend's cache of flattened geometries; 0 turns it off.",
+							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out.",
+							&gx_cache_host_mb, 256, 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
 	MarkGUCPrefixReserved("gpuexact");
 }
 

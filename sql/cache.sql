@@ -1,0 +1,68 @@
+-- cache: the geometry cache keeps sides of TOASTed values flattened between queries, and no change to the
+-- data can make it answer from old geometry: every answer below is compared with the stock plan's.
+CREATE TABLE cbodies (id int, geom gxgeom);
+ALTER TABLE cbodies ALTER COLUMN geom SET STORAGE EXTERNAL;	-- out of line, uncompressed: TOASTed for sure
+CREATE FUNCTION cbody(j int, z float8) RETURNS gxgeom LANGUAGE sql AS $$
+ SELECT ('TIN Z (' || string_agg(format('((%s %s %s,%s %s %s,%s %s %s,%s %s %s))', 10 * j + i, k, z, 10 * j + i + 1, k, z,
+	10 * j + i, k + 1, z, 10 * j + i, k, z), ',') || ')')::gxgeom FROM generate_series(0, 9) i, generate_series(0, 9) k $$;
+INSERT INTO cbodies SELECT j, cbody(j, 0) FROM generate_series(0, 19) j;
+CREATE TABLE choles AS SELECT i AS id, format('LINESTRING Z (%s 5.5 -1,%s 5.5 1)', i + 0.5, i + 0.5)::gxgeom AS geom
+FROM generate_series(0, 199) i;
+ANALYZE cbodies;
+ANALYZE choles;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+-- the batched join's count and the stock plan's
+CREATE FUNCTION both_counts(OUT batched bigint, OUT stock bigint) LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM set_config('gpuexact.enable_join', 'on', true);
+	EXECUTE 'SELECT count(*) FROM choles h JOIN cbodies b ON gx_intersects(h.geom, b.geom)' INTO batched;
+	PERFORM set_config('gpuexact.enable_join', 'off', true);
+	EXECUTE 'SELECT count(*) FROM choles h JOIN cbodies b ON gx_intersects(h.geom, b.geom)' INTO stock;
+	PERFORM set_config('gpuexact.enable_join', 'on', true);
+END $$;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM choles h JOIN cbodies b ON gx_intersects(h.geom, b.geom);
+SELECT gx_cache_reset();
+SELECT * FROM both_counts();
+SELECT * FROM both_counts();
+SELECT scope, entries, hits >= 1 AS hit, misses FROM gx_cache_stats();
+-- the same side through gx_intersecting_pairs
+SELECT count(*) FROM gx_intersecting_pairs('SELECT id, geom FROM choles', 'SELECT id, geom FROM cbodies');
+SELECT hits >= 2 AS hit_again FROM gx_cache_stats();
+-- UPDATE: body 3 moves away
+UPDATE cbodies SET geom = cbody(3, 50) WHERE id = 3;
+SELECT * FROM both_counts();
+-- DELETE + INSERT
+DELETE FROM cbodies WHERE id = 4;
+INSERT INTO cbodies VALUES (4, cbody(4, 70));
+SELECT * FROM both_counts();
+-- a rolled-back transaction: the moved body comes back
+BEGIN;
+UPDATE cbodies SET geom = cbody(3, 0) WHERE id = 3;
+SELECT * FROM both_counts();
+ROLLBACK;
+SELECT * FROM both_counts();
+-- TRUNCATE and reload with other bodies
+TRUNCATE cbodies;
+INSERT INTO cbodies SELECT j, cbody(j, CASE WHEN j % 2 = 0 THEN 0 ELSE 9 END) FROM generate_series(0, 19) j;
+SELECT * FROM both_counts();
+-- VACUUM FULL rewrites the table and its TOAST values
+DELETE FROM cbodies WHERE id < 5;
+VACUUM FULL cbodies;
+SELECT * FROM both_counts();
+-- DROP and re-create under the same name
+DROP TABLE cbodies;
+CREATE TABLE cbodies (id int, geom gxgeom);
+ALTER TABLE cbodies ALTER COLUMN geom SET STORAGE EXTERNAL;
+INSERT INTO cbodies SELECT j, cbody(j, 0) FROM generate_series(0, 9) j;
+ANALYZE cbodies;
+SELECT * FROM both_counts();
+-- the cache stays within its bound, and can be turned off
+SET gpuexact.cache_host_mb = 0;
+SELECT * FROM both_counts();
+RESET gpuexact.cache_host_mb;
+SELECT bytes <= 256 * 1024 * 1024 AS within_bound FROM gx_cache_stats();
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+DROP TABLE cbodies, choles;
+DROP FUNCTION both_counts(), cbody(int, float8);

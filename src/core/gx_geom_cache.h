@@ -1,0 +1,60 @@
+/*
+ * gx_geom_cache.h: geometries kept flattened between queries. An entry is a batch side (one geometry, or
+ * the whole side of a join) under the list of its geometries' keys; a key names a stored value that never
+ * changes under that name (PostgreSQL: database, TOAST relation, value id and raw size: an updated value
+ * is a new TOAST value). Least recently used entries go first when the bytes exceed the bound; entries in
+ * use are pinned and never freed under their user. Not thread-safe: one cache per process, or a lock.
+ */
+#ifndef GX_GEOM_CACHE_H
+#define GX_GEOM_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gx_batch.h"
+
+typedef struct GxCacheKey
+{
+	uint32_t	k[4];
+} GxCacheKey;
+
+/* What an entry holds: the side, and the SRID of each of its geometries. */
+typedef struct GxCachedSide
+{
+	GxBatchSide side;
+	int32_t    *srids;
+} GxCachedSide;
+
+typedef struct GxCacheStats
+{
+	uint64_t	entries,
+				bytes,
+				hits,
+				misses;
+} GxCacheStats;
+
+typedef struct GxCache GxCache;
+
+/* A cache holding at most max_bytes (entries in use may exceed it until unpinned). NULL if out of memory. */
+GxCache    *gx_cache_create(size_t max_bytes);
+void		gx_cache_set_limit(GxCache *c, size_t max_bytes);
+
+/* The entry under keys[0..n), pinned; NULL on a miss. Counts a hit or a miss. */
+const GxCachedSide *gx_cache_get(GxCache *c, const GxCacheKey *keys, size_t n);
+
+/*
+ * Stores v (whose arrays the cache now owns and frees with gx_batch_side_free / gx_free) under keys[0..n)
+ * and returns it pinned; an older entry under the same keys is dropped when unpinned. NULL (v freed) when
+ * the cache has no memory for its bookkeeping.
+ */
+const GxCachedSide *gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v);
+
+void		gx_cache_unpin(GxCache *c, const GxCachedSide *v);
+
+/* Drops every entry (one in use is freed at its last unpin) and zeroes the hit and miss counts. */
+void		gx_cache_reset(GxCache *c);
+
+GxCacheStats gx_cache_stats(const GxCache *c);
+
+#endif
