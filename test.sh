@@ -1,30 +1,36 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite on a fresh Debian 12 machine: installs dependencies, builds, runs the core
-# library's unit tests (no PostgreSQL), then the pg_regress suite on a throwaway cluster.
-# Every test program and every regression file counts as one test; the last line is "N passed, N failed".
+# library's unit tests (no PostgreSQL), then the pg_regress suite and the shell tests on a throwaway cluster.
+# Every test program, regression file and shell test counts as one test, and so does each group of checks a
+# test program skips (printed as "SKIPPED: ..."); the last line is "N passed, N failed, N skipped".
 set -uo pipefail
 source "$(dirname "$0")/tools/pgcluster.sh"
 cd "$GX_ROOT"
 gx_install_deps || exit 1
-gx_build_install || { echo "0 passed, 1 failed"; exit 1; }
+gx_build_install || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 
 passed=0
 failed=0
+skipped=0
 count() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $2"; fi; }
 
 echo "== core unit tests"
-# The STL reader's test reads the real collection from ../shared/data when it is there.
-stl_dir=$(mktemp -d /tmp/gpuexact-stl.XXXXXX)
-if [ -f "$GX_ROOT/../shared/data/stl-models-0.12.0.tgz" ]; then
-	tar xzf "$GX_ROOT/../shared/data/stl-models-0.12.0.tgz" -C "$stl_dir" && export GX_STL_DIR="$stl_dir/package"
+# The STL reader's test reads the stl-models collection from GX_STL_DIR, else from ../shared/data when there.
+unit_dir=$(mktemp -d /tmp/gpuexact-unit.XXXXXX)
+if [ -z "${GX_STL_DIR:-}" ] && [ -f "$GX_ROOT/../shared/data/stl-models-0.12.0.tgz" ]; then
+	tar xzf "$GX_ROOT/../shared/data/stl-models-0.12.0.tgz" -C "$unit_dir" && export GX_STL_DIR="$unit_dir/package"
 fi
-make -s unittest-build >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
+make -s unittest-build >/dev/null || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 for t in $(make -s unittest-list); do
-	"$t" test/fuzz/regressions | tail -n 3
-	count "${PIPESTATUS[0]}" "$t"
+	"$t" test/fuzz/regressions >"$unit_dir/out"
+	rc=$?
+	grep -v '^SKIPPED: ' "$unit_dir/out" | tail -n 3
+	grep '^SKIPPED: ' "$unit_dir/out"
+	skipped=$((skipped + $(grep -c '^SKIPPED: ' "$unit_dir/out")))
+	count $rc "$t"
 done
 
-rm -rf "$stl_dir"
+rm -rf "$unit_dir"
 
 echo "== pg_regress"
 gx_cluster_start
@@ -44,5 +50,9 @@ echo "== concurrent sessions"
 test/concurrency.sh 6
 count $? test/concurrency.sh
 
-echo "$passed passed, $failed failed"
+echo "== gx-load as a plain role"
+test/gx_load.sh
+count $? test/gx_load.sh
+
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -7,14 +7,14 @@
 /*
  * A mining dataset at UTM coordinates (zone 33N): drill holes from collars on a 25 m grid, with azimuth,
  * dip and downhole deviation, 10-20 m segments; ore bodies as closed, non-convex triangulated surfaces of
- * several sizes at 30-300 m depth. scale 1 is about seed 004's: ~7 800 segments (A) against ~1 000 000
- * triangles in 200 bodies (B); both grow linearly with scale.
+ * several sizes at 30-300 m depth. scale 1 is about the size of Menezes 2021's (section 3.4): 400 holes,
+ * ~7 800 segments (A) against ~1 000 000 triangles in 200 bodies (B); both grow linearly with scale.
  */
 void		gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies);
 
 /*
  * A triangle mesh (from an STL file) refined `levels` times by 1-to-4 midpoint subdivision, as side a,
- * and the same mesh translated by `shift` (fractions of its box's sides) as side b (as seed 004 intersects
+ * and the same mesh translated by `shift` (fractions of its box's sides) as side b (as Menezes 2021 intersects
  * a mesh with its translated copy), each side cut into TIN geometries of 256 source triangles (4 096
  * triangles at 2 levels), like the rows of a mesh table. false if the file cannot be read.
  */

@@ -1,5 +1,5 @@
 /*
- * gx_cuda_grid.cu: element boxes and the uniform grid on the device (seed 004 section 4.2.1): per element
+ * gx_cuda_grid.cu: element boxes and the uniform grid on the device (Menezes 2021, section 4.2.1): per element
  * the inclusive cell range of its box (the CPU's cell function; elements whose box misses the extent are
  * skipped), per-cell counts with atomics, then (after the caller's exclusive scan) the fill of the ragged
  * item arrays, and the per-cell candidate counts nA * nB.

@@ -1,8 +1,8 @@
 /*
- * gx_cuda_pairs.cu: candidate pairs and bounding-box culling (seed 004 sections 4.2.2 and 4.2.3).
+ * gx_cuda_pairs.cu: candidate pairs and bounding-box culling (Menezes 2021, sections 4.2.2 and 4.2.3).
  *
  * Thread association: candidate c (a 64-bit index over all cells' nA * nB pairs, in cell order) is found
- * by binary search in the inclusive scan of the per-cell counts, instead of the seed's Cell/First_pair
+ * by binary search in the inclusive scan of the per-cell counts, instead of the dissertation's Cell/First_pair
  * block tables: every thread gets one candidate, whatever the cells' sizes. Per block, two threads search
  * the whole scan for the block's first and last candidates; the others then search only between those
  * two cells (usually one or two). Within cell C, candidate p is (A item p / nB, B item p % nB), so

@@ -1,5 +1,5 @@
 /*
- * gx_cuda_predicates.cu: the element tests on the device (seed 004 section 4.2.4) with the orientation
+ * gx_cuda_predicates.cu: the element tests on the device (Menezes 2021, section 4.2.4) with the orientation
  * ladder split into passes, each a kernel over a list of element pairs:
  *   float pass  (GX_PASS_FLOAT):  float32 interval arithmetic only, on coordinates translated to the
  *                                 extent's centre with outward rounding (computed once per coordinate);

@@ -40,12 +40,13 @@ SELECT gx_geomfromwkb('\x01e9030000000000000000f87f00000000000000400000000000000
 SELECT gx_geomfromwkb('\x0103000000010000000400000000000000000000000000000000000000'::bytea);
 SELECT '01010000A0E6100000000000000000F03F000000000000004000000000000008'::gxgeom;
 SELECT gx_geomfromwkb('\x01e9030000000000000000f03f00000000000000400000000000000840'::bytea, -5);
--- malformed STL (ASCII facet with 4 vertices; binary with a wrong facet count; empty)
+-- malformed STL (ASCII facet with 4 vertices; binary truncated, or longer than its facet count; empty)
 SELECT gx_geomfromstl(convert_to(E'solid t\nfacet normal 0 0 1 outer loop vertex 0 0 0 vertex 1 0 0 vertex 0 1 0 vertex 1 1 0 endloop endfacet\nendsolid t', 'UTF8'));
 SELECT gx_geomfromstl(decode(repeat('00', 80) || '05000000', 'hex'));
+SELECT gx_geomfromstl(decode(repeat('00', 80) || '00000000' || repeat('00', 49), 'hex'));
 SELECT gx_geomfromstl(''::bytea);
 -- binary input through recv: a COPY with a broken value
-SELECT '/tmp/gpuexact_regress_bad_' || current_setting('port') || '.bin' AS binfile \gset
+SELECT current_setting('data_directory') || '/gpuexact_regress_bad.bin' AS binfile \gset
 COPY (SELECT '\x01ff'::bytea) TO :'binfile' WITH (FORMAT binary);
 CREATE TEMP TABLE t (g gxgeom);
 COPY t FROM :'binfile' WITH (FORMAT binary);

@@ -23,7 +23,7 @@ CREATE TEMP TABLE shapes (id int, g gxgeom);
 INSERT INTO shapes VALUES (1, 'SRID=32633;POINT(1 2 3)'), (2, 'LINESTRING(0 0 0, 1 1 1)'), (3, NULL);
 SELECT id, g, gx_astext(g), gx_asewkt(g) FROM shapes ORDER BY id;
 -- binary COPY round trip (send/recv)
-SELECT '/tmp/gpuexact_regress_shapes_' || current_setting('port') || '.bin' AS binfile \gset
+SELECT current_setting('data_directory') || '/gpuexact_regress_shapes.bin' AS binfile \gset
 COPY shapes TO :'binfile' WITH (FORMAT binary);
 CREATE TEMP TABLE shapes2 (id int, g gxgeom);
 COPY shapes2 FROM :'binfile' WITH (FORMAT binary);

@@ -1,5 +1,5 @@
 # tools/pgcluster.sh: sourced by demo.sh and test.sh: installs build dependencies, builds and installs the
-# extension, and starts a throwaway PostgreSQL 15 cluster owned by a non-root user (stopped on exit).
+# extension, and starts a throwaway PostgreSQL 15 cluster owned by a non-root user (stopped and removed on exit).
 # After gx_cluster_start: PGHOST, PGPORT, PGUSER and PGDATABASE point at it.
 
 GX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -39,10 +39,12 @@ gx_as_user() {
 	if [ "$(id -u)" = 0 ]; then runuser -u "$GX_PGUSER" -- "$@"; else "$@"; fi
 }
 
+# As root, the cluster runs as the "postgres" system user that Debian's PostgreSQL packages create: no user
+# is created for it, so nothing is left behind and concurrent runs share no user they could delete.
 gx_cluster_start() {
 	if [ "$(id -u)" = 0 ]; then
-		GX_PGUSER=gxrun
-		id -u "$GX_PGUSER" >/dev/null 2>&1 || useradd --system --no-create-home "$GX_PGUSER"
+		GX_PGUSER=postgres
+		id -u "$GX_PGUSER" >/dev/null 2>&1 || { echo "no postgres system user: install postgresql-15" >&2; return 1; }
 	else
 		GX_PGUSER=$(id -un)
 	fi

@@ -1,5 +1,5 @@
 /*
- * gx_batch.h: the batch engine: red-blue intersection of two sets of geometries (seed 004 chapter 4).
+ * gx_batch.h: the batch engine: red-blue intersection of two sets of geometries (Menezes 2021, chapter 4).
  * Every (a, b) with gx_intersects(a, b) true is found in one run, on the GPU (cuda/, loaded on demand)
  * or on the CPU (OpenMP), with identical pair lists: uniform grid over the common extent, candidate
  * pairs per cell, bounding-box culling (each pair counted in one reference cell), filtered element

@@ -1,6 +1,6 @@
 /*
  * gx_grid.h: uniform 3D grid over element boxes, stored as a ragged array (count, prefix sum, fill),
- * as in seed 004 section 4.2.1. Cell coordinates come from a monotone function of each coordinate, so
+ * as in Menezes 2021, section 4.2.1. Cell coordinates come from a monotone function of each coordinate, so
  * two overlapping boxes always share a cell; gx_grid_is_reference_cell makes a pair count in one cell only.
  */
 #ifndef GX_GRID_H

@@ -1,5 +1,5 @@
 /*
- * gx_predicates.h: exact geometric predicates on doubles, the ladder of seed 004 chapter 3:
+ * gx_predicates.h: exact geometric predicates on doubles, the ladder of Menezes 2021, chapter 3:
  *   1. floating-point filter: Shewchuk's stage-A error bound, evaluated on coordinate differences
  *      (translation-invariant, so UTM-sized offsets do not defeat it), guarded against underflow/overflow;
  *   2. exact evaluation with floating-point expansions (error-free transforms, no FMA contraction);

@@ -1,7 +1,7 @@
 /*
  * gx_primitives_impl.h: the exact element-element intersection tests, written once for the CPU
  * (gx_primitives.c, exact ladder) and the GPU (cuda/, filter and expansion rungs only).
- * Seed 004 sections 3.3.5 and 4.2.4, made complete for touching, coplanar and degenerate configurations:
+ * Menezes 2021, sections 3.3.5 and 4.2.4, made complete for touching, coplanar and degenerate configurations:
  *  - point on segment: collinear in all three axis projections and inside the segment's box;
  *  - coplanar work is done in an axis projection that is one-to-one on the common plane (one where some
  *    orient2d of the points is non-zero); when every projection is degenerate the points are collinear

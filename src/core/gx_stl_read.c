@@ -89,6 +89,7 @@ static void
 read_binary(StlReader *r)
 {
 	uint32_t	count;
+	unsigned long long need;	/* bytes the declared facet count takes */
 	uint32_t	i;
 	size_t		node;
 
@@ -99,11 +100,18 @@ read_binary(StlReader *r)
 		return;
 	}
 	count = le32(r->data + STL_HEADER);
-	if ((r->len - STL_PREFIX) % STL_FACET != 0 || (r->len - STL_PREFIX) / STL_FACET != count)
+	need = (unsigned long long) STL_PREFIX + (unsigned long long) STL_FACET * count;
+	if (r->len < need)
 	{
-		gx_error_set(r->err, GX_ERR_PARSE, "binary STL declares %u facets but has room for %zu (%zu bytes, %llu expected)",
-					 (unsigned) count, (r->len - STL_PREFIX) / STL_FACET, r->len,
-					 (unsigned long long) STL_PREFIX + (unsigned long long) STL_FACET * count);
+		gx_error_set(r->err, GX_ERR_PARSE, "binary STL truncated: its %u declared facets need %llu bytes, the file has %zu",
+					 (unsigned) count, need, r->len);
+		return;
+	}
+	if (r->len > need)
+	{
+		gx_error_set(r->err, GX_ERR_PARSE,
+					 "binary STL has %llu trailing bytes after its %u declared facets (%llu bytes expected, the file has %zu)",
+					 (unsigned long long) r->len - need, (unsigned) count, need, r->len);
 		return;
 	}
 	if (count > STL_MAX_FACETS)

@@ -74,9 +74,12 @@ read_u32(WkbReader *r, int big_endian, uint32_t *v)
 	return 1;
 }
 
-/* Reads a count of items of at least item_bytes each, refusing counts the remaining data cannot hold. */
+/*
+ * Reads a count of items (named by `items`, e.g. "points") of at least item_bytes each, refusing counts
+ * the remaining data cannot hold.
+ */
 static int
-read_count(WkbReader *r, const WkbHeader *h, size_t item_bytes, uint32_t *count)
+read_count(WkbReader *r, const WkbHeader *h, const char *items, size_t item_bytes, uint32_t *count)
 {
 	size_t		at = r->pos;
 
@@ -84,7 +87,9 @@ read_count(WkbReader *r, const WkbHeader *h, size_t item_bytes, uint32_t *count)
 		return 0;
 	if (*count > (r->len - r->pos) / item_bytes)
 	{
-		gx_io_error_offset(r->err, GX_ERR_PARSE, at, "count %u exceeds remaining data", (unsigned) *count);
+		gx_io_error_offset(r->err, GX_ERR_PARSE, at, "%s declares %u %s, which need at least %llu bytes, but %zu remain",
+						   gx_io_type_name(h->type), (unsigned) *count, items,
+						   (unsigned long long) *count * item_bytes, r->len - r->pos);
 		return 0;
 	}
 	return 1;
@@ -197,12 +202,12 @@ read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int is_face, i
 	uint32_t	i;
 	char		msg[GX_IO_MSG];
 
-	if (!read_count(r, h, 4, &rings))
+	if (!read_count(r, h, "rings", 4, &rings))
 		return -1;
 	if (rings == 0 && allow_empty)
 		return 0;
 	/* Nothing past a wrong count is read: the check below reports that count first. */
-	if (rings == 1 && !read_count(r, h, 8 * (size_t) header_dims(h), &npoints))
+	if (rings == 1 && !read_count(r, h, "ring points", 8 * (size_t) header_dims(h), &npoints))
 		return -1;
 	if (rings == 1 && npoints == 4)
 		for (i = 0; i < 4; i++)
@@ -227,7 +232,7 @@ read_triangles(WkbReader *r, const WkbHeader *h)
 	char		what[48];
 
 	/* A member holds at least its header, 1 ring, 4 points. */
-	if (!read_count(r, h, 13 + 32 * (size_t) header_dims(h), &count))
+	if (!read_count(r, h, h->type == GX_TIN ? "triangles" : "faces", 13 + 32 * (size_t) header_dims(h), &count))
 		return 0;
 	gx_builder_reserve(&r->b, 72 * (size_t) count);
 	for (i = 0; i < count && ok(r); i++)
@@ -299,7 +304,7 @@ read_geometry(WkbReader *r, uint32_t parent)
 			count = res > 0;
 			break;
 		case GX_LINESTRING:
-			if (!read_count(r, &h, 8 * (size_t) header_dims(&h), &count))
+			if (!read_count(r, &h, "points", 8 * (size_t) header_dims(&h), &count))
 				break;
 			if (count == 1)
 				gx_io_error_offset(r->err, GX_ERR_PARSE, h.offset, "LINESTRING must have 0 or at least 2 points, got 1");
@@ -315,7 +320,7 @@ read_geometry(WkbReader *r, uint32_t parent)
 			count = read_triangles(r, &h);
 			break;
 		default:
-			if (!read_count(r, &h, 9, &count))
+			if (!read_count(r, &h, "members", 9, &count))
 				break;
 			for (i = 0; i < count && read_geometry(r, h.type); i++)
 				;

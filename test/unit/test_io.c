@@ -457,14 +457,17 @@ test_wkb_errors(void)
 	hex_error("0106000000" "00000000", GX_ERR_PARSE, "unsupported geometry type MULTIPOLYGON", NULL);
 	hex_error("0107000000" "01000000" "0103000000" "00000000", GX_ERR_PARSE, "unsupported geometry type POLYGON",
 			  "byte offset 9");
-	hex_error("0102000000" "FFFFFFFF", GX_ERR_PARSE, "count 4294967295 exceeds remaining data", "byte offset 5");
-	hex_error("0107000000" "FFFFFFFF" "00", GX_ERR_PARSE, "count 4294967295 exceeds remaining data", NULL);
-	hex_error("0104000000" "FFFFFFFF", GX_ERR_PARSE, "count 4294967295 exceeds remaining data", NULL);
-	hex_error("0110000000" "FFFFFFFF", GX_ERR_PARSE, "count 4294967295 exceeds remaining data", NULL);
-	hex_error("0111000000" "FFFFFFFF", GX_ERR_PARSE, "count 4294967295 exceeds remaining data", NULL);
-	hex_error("0111000000" "01000000" "FFFFFFFF", GX_ERR_PARSE, "count 4294967295 exceeds remaining data",
+	hex_error("0102000000" "FFFFFFFF", GX_ERR_PARSE,
+			  "LINESTRING declares 4294967295 points, which need at least 68719476720 bytes, but 0 remain", "byte offset 5");
+	hex_error("0107000000" "FFFFFFFF" "00", GX_ERR_PARSE,
+			  "GEOMETRYCOLLECTION declares 4294967295 members, which need at least 38654705655 bytes, but 1 remain", NULL);
+	hex_error("0104000000" "FFFFFFFF", GX_ERR_PARSE, "MULTIPOINT declares 4294967295 members", NULL);
+	hex_error("0110000000" "FFFFFFFF", GX_ERR_PARSE, "TIN declares 4294967295 triangles", NULL);
+	hex_error("0111000000" "FFFFFFFF", GX_ERR_PARSE, "TRIANGLE declares 4294967295 rings", NULL);
+	hex_error("0111000000" "01000000" "FFFFFFFF", GX_ERR_PARSE, "TRIANGLE declares 4294967295 ring points",
 			  "byte offset 9");
-	hex_error("0102000000" "03000000" D1 D2 D3 D4, GX_ERR_PARSE, "count 3 exceeds remaining data", NULL);
+	hex_error("0102000000" "03000000" D1 D2 D3 D4, GX_ERR_PARSE,
+			  "LINESTRING declares 3 points, which need at least 48 bytes, but 32 remain", NULL);
 	hex_error("0101000000" D1 D2 "00", GX_ERR_PARSE, "1 trailing bytes after the geometry", "byte offset 21");
 	hex_error("0101000000" DNAN D1, GX_ERR_PARSE, "non-finite coordinate", "byte offset 5");
 	hex_error("0101000000" D1 "000000000000F07F", GX_ERR_PARSE, "non-finite coordinate", NULL);
@@ -486,7 +489,8 @@ test_wkb_errors(void)
 			  "byte offset 86");
 	hex_error("0110000000" "01000000" "0111000000" "00000000" D0 D0 D0 D0 D0 D0 D0 D0 "00000000", GX_ERR_PARSE,
 			  "TIN triangle 1 must have exactly 1 ring, got 0", NULL);
-	hex_error("0110000000" "01000000" "0111000000" "01000000", GX_ERR_PARSE, "count 1 exceeds remaining data", NULL);
+	hex_error("0110000000" "01000000" "0111000000" "01000000", GX_ERR_PARSE,
+			  "TIN declares 1 triangles, which need at least 77 bytes, but 9 remain", NULL);
 	hex_error("0111000000" "01000000" "04000000" D0 D0 D1 D0 D0 D1 D1 D1, GX_ERR_PARSE, "TRIANGLE: ring not closed",
 			  "byte offset 0");
 	hex_error("0111000000" "01000000" "03000000" D0 D0 D1 D0 D0 D1, GX_ERR_PARSE,

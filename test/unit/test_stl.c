@@ -150,15 +150,18 @@ test_binary_sizes(void)
 
 	make_binary(buf, "t", 2, two_facets);
 	check_error("truncated", parse(buf, PREFIX + FACET + 10), GX_ERR_PARSE,
-				"binary STL declares 2 facets but has room for 1 (144 bytes, 184 expected)");
+				"binary STL truncated: its 2 declared facets need 184 bytes, the file has 144");
 	check_error("one byte over", parse(buf, PREFIX + 2 * FACET + 1), GX_ERR_PARSE,
-				"binary STL declares 2 facets but has room for 2 (185 bytes, 184 expected)");
+				"binary STL has 1 trailing bytes after its 2 declared facets (184 bytes expected, the file has 185)");
+	put_le32(buf + 80, 1);
+	check_error("count too small", parse(buf, PREFIX + 2 * FACET), GX_ERR_PARSE,
+				"binary STL has 50 trailing bytes after its 1 declared facets (134 bytes expected, the file has 184)");
 	put_le32(buf + 80, 5);
 	check_error("count too large", parse(buf, PREFIX + 2 * FACET), GX_ERR_PARSE,
-				"binary STL declares 5 facets but has room for 2");
+				"binary STL truncated: its 5 declared facets need 334 bytes, the file has 184");
 	put_le32(buf + 80, UINT32_MAX);
 	check_error("count 2^32-1", parse(buf, PREFIX), GX_ERR_PARSE,
-				"binary STL declares 4294967295 facets but has room for 0 (84 bytes, 214748364834 expected)");
+				"binary STL truncated: its 4294967295 declared facets need 214748364834 bytes, the file has 84");
 	check_error("too short", parse(buf, PREFIX - 1), GX_ERR_PARSE,
 				"binary STL too short: 83 bytes, less than its 84-byte header and facet count");
 	check_error("one byte", parse("x", 1), GX_ERR_PARSE, "binary STL too short: 1 bytes");
@@ -203,7 +206,7 @@ test_binary_solid_header(void)
 	check_ok("whitespace, SOLID", parse(buf, PREFIX + FACET), 1);
 	make_binary(buf, "solid", 2, two_facets);
 	check_error("solid, wrong size", parse(buf, len - 1), GX_ERR_PARSE,
-				"binary STL declares 2 facets but has room for 1");
+				"binary STL truncated: its 2 declared facets need 184 bytes, the file has 183");
 	check_error("solid, short", parse(buf, 40), GX_ERR_PARSE, "binary STL too short: 40 bytes");
 	memset(buf + 5, ' ', 75);
 	check_ok("solid, space-padded header", parse(buf, len), 2);
@@ -218,7 +221,7 @@ test_binary_limit(void)
 
 	if (big == MAP_FAILED)
 	{
-		printf("test_stl: note: cannot map %zu bytes, facet limit check skipped\n", len);
+		gx_test_skip("test_stl facet limit check", "cannot map a 2^26 + 1 facet file (3.4 GB)");
 		return;
 	}
 	put_le32(big + 80, MAX_FACETS + 1);
@@ -412,7 +415,7 @@ typedef struct Expected
 static const Expected broken[] = {
 	{"empty.stl", -1, "empty STL file (0 bytes, no data)"},
 	{"fourVertices.ascii.stl", -1, "facet 1 has 4 vertices; STL facets are triangles at line 8 near \"endloop\""},
-	{"incorrectFaceCounter.bin.stl", -1, "binary STL declares 66 facets but has room for 4 (284 bytes, 3384 expected)"},
+	{"incorrectFaceCounter.bin.stl", -1, "binary STL truncated: its 66 declared facets need 3384 bytes, the file has 284"},
 	{"missingEndsolid.ascii.stl", -1, "missing endsolid after 4 facets at line 30 (end of input)"},
 	{"missingFace.ascii.stl", 3, NULL},		/* an open tetrahedron: still a TIN */
 	{"missingNormal.ascii.stl", -1, "facet 4: expected a number for the normal at line 24 near \"outer loop\""},
@@ -431,7 +434,8 @@ static const Expected others[] = {
 	{"misc/faceless.ascii.stl", 0, NULL},
 	{"misc/multiWordName.ascii.stl", 4, NULL},
 	/* Damaged in the package (bytes replaced by UTF-8 U+FFFD): 333 bytes instead of 284. */
-	{"misc/multiWordName.bin.stl", -1, "binary STL declares 4 facets but has room for 4 (333 bytes, 284 expected)"},
+	{"misc/multiWordName.bin.stl", -1,
+	 "binary STL has 49 trailing bytes after its 4 declared facets (284 bytes expected, the file has 333)"},
 	{"misc/namelessSolid.ascii.stl", 4, NULL},
 	{"polytopes/cube.ascii.stl", 12, NULL},
 	{"polytopes/cube.bin.stl", 12, NULL},
@@ -604,6 +608,7 @@ main(void)
 	if (root != NULL && root[0] != '\0')
 		test_collection(root);
 	else
-		printf("test_stl: note: GX_STL_DIR unset, the stl-models collection checks are skipped\n");
+		gx_test_skip("test_stl stl-models collection checks",
+					 "GX_STL_DIR unset (the package/ directory of stl-models-0.12.0.tgz; see README.md, Tests)");
 	return gx_test_report("test_stl");
 }
