@@ -54,6 +54,17 @@ unittest: $(UNIT_TESTS)
 
 benches: $(BENCHES)
 
+# --- The GPU service (src/service): a program of its own, started by the supervising background worker ---
+all: build/gpuexact-service
+install: install-service
+
+build/gpuexact-service: src/service/gx_service.c build/libgxcore.a
+	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm -ldl -lpthread
+
+.PHONY: install-service
+install-service: build/gpuexact-service
+	$(INSTALL_PROGRAM) build/gpuexact-service '$(DESTDIR)$(pkglibdir)/gpuexact-service'
+
 # --- The CUDA engine (cuda/): built whenever nvcc is found, installed beside the extension --------------
 NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
 CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.h cuda/Makefile) src/core/gx_primitives_impl.h src/core/gx_orient.h \

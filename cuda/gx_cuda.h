@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 1			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 2			/* bumped whenever these structs change */
 
 /* One side's elements: element i is kind[i] vertices (1 point, 2 segment, 3 triangle) at
  * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index. */

@@ -224,13 +224,18 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 		extent = gx_box_intersection(&a->extent, &b->extent);
 		choose_dims(&extent, a, b, opt->grid_resolution, dim);
 		memcpy(st->grid_dim, dim, sizeof(dim));
-		if (opt->device == GX_DEVICE_GPU ||
+		if (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
 			(opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements))
 		{
 			int			r = gpu_split(a, b, &extent, dim, opt, &keys, st, err, 0);
 
 			if (r < 0)
 				ok = false;
+			else if (r == 0 && opt->gpu_only)
+			{
+				gx_error_set(err, GX_ERR_DEVICE, "%s", st->fallback);
+				ok = false;
+			}
 			else if (r == 0)
 			{
 				/* Start again on the CPU: counts and pairs from a failed GPU attempt are dropped. */

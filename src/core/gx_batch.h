@@ -57,6 +57,7 @@ typedef struct GxBatchOptions
 	int			threads;			/* CPU threads; 0 = one per core (never more than there are cores) */
 	GxCancel	cancel;				/* a flag set stops the run (GX_ERR_CANCELLED) within milliseconds */
 	bool		ignore_srid;		/* pairs whatever their SRIDs: the caller checks them row by row */
+	bool		gpu_only;			/* no CPU fallback: a GPU failure is GX_ERR_DEVICE (the GPU service) */
 } GxBatchOptions;
 
 /* Sensible defaults (AUTO device, data-driven grid). */

@@ -9,7 +9,8 @@ typedef enum GxErrorCode
 	GX_ERR_LIMIT,		/* input too large or nested too deep */
 	GX_ERR_SRID,		/* mixed SRIDs */
 	GX_ERR_NOMEM,		/* allocation failed */
-	GX_ERR_CANCELLED	/* stopped by the caller's cancel flag */
+	GX_ERR_CANCELLED,	/* stopped by the caller's cancel flag */
+	GX_ERR_DEVICE		/* the GPU could not run the job and no CPU fallback was wanted */
 } GxErrorCode;
 
 typedef struct GxError

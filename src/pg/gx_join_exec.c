@@ -49,6 +49,7 @@ typedef struct GxJoinState
 	int64		semi_matched;	/* semi join: outer row already emitted in this batch, or -1 */
 	bool	   *emitted;		/* per outer geometry of the batch: a joined row came out */
 	bool		srid_check_pending;	/* the batch's pairs of conflicting SRIDs are still to be checked */
+	bool		srids_may_conflict;	/* some outer and inner geometry of the batch have conflicting SRIDs */
 	/* for EXPLAIN ANALYZE */
 	GxBatchStats totals;
 	uint64		batches;
@@ -137,7 +138,7 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 		n++;
 	}
 	old = MemoryContextSwitchTo(cxt);
-	gx_pg_side_build(side, geoms, present, n, cxt);
+	gx_pg_side_prepare(side, geoms, present, n, cxt);
 	MemoryContextSwitchTo(old);
 	*count += n;
 	return rows;
@@ -172,6 +173,14 @@ add_stats(GxJoinState *js, const GxBatchStats *s)
 		memcpy(js->fallback, s->fallback, sizeof(js->fallback));
 }
 
+/* May some geometry of o and some of i have conflicting SRIDs (from the sides' SRID summaries)? */
+static bool
+sides_may_conflict(const GxPgSide *o, const GxPgSide *i)
+{
+	return o->side.srid != 0 && i->side.srid != 0 &&
+		(o->side.mixed_srid || i->side.mixed_srid || o->side.srid != i->side.srid);
+}
+
 /* Reads the next outer batch and runs it; false when the outer side is exhausted. */
 static bool
 next_batch(GxJoinState *js)
@@ -188,7 +197,14 @@ next_batch(GxJoinState *js)
 								 &js->outer_rows, &js->outer_done);
 	old = MemoryContextSwitchTo(js->batch_cxt);
 	gx_pg_batch_run(&js->outer, &js->inner, true, &js->pairs, &st);
-	js->emitted = palloc0(Max(js->outer.side.ngeoms, 1) * sizeof(bool));
+	js->emitted = palloc0(Max(js->outer.ngeoms, 1) * sizeof(bool));
+	/* per-geometry SRIDs are looked at only when two of them may conflict */
+	js->srids_may_conflict = sides_may_conflict(&js->outer, &js->inner);
+	if (js->srids_may_conflict)
+	{
+		gx_pg_side_materialize(&js->outer);
+		gx_pg_side_materialize(&js->inner);
+	}
 	MemoryContextSwitchTo(old);
 	add_stats(js, &st);
 	js->next_pair = 0;
@@ -224,14 +240,13 @@ check_srid_conflicts(GxJoinState *js)
 	uint32		k,
 				m;
 
-	if (!(o->side.srid != 0 && in->side.srid != 0 &&
-		  (o->side.mixed_srid || in->side.mixed_srid || o->side.srid != in->side.srid)))
+	if (!js->srids_may_conflict)
 		return;
-	for (k = 0; k < o->side.ngeoms; k++)
+	for (k = 0; k < o->ngeoms; k++)
 	{
 		if (o->srids[k] == 0 || (js->jointype == JOIN_SEMI && js->emitted[k]))
 			continue;
-		for (m = 0; m < in->side.ngeoms; m++)
+		for (m = 0; m < in->ngeoms; m++)
 		{
 			bool		accepted;
 
@@ -277,7 +292,7 @@ gx_join_next(ScanState *ss)
 			 * Pairs of conflicting SRIDs are check_srid_conflicts' business.
 			 */
 			if ((js->jointype == JOIN_SEMI && (int64) o == js->semi_matched) ||
-				gx_pg_srids_conflict(js->outer.srids[o], js->inner.srids[i]))
+				(js->srids_may_conflict && gx_pg_srids_conflict(js->outer.srids[o], js->inner.srids[i])))
 				continue;
 			js->current_outer = o;
 			return scan_pair(js, o, i);

@@ -9,6 +9,7 @@
 #include "gx_io.h"
 #include "gx_join.h"
 #include "gx_pg.h"
+#include "gx_service.h"
 #include "gx_settings.h"
 
 PG_MODULE_MAGIC;
@@ -42,6 +43,8 @@ _PG_init(void)
 	gx_check_interrupts = pg_interrupts;
 	gx_settings_init();
 	gx_join_init();
+	if (process_shared_preload_libraries_in_progress)
+		gx_service_register();
 }
 
 void

@@ -109,10 +109,10 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 	}
 	SPI_cursor_close(portal);
 	old = MemoryContextSwitchTo(keep);
-	gx_pg_side_build(s, geoms, present, n, keep);
+	gx_pg_side_prepare(s, geoms, present, n, keep);
 	MemoryContextSwitchTo(old);
 	/* the side numbers rows by position: give them the query's ids */
-	for (k = 0; k < s->side.ngeoms; k++)
+	for (k = 0; k < s->ngeoms; k++)
 		s->ids[k] = ids[s->ids[k]];
 }
 

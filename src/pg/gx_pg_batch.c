@@ -4,14 +4,14 @@
 
 #include "gx_pg.h"
 #include "gx_pg_batch.h"
+#include "gx_service.h"
 #include "gx_settings.h"
 
 void
 gx_pg_side_init(GxPgSide *s)
 {
+	memset(s, 0, sizeof(*s));
 	gx_batch_side_init(&s->side);
-	s->ids = NULL;
-	s->srids = NULL;
 }
 
 size_t
@@ -40,15 +40,27 @@ gx_pg_estimate_elements(Datum geom)
 }
 
 void
-gx_pg_batch_run(const GxPgSide *a, const GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatchStats *st)
+gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatchStats *st)
 {
 	GxBatchOptions opt;
 	GxError		err = {GX_OK, ""};
+	char		why[sizeof(st->fallback)] = "";
 
 	gx_settings_batch_options(&opt);
 	opt.ignore_srid = ignore_srid;
-	if (gx_batch_intersect(&a->side, &b->side, &opt, out, st, &err))
+	if (gx_service_run(a, b, &opt, out, st, why, sizeof(why)))
 		return;
+	gx_pg_side_materialize(a);
+	gx_pg_side_materialize(b);
+	/* the GPU is the service's: this backend never makes a CUDA context of its own when there is one */
+	if (gx_service_started())
+		opt.device = GX_DEVICE_CPU;
+	if (gx_batch_intersect(&a->side, &b->side, &opt, out, st, &err))
+	{
+		if (why[0])
+			snprintf(st->fallback, sizeof(st->fallback), "%s", why);
+		return;
+	}
 	if (err.code == GX_ERR_CANCELLED)
 	{
 		CHECK_FOR_INTERRUPTS();

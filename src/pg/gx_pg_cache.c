@@ -17,6 +17,7 @@
 #include "gx_geom_cache.h"
 #include "gx_pg.h"
 #include "gx_pg_batch.h"
+#include "gx_service.h"
 #include "gx_settings.h"
 
 PG_FUNCTION_INFO_V1(gx_cache_stats_sql);
@@ -121,43 +122,54 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 }
 
 void
-gx_pg_side_build(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext pins)
+gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext cxt)
 {
-	GxCache    *c = backend_cache();
-	GxCacheKey *keys = NULL;
-	GxCachedSide v;
-	size_t		count = 0,
-				i;
-	bool		keyed = c != NULL;
+	bool		keyed = backend_cache() != NULL || gx_service_started();
+	size_t		i;
 
 	gx_pg_side_init(s);
+	s->geoms = geoms;
+	s->present = present;
+	s->nrows = n;
+	s->cxt = cxt;
 	for (i = 0; i < n; i++)
-		count += present[i];
-	s->ids = palloc(Max(count, 1) * sizeof(int64));
-	if (keyed)
-		keys = palloc(Max(count, 1) * sizeof(GxCacheKey));
-	for (i = 0, count = 0; i < n; i++)
+		s->ngeoms += present[i];
+	s->ids = MemoryContextAlloc(cxt, Max(s->ngeoms, 1) * sizeof(int64));
+	s->keys = keyed && s->ngeoms > 0 ? MemoryContextAlloc(cxt, s->ngeoms * sizeof(GxCacheKey)) : NULL;
+	for (i = 0, s->ngeoms = 0; i < n; i++)
 		if (present[i])
 		{
-			s->ids[count] = (int64) i;
-			keyed = keyed && toast_key(geoms[i], &keys[count]);
-			count++;
+			s->ids[s->ngeoms] = (int64) i;
+			if (s->keys && !toast_key(geoms[i], &s->keys[s->ngeoms]))
+				s->keys = NULL;
+			s->ngeoms++;
 		}
-	if (keyed && count > 0)
+}
+
+void
+gx_pg_side_materialize(GxPgSide *s)
+{
+	GxCache    *c = backend_cache();
+	GxCachedSide v;
+
+	if (s->built)
+		return;
+	s->built = true;
+	if (c != NULL && s->keys != NULL)
 	{
-		const GxCachedSide *hit = gx_cache_get(c, keys, count);
+		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->ngeoms);
 
 		if (hit == NULL)
 		{
-			flatten(&v, geoms, present, n, count, cache_cxt);
-			hit = gx_cache_put(c, keys, count, &v);
+			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt);
+			hit = gx_cache_put(c, s->keys, s->ngeoms, &v);
 			if (hit == NULL)
 				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
 		}
-		borrow(s, hit, pins);
+		borrow(s, hit, s->cxt);
 		return;
 	}
-	flatten(&v, geoms, present, n, count, CurrentMemoryContext);
+	flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt);
 	s->side = v.side;
 	s->srids = v.srids;
 }

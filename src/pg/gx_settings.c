@@ -10,12 +10,16 @@
 #include "miscadmin.h"
 #include "utils/guc.h"
 
+#include "gx_service.h"
 #include "gx_settings.h"
 #include "gx_threads.h"
 
 bool		gx_enable_join = true;
 int			gx_join_batch_rows = 10000;
 int			gx_cache_host_mb = 256;
+bool		gx_service_enabled = true;
+int			gx_service_cache_mb = 4096;
+int			gx_service_timeout_ms = 30000;
 
 static int	device = GX_DEVICE_AUTO;
 static int	gpu_min_elements = 20000;
@@ -69,6 +73,18 @@ gx_settings_init(void)
 	DefineCustomIntVariable("gpuexact.cache_host_mb", "Memory of this backend's cache of flattened geometries; 0 turns it off.",
 							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out.",
 							&gx_cache_host_mb, 256, 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
+	/* settings of the GPU service exist where it can: gpuexact in shared_preload_libraries */
+	if (process_shared_preload_libraries_in_progress)
+	{
+		DefineCustomBoolVariable("gpuexact.service", "Runs the GPU service (gpuexact in shared_preload_libraries).",
+								 "One process owns the GPU for the whole cluster; backends send it their batches.",
+								 &gx_service_enabled, true, PGC_POSTMASTER, 0, NULL, NULL, NULL);
+		DefineCustomIntVariable("gpuexact.service_cache_mb", "Host memory of the GPU service's cache of flattened sides.",
+								NULL, &gx_service_cache_mb, 4096, 0, physical_memory_mb(), PGC_POSTMASTER, GUC_UNIT_MB,
+								NULL, NULL, NULL);
+	}
+	DefineCustomIntVariable("gpuexact.service_timeout", "How long a backend waits for the GPU service before running the batch itself.",
+							NULL, &gx_service_timeout_ms, 30000, 1, INT_MAX, PGC_USERSET, GUC_UNIT_MS, NULL, NULL, NULL);
 	MarkGUCPrefixReserved("gpuexact");
 }
 

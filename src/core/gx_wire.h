@@ -1,0 +1,123 @@
+/*
+ * gx_wire.h: the messages between backends and the GPU service (src/service), over a Unix stream socket.
+ * A message is a header and a small payload; bulk data (flattened sides, pair lists) travels in a memfd
+ * segment whose descriptor rides along (SCM_RIGHTS), mapped by both ends. A batch segment begins with a
+ * control word the backend sets to stop the service's work (query cancel, termination).
+ *
+ * A batch: LOOKUP (each side's cache keys, or none) -> LOOKUP_REPLY (which sides the service holds, now
+ * pinned for this connection) -> BATCH (options; each side cached or laid out in the segment; whether to
+ * cache it under its keys) -> RESULT (status, statistics, and a segment of pair keys).
+ */
+#ifndef GX_WIRE_H
+#define GX_WIRE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gx_batch.h"
+#include "gx_geom_cache.h"
+
+#define GX_WIRE_MAGIC 0x47585332u	/* "GXS2" */
+#define GX_WIRE_MAX_PAYLOAD (64u << 20)
+
+typedef enum GxMsgType
+{
+	GX_MSG_LOOKUP = 1,
+	GX_MSG_LOOKUP_REPLY,
+	GX_MSG_BATCH,
+	GX_MSG_RESULT
+} GxMsgType;
+
+typedef struct GxWireHeader
+{
+	uint32_t	magic;
+	uint32_t	type;
+	uint64_t	length;			/* payload bytes */
+} GxWireHeader;
+
+/* LOOKUP's payload: this, then nkeys[0] + nkeys[1] keys. */
+typedef struct GxWireLookup
+{
+	uint64_t	nkeys[2];		/* 0: the side is not cacheable, it will come in the segment */
+} GxWireLookup;
+
+/* What is known of a side without its arrays. */
+typedef struct GxWireSideInfo
+{
+	uint8_t		held;			/* LOOKUP_REPLY: the service holds it (pinned) */
+	uint8_t		mixed_srid;
+	int32_t		srid;
+	uint64_t	n,
+				ngeoms;
+} GxWireSideInfo;
+
+typedef struct GxWireLookupReply
+{
+	GxWireSideInfo side[2];
+	uint8_t		device_ok;		/* the service has a usable GPU */
+	char		device[128];	/* what it is, or why not */
+} GxWireLookupReply;
+
+/* A side in a batch segment: its arrays at these offsets (when not held by the service). */
+typedef struct GxWireSide
+{
+	uint8_t		held;			/* use the side pinned by the LOOKUP */
+	uint8_t		cache;			/* keep this side under the LOOKUP's keys */
+	uint8_t		mixed_srid;
+	int32_t		srid;
+	uint64_t	n,
+				ngeoms;
+	GxBox3D		extent;
+	uint64_t	coords_off,
+				kind_off,
+				geom_off;
+} GxWireSide;
+
+typedef struct GxWireBatch
+{
+	GxWireSide	side[2];
+	int32_t		grid_resolution;
+	int32_t		float_pass;
+	int32_t		cuda_device;
+	uint8_t		ignore_srid;
+	uint64_t	gpu_memory_cap;
+	uint64_t	segment_size;
+} GxWireBatch;
+
+/* The first bytes of a batch segment. */
+typedef struct GxWireControl
+{
+	volatile int32_t cancel;
+} GxWireControl;
+
+typedef struct GxWireResult
+{
+	int32_t		code;			/* GxErrorCode; GX_OK: the pairs are in the segment that comes along */
+	char		msg[256];
+	GxBatchStats stats;
+	uint64_t	npairs;
+} GxWireResult;
+
+/* Sends a message, with descriptor pass_fd (or -1). false on any failure (the peer is gone). */
+bool		gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, int pass_fd);
+
+/*
+ * Receives a message of at most max payload bytes into buf (malloc'd if *buf is NULL, then the caller
+ * frees it); *fd gets a descriptor passed along, or -1. false on failure or a malformed message.
+ */
+bool		gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, int *fd);
+
+/* A shared segment of size bytes (memfd), mapped read-write; NULL on failure. */
+void	   *gx_wire_segment_create(size_t size, int *fd);
+/* Maps a segment received from the peer; NULL on failure. */
+void	   *gx_wire_segment_map(int fd, size_t size);
+
+/* Aligned size of a side's arrays in a segment. */
+size_t		gx_wire_side_bytes(const GxBatchSide *s);
+/* Copies side s into segment seg at offset off (room: gx_wire_side_bytes) and describes it in w. */
+void		gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s);
+/* The side w describes, viewed in place in seg of size bytes; false if the offsets do not fit. */
+bool		gx_wire_side_view(GxBatchSide *s, const GxWireSide *w, const char *seg, size_t size);
+
+#endif

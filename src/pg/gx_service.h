@@ -1,0 +1,25 @@
+/*
+ * gx_service.h: the GPU service (src/service) seen from PostgreSQL. With gpuexact in
+ * shared_preload_libraries (and gpuexact.service on), a background worker supervises one
+ * gpuexact-service process for the cluster; backends send it their batches (gx_service_client.c).
+ */
+#ifndef GX_SERVICE_H
+#define GX_SERVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+extern bool gx_service_enabled;
+extern int	gx_service_cache_mb;
+extern int	gx_service_timeout_ms;
+
+/* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
+void		gx_service_register(void);
+
+/* Does this cluster run the service (registered at postmaster start)? */
+bool		gx_service_started(void);
+
+/* The service's socket: in the data directory, or under /tmp when that path is too long. */
+void		gx_service_socket_path(char *buf, size_t size);
+
+#endif

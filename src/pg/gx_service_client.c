@@ -1,0 +1,271 @@
+/*
+ * gx_service_client.c: a backend's side of the GPU service (gx_service.h, gx_wire.h). One connection per
+ * backend, opened at its first batch and kept. A side made only of TOASTed values is named by its keys:
+ * the service may hold it already, and then this backend neither detoasts nor flattens nor sends it.
+ * While the service works, the backend waits in short polls: query cancel, statement_timeout and
+ * termination set the segment's control word, which the engine polls; past gpuexact.service_timeout, or
+ * when the service fails or disappears, the backend runs the batch on its own CPU (same answer).
+ */
+#include "postgres.h"
+
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "miscadmin.h"
+#include "portability/instr_time.h"
+
+#include "gx_alloc.h"
+#include "gx_pg_batch.h"
+#include "gx_service.h"
+#include "gx_wire.h"
+
+#define POLL_MS 10
+#define CANCEL_GRACE_MS 2000		/* how long a cancelled batch may take to say so */
+
+static int	sock = -1;
+
+static void
+disconnect(void)
+{
+	if (sock >= 0)
+		close(sock);
+	sock = -1;
+}
+
+static bool
+connect_service(char *why, size_t whylen)
+{
+	struct sockaddr_un addr;
+
+	if (sock >= 0)
+		return true;
+	memset(&addr, 0, sizeof(addr));
+	addr.sun_family = AF_UNIX;
+	gx_service_socket_path(addr.sun_path, sizeof(addr.sun_path));
+	sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (sock < 0 || connect(sock, (struct sockaddr *) &addr, sizeof(addr)) != 0)
+	{
+		snprintf(why, whylen, "GPU service not reachable (%m)");
+		disconnect();
+		return false;
+	}
+	return true;
+}
+
+static bool
+stop_requested(void)
+{
+	return QueryCancelPending || ProcDiePending;
+}
+
+/*
+ * Waits for the service's next message. Sets control->cancel on cancel or termination (then gives the
+ * service CANCEL_GRACE_MS to answer) and on the timeout. false, disconnected, when no answer came.
+ */
+static bool
+await_reply(GxWireHeader *h, void *buf, size_t len, int *fd, GxWireControl *control, char *why, size_t whylen)
+{
+	instr_time	start,
+				now;
+	double		waited,
+				limit = gx_service_timeout_ms;
+	bool		cancelled = false;
+
+	INSTR_TIME_SET_CURRENT(start);
+	for (;;)
+	{
+		struct pollfd p = {sock, POLLIN, 0};
+
+		if (poll(&p, 1, POLL_MS) > 0)
+		{
+			if (gx_wire_recv(sock, h, &buf, len, fd) && h->length == len)
+				return true;
+			snprintf(why, whylen, "GPU service connection lost");
+			break;
+		}
+		INSTR_TIME_SET_CURRENT(now);
+		INSTR_TIME_SUBTRACT(now, start);
+		waited = INSTR_TIME_GET_MILLISEC(now);
+		if (!cancelled && stop_requested())
+		{
+			cancelled = true;
+			limit = waited + CANCEL_GRACE_MS;
+			if (control)
+				control->cancel = 1;
+			else
+				break;
+		}
+		if (waited > limit)
+		{
+			if (control)
+				control->cancel = 1;
+			snprintf(why, whylen, "GPU service busy past gpuexact.service_timeout (%d ms)", gx_service_timeout_ms);
+			break;
+		}
+	}
+	disconnect();
+	CHECK_FOR_INTERRUPTS();
+	return false;
+}
+
+/* Asks which sides the service holds; false (why set) when it cannot serve. */
+static bool
+lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
+{
+	GxPgSide   *sides[2] = {a, b};
+	GxWireLookup l;
+	char	   *payload;
+	size_t		len;
+	GxWireHeader h;
+	int			fd,
+				k;
+
+	for (k = 0; k < 2; k++)
+		l.nkeys[k] = sides[k]->keys ? sides[k]->ngeoms : 0;
+	len = sizeof(l) + (l.nkeys[0] + l.nkeys[1]) * sizeof(GxCacheKey);
+	if (len > GX_WIRE_MAX_PAYLOAD)
+		l.nkeys[0] = l.nkeys[1] = 0, len = sizeof(l);
+	payload = palloc(len);
+	memcpy(payload, &l, sizeof(l));
+	for (k = 0; k < 2; k++)
+		if (l.nkeys[k])
+			memcpy(payload + sizeof(l) + (k ? l.nkeys[0] * sizeof(GxCacheKey) : 0), sides[k]->keys,
+				   l.nkeys[k] * sizeof(GxCacheKey));
+	if (!gx_wire_send(sock, GX_MSG_LOOKUP, payload, len, -1))
+	{
+		snprintf(why, whylen, "GPU service connection lost");
+		disconnect();
+		return false;
+	}
+	pfree(payload);
+	if (!await_reply(&h, r, sizeof(*r), &fd, NULL, why, whylen))
+		return false;
+	if (fd >= 0)
+		close(fd);
+	if (h.type != GX_MSG_LOOKUP_REPLY)
+	{
+		snprintf(why, whylen, "GPU service: unexpected answer");
+		disconnect();
+		return false;
+	}
+	if (!r->device_ok)
+	{
+		snprintf(why, whylen, "GPU: not available (%s)", r->device);
+		return false;
+	}
+	return true;
+}
+
+bool
+gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out, GxBatchStats *st,
+			   char *why, size_t whylen)
+{
+	GxPgSide   *sides[2] = {a, b};
+	GxWireLookupReply info;
+	GxWireBatch batch;
+	GxWireResult r;
+	GxWireHeader h;
+	GxWireControl *control;
+	char	   *seg;
+	size_t		size = MAXALIGN(sizeof(GxWireControl)),
+				elements = 0;
+	int			segfd,
+				fd,
+				k;
+	bool		ok;
+
+	if (!gx_service_started() || opt->device == GX_DEVICE_CPU)
+		return false;
+	if (!connect_service(why, whylen) || !lookup(a, b, &info, why, whylen))
+		return false;
+	memset(&batch, 0, sizeof(batch));
+	for (k = 0; k < 2; k++)
+	{
+		GxPgSide   *s = sides[k];
+
+		if (info.side[k].held)
+		{
+			batch.side[k].held = 1;
+			s->side.srid = info.side[k].srid;
+			s->side.mixed_srid = info.side[k].mixed_srid;
+			elements += info.side[k].n;
+		}
+		else
+		{
+			gx_pg_side_materialize(s);
+			elements += s->side.n;
+			size += gx_wire_side_bytes(&s->side);
+		}
+	}
+	if (opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements)
+		return false;
+	seg = gx_wire_segment_create(size, &segfd);
+	if (seg == NULL)
+	{
+		snprintf(why, whylen, "GPU service: no shared segment (%m)");
+		return false;
+	}
+	control = (GxWireControl *) seg;
+	control->cancel = 0;
+	for (k = 0, size = MAXALIGN(sizeof(GxWireControl)); k < 2; k++)
+		if (!batch.side[k].held)
+		{
+			gx_wire_side_put(&batch.side[k], seg, size, &sides[k]->side);
+			batch.side[k].cache = sides[k]->keys != NULL;
+			size += gx_wire_side_bytes(&sides[k]->side);
+		}
+	batch.grid_resolution = opt->grid_resolution;
+	batch.float_pass = opt->float_pass;
+	batch.cuda_device = opt->cuda_device;
+	batch.ignore_srid = opt->ignore_srid;
+	batch.gpu_memory_cap = opt->gpu_memory_cap;
+	batch.segment_size = size;
+	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), segfd);
+	close(segfd);
+	if (!ok)
+	{
+		munmap(seg, size);
+		snprintf(why, whylen, "GPU service connection lost");
+		disconnect();
+		return false;
+	}
+	ok = await_reply(&h, &r, sizeof(r), &fd, control, why, whylen);
+	munmap(seg, size);
+	if (!ok)
+		return false;
+	if (r.code == GX_ERR_CANCELLED)
+	{
+		if (fd >= 0)
+			close(fd);
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gpuexact batch due to user request")));
+	}
+	if (r.code != GX_OK || fd < 0)
+	{
+		if (fd >= 0)
+			close(fd);
+		snprintf(why, whylen, "GPU service: %s", r.msg);
+		return false;
+	}
+	*st = r.stats;
+	out->n = r.npairs;
+	out->keys = gx_alloc(Max(r.npairs, 1) * sizeof(uint64));
+	if (r.npairs > 0)
+	{
+		void	   *pairs = gx_wire_segment_map(fd, r.npairs * sizeof(uint64));
+
+		if (pairs == NULL)
+		{
+			close(fd);
+			snprintf(why, whylen, "GPU service: result not readable (%m)");
+			return false;
+		}
+		memcpy(out->keys, pairs, r.npairs * sizeof(uint64));
+		munmap(pairs, r.npairs * sizeof(uint64));
+	}
+	close(fd);
+	return true;
+}

@@ -1,0 +1,344 @@
+/*
+ * gx_service.c: gpuexact-service, the one process of a cluster that owns the GPU (its CUDA context made
+ * once, at start). PostgreSQL's supervising background worker (src/pg/gx_service_worker.c) starts it and
+ * starts it again when it dies; it is a program of its own, outside PostgreSQL's shared memory, so that
+ * its death, even by a signal, touches no backend. Backends connect to its Unix socket (gx_wire.h); a
+ * thread serves each connection; batches run one at a time on the GPU, and sides made of stored values
+ * stay in its host cache (gx_geom_cache.h), shared by every session, between queries.
+ *
+ * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "gx_alloc.h"
+#include "gx_batch.h"
+#include "gx_cuda_loader.h"
+#include "gx_geom_cache.h"
+#include "gx_wire.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;	/* the cache and the GPU, one batch at a time */
+static GxCache *cache;
+static const char *cuda_library;
+static int	device_ok;
+static char device[128];
+
+/* One connection's state between its LOOKUP and its BATCH. */
+typedef struct Conn
+{
+	int			sock;
+	GxCacheKey *keys[2];
+	uint64_t	nkeys[2];
+	const GxCachedSide *held[2];
+} Conn;
+
+static void
+release(Conn *c)
+{
+	int			k;
+
+	pthread_mutex_lock(&lock);
+	for (k = 0; k < 2; k++)
+		if (c->held[k])
+			gx_cache_unpin(cache, c->held[k]);
+	pthread_mutex_unlock(&lock);
+	for (k = 0; k < 2; k++)
+	{
+		free(c->keys[k]);
+		c->keys[k] = NULL;
+		c->held[k] = NULL;
+		c->nkeys[k] = 0;
+	}
+}
+
+static bool
+lookup(Conn *c, const GxWireLookup *l, size_t len)
+{
+	GxWireLookupReply r;
+	const GxCacheKey *keys = (const GxCacheKey *) (l + 1);
+	int			k;
+
+	release(c);
+	if (len < sizeof(*l) || l->nkeys[0] > len / sizeof(GxCacheKey) || l->nkeys[1] > len / sizeof(GxCacheKey) ||
+		sizeof(*l) + (l->nkeys[0] + l->nkeys[1]) * sizeof(GxCacheKey) != len)
+		return false;
+	memset(&r, 0, sizeof(r));
+	pthread_mutex_lock(&lock);
+	for (k = 0; k < 2; k++)
+	{
+		c->nkeys[k] = l->nkeys[k];
+		c->keys[k] = malloc((l->nkeys[k] ? l->nkeys[k] : 1) * sizeof(GxCacheKey));
+		if (c->keys[k] == NULL)
+			c->nkeys[k] = 0;
+		else
+			memcpy(c->keys[k], keys + (k ? l->nkeys[0] : 0), l->nkeys[k] * sizeof(GxCacheKey));
+		c->held[k] = c->nkeys[k] ? gx_cache_get(cache, c->keys[k], c->nkeys[k]) : NULL;
+		if (c->held[k])
+		{
+			const GxBatchSide *s = &c->held[k]->side;
+
+			r.side[k].held = 1;
+			r.side[k].srid = s->srid;
+			r.side[k].mixed_srid = s->mixed_srid;
+			r.side[k].n = s->n;
+			r.side[k].ngeoms = s->ngeoms;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	r.device_ok = (uint8_t) device_ok;
+	memcpy(r.device, device, sizeof(r.device));
+	return gx_wire_send(c->sock, GX_MSG_LOOKUP_REPLY, &r, sizeof(r), -1);
+}
+
+/* A copy of side s in the process's own memory, for the cache; false if out of memory. */
+static bool
+copy_side(GxCachedSide *v, const GxBatchSide *s)
+{
+	GxError		err = {GX_OK, ""};
+
+	gx_batch_side_init(&v->side);
+	v->srids = NULL;				/* the service never needs per-geometry SRIDs */
+	if (!gx_batch_side_reserve(&v->side, s->n, &err) || !gx_batch_side_append(&v->side, s, &err))
+	{
+		gx_batch_side_free(&v->side);
+		return false;
+	}
+	return true;
+}
+
+static bool
+reply_error(Conn *c, GxErrorCode code, const char *msg)
+{
+	GxWireResult r;
+
+	memset(&r, 0, sizeof(r));
+	r.code = code;
+	snprintf(r.msg, sizeof(r.msg), "%s", msg);
+	return gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), -1);
+}
+
+static bool
+batch(Conn *c, const GxWireBatch *b, int segfd)
+{
+	GxBatchSide sides[2];
+	GxBatchOptions opt;
+	GxWireResult r;
+	GxPairs		pairs = {NULL, 0};
+	GxError		err = {GX_OK, ""};
+	char	   *seg = NULL;
+	void	   *out;
+	int			outfd = -1,
+				k;
+	bool		ok = true,
+				sent;
+
+	if (segfd < 0 || (seg = gx_wire_segment_map(segfd, b->segment_size)) == NULL ||
+		b->segment_size < sizeof(GxWireControl))
+	{
+		if (segfd >= 0)
+			close(segfd);
+		return reply_error(c, GX_ERR_NOMEM, "no batch segment");
+	}
+	close(segfd);
+	for (k = 0; k < 2 && ok; k++)
+	{
+		if (b->side[k].held)
+			ok = c->held[k] != NULL && (sides[k] = c->held[k]->side, true);
+		else
+			ok = gx_wire_side_view(&sides[k], &b->side[k], seg, b->segment_size);
+	}
+	if (!ok)
+	{
+		munmap(seg, b->segment_size);
+		return reply_error(c, GX_ERR_PARSE, "malformed batch");
+	}
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_GPU;
+	opt.gpu_only = true;
+	opt.grid_resolution = b->grid_resolution;
+	opt.float_pass = b->float_pass;
+	opt.cuda_device = b->cuda_device;
+	opt.gpu_memory_cap = b->gpu_memory_cap;
+	opt.ignore_srid = b->ignore_srid;
+	opt.cuda_library = cuda_library;
+	opt.cancel.flag[0] = (volatile const int *) &((GxWireControl *) seg)->cancel;
+	memset(&r, 0, sizeof(r));
+	pthread_mutex_lock(&lock);
+	for (k = 0; k < 2; k++)
+		if (!b->side[k].held && b->side[k].cache && c->nkeys[k] > 0)
+		{
+			GxCachedSide v;
+
+			if (copy_side(&v, &sides[k]))
+			{
+				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
+				if (c->held[k])
+					sides[k] = c->held[k]->side;
+			}
+		}
+	ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
+	pthread_mutex_unlock(&lock);
+	munmap(seg, b->segment_size);
+	if (!ok)
+		return reply_error(c, err.code, err.msg);
+	r.npairs = pairs.n;
+	out = gx_wire_segment_create(pairs.n * sizeof(uint64_t), &outfd);
+	if (out == NULL)
+	{
+		gx_free(pairs.keys);
+		return reply_error(c, GX_ERR_NOMEM, "no memory for the result segment");
+	}
+	memcpy(out, pairs.keys, pairs.n * sizeof(uint64_t));
+	munmap(out, pairs.n ? pairs.n * sizeof(uint64_t) : 1);
+	gx_free(pairs.keys);
+	sent = gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), outfd);
+	close(outfd);
+	return sent;
+}
+
+static void *
+serve(void *arg)
+{
+	Conn		c;
+	void	   *buf = NULL;
+
+	memset(&c, 0, sizeof(c));
+	c.sock = (int) (intptr_t) arg;
+	for (;;)
+	{
+		GxWireHeader h;
+		int			fd;
+		bool		ok;
+
+		free(buf);
+		buf = NULL;
+		if (!gx_wire_recv(c.sock, &h, &buf, GX_WIRE_MAX_PAYLOAD, &fd))
+			break;
+		if (h.type == GX_MSG_LOOKUP)
+			ok = lookup(&c, buf, h.length);
+		else if (h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch))
+			ok = batch(&c, buf, fd);
+		else
+			ok = false;
+		if (h.type == GX_MSG_BATCH)
+			release(&c);
+		if (fd >= 0 && h.type != GX_MSG_BATCH)
+			close(fd);
+		if (!ok)
+			break;
+	}
+	free(buf);
+	release(&c);
+	close(c.sock);
+	return NULL;
+}
+
+/* A first, tiny batch: the CUDA context and the engine's kernels are ready before any backend asks. */
+static void
+warm_up(int cuda_device)
+{
+	static const double point[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+	uint8_t		kind = 1;
+	uint32_t	geom = 0;
+	GxBatchSide a;
+	GxBatchOptions opt;
+	GxBatchStats st;
+	GxPairs		pairs = {NULL, 0};
+	GxError		err = {GX_OK, ""};
+
+	gx_batch_side_init(&a);
+	a.n = a.cap = 1;
+	a.ngeoms = 1;
+	a.coords = (double *) point;
+	a.kind = &kind;
+	a.geom = &geom;
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_GPU;
+	opt.gpu_only = true;
+	opt.cuda_device = cuda_device;
+	opt.cuda_library = cuda_library;
+	if (gx_batch_intersect(&a, &a, &opt, &pairs, &st, &err))
+		gx_free(pairs.keys);
+	else
+		fprintf(stderr, "gpuexact-service: warm-up batch: %s\n", err.msg);
+}
+
+static int
+listen_on(const char *path)
+{
+	struct sockaddr_un addr;
+	int			s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	memset(&addr, 0, sizeof(addr));
+	addr.sun_family = AF_UNIX;
+	if (s < 0 || strlen(path) >= sizeof(addr.sun_path))
+		return -1;
+	strcpy(addr.sun_path, path);
+	unlink(path);
+	if (bind(s, (struct sockaddr *) &addr, sizeof(addr)) != 0 || listen(s, 128) != 0)
+	{
+		close(s);
+		return -1;
+	}
+	return s;
+}
+
+int
+main(int argc, char **argv)
+{
+	const GxCudaApi *api;
+	int			s,
+				fp64_weak;
+
+	if (argc != 5)
+	{
+		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB\n");
+		return 2;
+	}
+	cuda_library = argv[2];
+	signal(SIGPIPE, SIG_IGN);
+	umask(077);
+	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20);
+	/* the CUDA context is made now, once for the cluster, not at a backend's first batch */
+	api = gx_cuda_load(cuda_library, device, sizeof(device));
+	device_ok = api != NULL && api->device_info(atoi(argv[3]), device, sizeof(device), &fp64_weak) == GX_CUDA_OK;
+	if (api != NULL && !device_ok)
+		snprintf(device, sizeof(device), "no CUDA device or driver");
+	if (device_ok)
+		warm_up(atoi(argv[3]));
+	s = listen_on(argv[1]);
+	if (cache == NULL || s < 0)
+	{
+		fprintf(stderr, "gpuexact-service: cannot listen on %s: %s\n", argv[1], strerror(errno));
+		return 1;
+	}
+	fprintf(stderr, "gpuexact-service: listening on %s, GPU: %s\n", argv[1], device);
+	for (;;)
+	{
+		int			c = accept4(s, NULL, NULL, SOCK_CLOEXEC);
+		pthread_t	t;
+
+		if (c < 0)
+		{
+			if (errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE)
+				continue;
+			return 1;
+		}
+		if (pthread_create(&t, NULL, serve, (void *) (intptr_t) c) != 0)
+			close(c);
+		else
+			pthread_detach(t);
+	}
+}
