@@ -11,12 +11,16 @@ CREATE FUNCTION gxgeom_recv(internal) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gxgeom_send(gxgeom) RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- ANALYZE: the standard statistics plus box statistics for the estimates of gx_intersects and &&&
+CREATE FUNCTION gxgeom_analyze(internal) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT;
 
 CREATE TYPE gxgeom (
 	INPUT = gxgeom_in,
 	OUTPUT = gxgeom_out,
 	RECEIVE = gxgeom_recv,
 	SEND = gxgeom_send,
+	ANALYZE = gxgeom_analyze,
 	INTERNALLENGTH = VARIABLE,
 	ALIGNMENT = double,
 	STORAGE = extended
@@ -174,7 +178,7 @@ CREATE FUNCTION gx_box3d(gxgeom) RETURNS gxbox3d
 COMMENT ON FUNCTION gx_box3d(gxgeom) IS 'the 3D bounding box of the geometry; NULL for EMPTY';
 CREATE CAST (gxgeom AS gxbox3d) WITH FUNCTION gx_box3d(gxgeom);
 
--- Selectivity estimators (constants: no statistics on boxes)
+-- Selectivity estimators: the chance that boxes overlap, from the box statistics of ANALYZE
 CREATE FUNCTION gx_box3d_sel(internal, oid, internal, integer) RETURNS float8
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_box3d_joinsel(internal, oid, internal, smallint, internal) RETURNS float8
