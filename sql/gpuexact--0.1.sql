@@ -11,12 +11,16 @@ CREATE FUNCTION gxgeom_recv(internal) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gxgeom_send(gxgeom) RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- ANALYZE: the standard statistics plus box statistics for the estimates of gx_intersects and &&&
+CREATE FUNCTION gxgeom_analyze(internal) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT;
 
 CREATE TYPE gxgeom (
 	INPUT = gxgeom_in,
 	OUTPUT = gxgeom_out,
 	RECEIVE = gxgeom_recv,
 	SEND = gxgeom_send,
+	ANALYZE = gxgeom_analyze,
 	INTERNALLENGTH = VARIABLE,
 	ALIGNMENT = double,
 	STORAGE = extended
@@ -76,6 +80,58 @@ CREATE FUNCTION gx_ymax(gxgeom) RETURNS float8 AS 'SELECT gx_extent_bound($1, 4)
 CREATE FUNCTION gx_zmax(gxgeom) RETURNS float8 AS 'SELECT gx_extent_bound($1, 5)'
 	LANGUAGE SQL IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Equality: same SRID, same structure, same coordinates bit for bit (the serialized bytes are identical;
+-- -0.0 <> 0.0). The order is arbitrary (SRID, then bytes) but stable; it serves btree indexes, sorting,
+-- DISTINCT, GROUP BY, UNION and merge joins. The hash serves hash joins, hash aggregation and partitioning.
+CREATE FUNCTION gxgeom_eq(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_ne(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_lt(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_le(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_gt(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_ge(gxgeom, gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_cmp(gxgeom, gxgeom) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_hash(gxgeom) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION gxgeom_hash_extended(gxgeom, bigint) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+
+CREATE OPERATOR = (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gxgeom_eq,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES);
+CREATE OPERATOR <> (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gxgeom_ne,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel);
+CREATE OPERATOR < (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gxgeom_lt,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel);
+CREATE OPERATOR <= (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gxgeom_le,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
+CREATE OPERATOR > (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gxgeom_gt,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel);
+CREATE OPERATOR >= (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gxgeom_ge,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel);
+
+-- Equal values are identical images, so btree may deduplicate (btequalimage).
+CREATE OPERATOR CLASS btree_gxgeom_ops
+	DEFAULT FOR TYPE gxgeom USING btree AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 gxgeom_cmp(gxgeom, gxgeom),
+	FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS hash_gxgeom_ops
+	DEFAULT FOR TYPE gxgeom USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 gxgeom_hash(gxgeom),
+	FUNCTION 2 gxgeom_hash_extended(gxgeom, bigint);
+
 -- The exact predicate
 CREATE FUNCTION gx_intersects(gxgeom, gxgeom) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'gx_intersects_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
@@ -122,7 +178,7 @@ CREATE FUNCTION gx_box3d(gxgeom) RETURNS gxbox3d
 COMMENT ON FUNCTION gx_box3d(gxgeom) IS 'the 3D bounding box of the geometry; NULL for EMPTY';
 CREATE CAST (gxgeom AS gxbox3d) WITH FUNCTION gx_box3d(gxgeom);
 
--- Selectivity estimators (constants: no statistics on boxes)
+-- Selectivity estimators: the chance that boxes overlap, from the box statistics of ANALYZE
 CREATE FUNCTION gx_box3d_sel(internal, oid, internal, integer) RETURNS float8
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_box3d_joinsel(internal, oid, internal, smallint, internal) RETURNS float8

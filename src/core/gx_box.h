@@ -10,6 +10,10 @@
 
 #include "gx_geom.h"
 
+/* Bound d of a box, d = 0..2 for x, y, z (the six doubles are laid out xmin ymin zmin xmax ymax zmax). */
+#define GX_BOX_LO(b, d)			(((const double *) &(b)->xmin)[d])
+#define GX_BOX_HI(b, d)			(((const double *) &(b)->xmax)[d])
+
 /* Box of the n (>= 1) points of 3 doubles at c. */
 GxBox3D		gx_box_of_points(const double *c, size_t n);
 void		gx_box_set_empty(GxBox3D *b);

@@ -16,10 +16,6 @@
 #define DatumGetGxBox3DP(d)		((GxBox3D *) DatumGetPointer(d))
 #define PG_GETARG_GXBOX3D_P(n)	DatumGetGxBox3DP(PG_GETARG_DATUM(n))
 
-/* Bound d of a box, d = 0..2 for x, y, z (the six doubles are laid out xmin ymin zmin xmax ymax zmax). */
-#define GX_BOX_LO(b, d)			(((const double *) &(b)->xmin)[d])
-#define GX_BOX_HI(b, d)			(((const double *) &(b)->xmax)[d])
-
 /*
  * Reads the bounding box cached in the header of a gxgeom datum, detoasting only the header (no copy at
  * all for an in-line value). Returns false, with *box set to EMPTY, for an EMPTY geometry.

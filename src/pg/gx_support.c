@@ -1,4 +1,4 @@
-/* gx_support.c: planner support: gx_intersects becomes index-searchable (lossy &&&); selectivity estimates. */
+/* gx_support.c: planner support of gx_intersects: index searches (lossy &&&) and selectivity (gx_selectivity.c). */
 #include "postgres.h"
 
 #include "access/htup_details.h"
@@ -15,32 +15,9 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
-/*
- * Without statistics on the boxes, constant estimates: a box test against a constant keeps 1 row in 1000,
- * a join keeps 1 pair in 10000. gx_intersects is estimated like the box test it implies (it can only keep
- * fewer rows), instead of the default 1/3 for a boolean function, which would make every plan with it
- * look wildly unselective.
- */
-#define GX_RESTRICT_SEL		0.001
-#define GX_JOIN_SEL			0.0001
+#include "gx_selectivity.h"
 
-PG_FUNCTION_INFO_V1(gx_box3d_sel);
-PG_FUNCTION_INFO_V1(gx_box3d_joinsel);
 PG_FUNCTION_INFO_V1(gx_intersects_support);
-
-/* RESTRICT estimator of the box operators: (planner info, operator, arguments, varRelid). */
-Datum
-gx_box3d_sel(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_FLOAT8(GX_RESTRICT_SEL);
-}
-
-/* JOIN estimator of the box operators: (planner info, operator, arguments, join type, join info). */
-Datum
-gx_box3d_joinsel(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_FLOAT8(GX_JOIN_SEL);
-}
 
 /*
  * True if opfamily is this extension's GiST family for gxgeom: gist_gxgeom_ops in the schema of the
@@ -114,7 +91,9 @@ gx_intersects_support(PG_FUNCTION_ARGS)
 	{
 		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
 
-		req->selectivity = req->is_join ? GX_JOIN_SEL : GX_RESTRICT_SEL;
+		req->selectivity = req->is_join ?
+			gx_join_selectivity(req->root, req->args, req->jointype, req->sjinfo) :
+			gx_restriction_selectivity(req->root, req->args, req->varRelid);
 		PG_RETURN_POINTER(req);
 	}
 	PG_RETURN_POINTER(NULL);
