@@ -59,3 +59,9 @@ gx_cluster_start() {
 		-o "-p $PGPORT -k $GX_PGDATA -c listen_addresses=''" start >/dev/null
 	export PGHOST=$GX_PGDATA PGPORT PGUSER=$GX_PGUSER PGDATABASE=postgres
 }
+
+# Restarts the cluster with extra server options, e.g. "-c shared_preload_libraries=gpuexact".
+gx_cluster_restart() {
+	gx_as_user "$GX_PG_BIN/pg_ctl" -D "$GX_PGDATA" -l "$GX_PGDATA/server.log" -w -m fast \
+		-o "-p $PGPORT -k $GX_PGDATA -c listen_addresses='' $1" restart >/dev/null
+}

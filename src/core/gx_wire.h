@@ -6,7 +6,8 @@
  *
  * A batch: LOOKUP (each side's cache keys, or none) -> LOOKUP_REPLY (which sides the service holds, now
  * pinned for this connection) -> BATCH (options; each side cached or laid out in the segment; whether to
- * cache it under its keys) -> RESULT (status, statistics, and a segment of pair keys).
+ * cache it under its keys) -> RESULT (status, statistics, and a segment of pair keys). STATS and RESET
+ * ask for the cache's figures (and empty it).
  */
 #ifndef GX_WIRE_H
 #define GX_WIRE_H
@@ -26,7 +27,10 @@ typedef enum GxMsgType
 	GX_MSG_LOOKUP = 1,
 	GX_MSG_LOOKUP_REPLY,
 	GX_MSG_BATCH,
-	GX_MSG_RESULT
+	GX_MSG_RESULT,
+	GX_MSG_STATS,				/* no payload: STATS_REPLY */
+	GX_MSG_RESET,				/* no payload: empties the cache, then STATS_REPLY */
+	GX_MSG_STATS_REPLY			/* GxCacheStats */
 } GxMsgType;
 
 typedef struct GxWireHeader

@@ -174,30 +174,39 @@ gx_pg_side_materialize(GxPgSide *s)
 	s->srids = v.srids;
 }
 
+static void
+put_stats(ReturnSetInfo *rsinfo, const char *scope, const GxCacheStats *st)
+{
+	Datum		values[5] = {CStringGetTextDatum(scope), Int64GetDatum((int64) st->entries),
+		Int64GetDatum((int64) st->bytes), Int64GetDatum((int64) st->hits), Int64GetDatum((int64) st->misses)};
+	bool		nulls[5] = {false, false, false, false, false};
+
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+}
+
+/* gx_cache_stats(): one row per cache: this backend's, and the GPU service's when there is one. */
 Datum
 gx_cache_stats_sql(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxCacheStats st = {0, 0, 0, 0};
-	Datum		values[5];
-	bool		nulls[5] = {false, false, false, false, false};
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (cache)
 		st = gx_cache_stats(cache);
-	values[0] = CStringGetTextDatum("backend host");
-	values[1] = Int64GetDatum((int64) st.entries);
-	values[2] = Int64GetDatum((int64) st.bytes);
-	values[3] = Int64GetDatum((int64) st.hits);
-	values[4] = Int64GetDatum((int64) st.misses);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	put_stats(rsinfo, "backend host", &st);
+	if (gx_service_cache_stats(false, &st))
+		put_stats(rsinfo, "service host", &st);
 	return (Datum) 0;
 }
 
 Datum
 gx_cache_reset_sql(PG_FUNCTION_ARGS)
 {
+	GxCacheStats st;
+
 	if (cache)
 		gx_cache_reset(cache);
+	(void) gx_service_cache_stats(true, &st);
 	PG_RETURN_VOID();
 }

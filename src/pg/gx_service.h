@@ -12,6 +12,11 @@
 extern bool gx_service_enabled;
 extern int	gx_service_cache_mb;
 extern int	gx_service_timeout_ms;
+extern bool gx_service_cpu;
+
+/* The service's cache figures (emptied first when reset); false when the service cannot be asked. */
+struct GxCacheStats;
+bool		gx_service_cache_stats(bool reset, struct GxCacheStats *st);
 
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);

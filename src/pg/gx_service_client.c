@@ -251,6 +251,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 		return false;
 	}
 	*st = r.stats;
+	snprintf(st->device, sizeof(st->device), "%s, in the GPU service", r.stats.device);
 	out->n = r.npairs;
 	out->keys = gx_alloc(Max(r.npairs, 1) * sizeof(uint64));
 	if (r.npairs > 0)
@@ -268,4 +269,25 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	}
 	close(fd);
 	return true;
+}
+
+bool
+gx_service_cache_stats(bool reset, GxCacheStats *st)
+{
+	GxWireHeader h;
+	char		why[256];
+	int			fd;
+
+	if (!gx_service_started() || !connect_service(why, sizeof(why)))
+		return false;
+	if (!gx_wire_send(sock, reset ? GX_MSG_RESET : GX_MSG_STATS, NULL, 0, -1))
+	{
+		disconnect();
+		return false;
+	}
+	if (!await_reply(&h, st, sizeof(*st), &fd, NULL, why, sizeof(why)))
+		return false;
+	if (fd >= 0)
+		close(fd);
+	return h.type == GX_MSG_STATS_REPLY;
 }

@@ -52,7 +52,7 @@ gx_service_register(void)
 	if (!gx_service_enabled)
 		return;
 	memset(&w, 0, sizeof(w));
-	w.bgw_flags = 0;
+	w.bgw_flags = BGWORKER_SHMEM_ACCESS;
 	w.bgw_start_time = BgWorkerStart_PostmasterStart;
 	w.bgw_restart_time = 1;
 	snprintf(w.bgw_library_name, BGW_MAXLEN, "gpuexact");
@@ -100,7 +100,8 @@ start_service(void)
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		closefrom(3);
-		execl(program, program, socket_path, cuda_library, device, cache_mb, (char *) NULL);
+		execl(program, program, socket_path, cuda_library, device, cache_mb, gx_service_cpu ? "cpu" : "gpu",
+			  (char *) NULL);
 		_exit(127);
 	}
 	if (pid < 0)

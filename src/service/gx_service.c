@@ -6,7 +6,9 @@
  * thread serves each connection; batches run one at a time on the GPU, and sides made of stored values
  * stay in its host cache (gx_geom_cache.h), shared by every session, between queries.
  *
- * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB
+ * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu
+ * With "cpu" the service runs batches on its own CPU threads (no GPU needed): one cache and one set of
+ * threads for all sessions; also how the service is tested on machines without a GPU.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -32,6 +34,7 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;	/* the cache and the GPU, one batch at a time */
 static GxCache *cache;
 static const char *cuda_library;
+static bool cpu_engine;
 static int	device_ok;
 static char device[128];
 
@@ -165,8 +168,8 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		return reply_error(c, GX_ERR_PARSE, "malformed batch");
 	}
 	gx_batch_options_default(&opt);
-	opt.device = GX_DEVICE_GPU;
-	opt.gpu_only = true;
+	opt.device = cpu_engine ? GX_DEVICE_CPU : GX_DEVICE_GPU;
+	opt.gpu_only = !cpu_engine;
 	opt.grid_resolution = b->grid_resolution;
 	opt.float_pass = b->float_pass;
 	opt.cuda_device = b->cuda_device;
@@ -208,6 +211,20 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	return sent;
 }
 
+static bool
+stats(Conn *c, bool reset)
+{
+	GxCacheStats st;
+
+	release(c);
+	pthread_mutex_lock(&lock);
+	if (reset)
+		gx_cache_reset(cache);
+	st = gx_cache_stats(cache);
+	pthread_mutex_unlock(&lock);
+	return gx_wire_send(c->sock, GX_MSG_STATS_REPLY, &st, sizeof(st), -1);
+}
+
 static void *
 serve(void *arg)
 {
@@ -228,6 +245,8 @@ serve(void *arg)
 			break;
 		if (h.type == GX_MSG_LOOKUP)
 			ok = lookup(&c, buf, h.length);
+		else if (h.type == GX_MSG_STATS || h.type == GX_MSG_RESET)
+			ok = stats(&c, h.type == GX_MSG_RESET);
 		else if (h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch))
 			ok = batch(&c, buf, fd);
 		else
@@ -302,22 +321,31 @@ main(int argc, char **argv)
 	int			s,
 				fp64_weak;
 
-	if (argc != 5)
+	if (argc != 6)
 	{
-		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB\n");
+		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu\n");
 		return 2;
 	}
 	cuda_library = argv[2];
+	cpu_engine = strcmp(argv[5], "cpu") == 0;
 	signal(SIGPIPE, SIG_IGN);
 	umask(077);
 	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20);
 	/* the CUDA context is made now, once for the cluster, not at a backend's first batch */
-	api = gx_cuda_load(cuda_library, device, sizeof(device));
-	device_ok = api != NULL && api->device_info(atoi(argv[3]), device, sizeof(device), &fp64_weak) == GX_CUDA_OK;
-	if (api != NULL && !device_ok)
-		snprintf(device, sizeof(device), "no CUDA device or driver");
-	if (device_ok)
-		warm_up(atoi(argv[3]));
+	if (cpu_engine)
+	{
+		device_ok = 1;
+		snprintf(device, sizeof(device), "CPU engine of the service");
+	}
+	else
+	{
+		api = gx_cuda_load(cuda_library, device, sizeof(device));
+		device_ok = api != NULL && api->device_info(atoi(argv[3]), device, sizeof(device), &fp64_weak) == GX_CUDA_OK;
+		if (api != NULL && !device_ok)
+			snprintf(device, sizeof(device), "no CUDA device or driver");
+		if (device_ok)
+			warm_up(atoi(argv[3]));
+	}
 	s = listen_on(argv[1]);
 	if (cache == NULL || s < 0)
 	{

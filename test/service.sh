@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# test/service.sh: the GPU service, on a cluster started with shared_preload_libraries = gpuexact (its CPU
+# engine where there is no GPU: gpuexact.service_cpu). Batches go through the service with the stock
+# plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
+# the middle of a batch, the query still gets its answer (on the backend's CPU), other sessions go on,
+# the supervisor starts the service again and the next query uses it. Uses PGHOST/PGPORT/PGUSER.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+db=gpuexact_service
+failed=0
+check() { if [ "$2" = "$3" ]; then echo "  ok: $1"; else echo "  FAILED: $1: got '$2', expected '$3'"; failed=1; fi; }
+q() { psql -X -At -d $db -v ON_ERROR_STOP=1 "$@"; }
+service_pid() { pgrep -f "gpuexact-service $PGHOST/" | head -1; }
+
+psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" 2>/dev/null
+psql -X -q -d postgres -c "CREATE DATABASE $db" || exit 1
+q -q -f "$root/data/demo.sql" >/dev/null || exit 1
+q -q <<'SQL' || exit 1
+CREATE TABLE east AS SELECT i AS id, format('LINESTRING(%s -1000 0, %s 1000 0)', i * 0.01, -i * 0.01)::gxgeom AS geom
+FROM generate_series(1, 3000) i;
+CREATE TABLE north AS SELECT i AS id, format('LINESTRING(-1000 %s 0, 1000 %s 0)', i * 0.013, -i * 0.011)::gxgeom AS geom
+FROM generate_series(1, 3000) i;
+ANALYZE;
+SQL
+
+for i in $(seq 1 50); do [ -n "$(service_pid)" ] && break; sleep 0.1; done
+pid=$(service_pid)
+check "the service's parent is the supervising worker" \
+	"$(ps -o args= -p "$(ps -o ppid= -p "$pid" | tr -d ' ')" | grep -c 'gpuexact GPU service supervisor')" 1
+check "the service runs" "$([ -n "$pid" ] && echo yes)" yes
+
+join="SELECT h.hole_id, b.body_id FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom) ORDER BY 1, 2"
+stock=$(q -c "SET gpuexact.enable_join = off" -c "$join" | md5sum)
+check "the join through the service gives the stock plan's pairs" "$(q -c "SET gpuexact.device = gpu" -c "$join" | md5sum)" "$stock"
+check "EXPLAIN says where it ran" "$(q -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $join" | grep -c 'in the GPU service')" 1
+
+# the service's cache: a repeated join finds the ore bodies' side there, in a new session too
+q -c "SELECT gx_cache_reset()" >/dev/null
+q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
+q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
+check "a repeated join is served from the service's cache" \
+	"$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+check "gx_intersecting_pairs through the service" \
+	"$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*) FROM gx_intersecting_pairs('SELECT hole_id, geom FROM drillholes', 'SELECT body_id, geom FROM orebodies')")" \
+	"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)")"
+
+# cancel reaches the work inside the service; the service lives on
+long="SELECT count(*) FROM east e JOIN north n ON gx_intersects(e.geom, n.geom)"
+out=$(q -c "SET gpuexact.device = gpu" -c "SET statement_timeout = '200ms'" -c "$long" 2>&1)
+check "statement_timeout cancels a batch in the service" "$(echo "$out" | grep -c 'canceling')" 1
+check "the service survives a cancel" "$(service_pid)" "$pid"
+
+# SIGKILL in the middle of a batch
+expected=$(q -c "SET gpuexact.device = cpu" -c "$long" | grep -v '^SET$')
+q -c "SET gpuexact.device = gpu" -c "$long" >"$PGHOST/killed.out" 2>&1 &
+victim=$!
+sleep 0.5
+kill -9 "$pid"
+other=$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)")
+wait $victim
+check "the killed batch still gets its answer" "$(grep -v '^SET$' "$PGHOST/killed.out")" "$expected"
+check "another session goes on meanwhile" "$(echo "$other" | grep -v '^SET$')" \
+	"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)" | grep -v '^SET$')"
+for i in $(seq 1 100); do new=$(service_pid); [ -n "$new" ] && [ "$new" != "$pid" ] && break; sleep 0.1; done
+check "the supervisor starts the service again" "$([ -n "$new" ] && [ "$new" != "$pid" ] && echo yes)" yes
+check "the next query uses it" "$(q -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $join" | grep -c 'in the GPU service')" 1
+check "no backend was reset" "$(grep -c 'terminating any other active server processes' "$PGHOST/server.log")" 0
+
+psql -X -q -d postgres -c "DROP DATABASE $db"
+echo "service: $([ $failed = 0 ] && echo all checks passed || echo FAILED)"
+exit $failed
