@@ -1,6 +1,7 @@
 # tools/pgcluster.sh: sourced by demo.sh and test.sh: installs build dependencies, builds and installs the
 # extension, and starts a throwaway PostgreSQL 15 cluster owned by a non-root user (stopped and removed on exit).
-# After gx_cluster_start: PGHOST, PGPORT, PGUSER and PGDATABASE point at it.
+# After gx_cluster_start: PGHOST, PGPORT, PGUSER and PGDATABASE point at it. GX_PG_OPTS adds server options
+# (e.g. "-c shared_buffers=1GB").
 
 GX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GX_PG_BIN=/usr/lib/postgresql/15/bin
@@ -56,7 +57,7 @@ gx_cluster_start() {
 	echo "== starting a throwaway cluster in $GX_PGDATA (port $PGPORT, user $GX_PGUSER)"
 	gx_as_user "$GX_PG_BIN/initdb" -D "$GX_PGDATA" -A trust -U "$GX_PGUSER" --no-sync >/dev/null
 	gx_as_user "$GX_PG_BIN/pg_ctl" -D "$GX_PGDATA" -l "$GX_PGDATA/server.log" -w \
-		-o "-p $PGPORT -k $GX_PGDATA -c listen_addresses=''" start >/dev/null
+		-o "-p $PGPORT -k $GX_PGDATA -c listen_addresses='' ${GX_PG_OPTS:-}" start >/dev/null
 	export PGHOST=$GX_PGDATA PGPORT PGUSER=$GX_PGUSER PGDATABASE=postgres
 }
 
