@@ -10,7 +10,8 @@ db=gpuexact_service
 failed=0
 check() { if [ "$2" = "$3" ]; then echo "  ok: $1"; else echo "  FAILED: $1: got '$2', expected '$3'"; failed=1; fi; }
 q() { psql -X -At -d $db -v ON_ERROR_STOP=1 "$@"; }
-service_pid() { pgrep -f "gpuexact-service $PGHOST/" | head -1; }
+datadir=$(psql -X -At -d postgres -c "SHOW data_directory")
+service_pid() { pgrep -f "gpuexact-service $datadir/" | head -1; }
 
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" 2>/dev/null
 psql -X -q -d postgres -c "CREATE DATABASE $db" || exit 1
@@ -64,7 +65,7 @@ check "another session goes on meanwhile" "$(echo "$other" | grep -v '^SET$')" \
 for i in $(seq 1 100); do new=$(service_pid); [ -n "$new" ] && [ "$new" != "$pid" ] && break; sleep 0.1; done
 check "the supervisor starts the service again" "$([ -n "$new" ] && [ "$new" != "$pid" ] && echo yes)" yes
 check "the next query uses it" "$(q -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $join" | grep -c 'in the GPU service')" 1
-check "no backend was reset" "$(grep -c 'terminating any other active server processes' "$PGHOST/server.log")" 0
+check "no backend was reset" "$(grep -c 'terminating any other active server processes' "${GX_SERVER_LOG:-$PGHOST/server.log}")" 0
 
 psql -X -q -d postgres -c "DROP DATABASE $db"
 echo "service: $([ $failed = 0 ] && echo all checks passed || echo FAILED)"
