@@ -44,5 +44,9 @@ echo "== concurrent sessions"
 test/concurrency.sh 6
 count $? test/concurrency.sh
 
+echo "== differential: batched plans against the stock plan"
+test/differential.sh
+count $? test/differential.sh
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
