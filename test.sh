@@ -54,12 +54,18 @@ echo "== gx-load as a plain role"
 test/gx_load.sh
 count $? test/gx_load.sh
 
+echo "== differential: batched plans against the stock plan"
+test/differential.sh
+count $? test/differential.sh
+
 echo "== the GPU service (preloaded; its CPU engine here, where there may be no GPU)"
 gx_cluster_restart "-c shared_preload_libraries=gpuexact -c gpuexact.service_cpu=${GX_SERVICE_CPU:-on}"
 test/service.sh
 count $? test/service.sh
 test/concurrency.sh 6
 count $? "test/concurrency.sh (through the service)"
+GX_DIFF_SEEDS=10 test/differential.sh
+count $? "test/differential.sh (through the service)"
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 2			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 3			/* bumped whenever these structs change */
 
 /* One side's elements: element i is kind[i] vertices (1 point, 2 segment, 3 triangle) at
  * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index. */
@@ -26,6 +26,9 @@ typedef struct GxCudaSide
 	const uint32_t *geom;
 } GxCudaSide;
 
+/* A side kept on a device between jobs (gx_cuda_side_upload): its arrays and element boxes. */
+typedef struct GxCudaResident GxCudaResident;
+
 typedef struct GxCudaJob
 {
 	GxCudaSide	a,
@@ -35,6 +38,7 @@ typedef struct GxCudaJob
 	int			device;			/* CUDA device ordinal */
 	size_t		memory_cap;		/* bytes of device memory the job may use; 0 = 80% of free memory */
 	int			float_pass;		/* 1 = float32 interval pass first, 0 = not, -1 = by the device's FP64 rate */
+	const GxCudaResident *resident[2];	/* side a / b already on the device (same device), else NULL */
 	volatile const int *cancel[2];	/* polled between kernels and chunks: either non-zero stops the job
 									 * (GX_CUDA_CANCELLED); PostgreSQL: query cancel, termination */
 } GxCudaJob;
@@ -89,6 +93,14 @@ int			gx_cuda_intersect(const GxCudaJob *job, GxCudaResult *res, char *err, size
 
 /* Frees the arrays of a result (malloc'd by the library). */
 void		gx_cuda_free_result(GxCudaResult *res);
+
+/*
+ * Copies side s to device `device` for later jobs (GxCudaJob.resident), with its element boxes; *bytes
+ * gets the device memory it holds. Jobs may use it concurrently; free it when none does.
+ */
+int			gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes,
+								char *err, size_t errlen);
+void		gx_cuda_side_free(GxCudaResident *r);
 
 #ifdef __cplusplus
 }

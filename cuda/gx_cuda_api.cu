@@ -17,6 +17,7 @@
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
+#include <mutex>
 #include <math.h>
 #include <new>
 #include <stdarg.h>
@@ -34,8 +35,22 @@
 #define MIN_SLOTS 4096ull		/* fewer than this (or than the candidates) is out of memory */
 #define SLOT_BYTES (5 * sizeof(unsigned long long))	/* survivors, next, keys, keys' alt, undecided */
 
+struct GxCudaResident
+{
+	int			device;
+	size_t		n;
+	double	   *coords;
+	uint8_t    *kind;
+	uint32_t   *geom;
+	GxDevBox   *box;
+	size_t		bytes;
+};
+
 namespace
 {
+
+static void stage_release(int i);
+static void keep_pool_memory(int device);
 
 /* A failure: code and message, carried up to the entry point. */
 struct Fail
@@ -54,7 +69,11 @@ public:
 	~Job()
 	{
 		for (void *p : blocks_)
-			cudaFree(p);
+			cudaFreeAsync(p, stream_);
+		if (stream_)
+			cudaStreamSynchronize(stream_);
+		if (stage_ >= 0)
+			stage_release(stage_);
 		for (cudaEvent_t &e : ev_)
 			if (e)
 				cudaEventDestroy(e);
@@ -77,6 +96,7 @@ private:
 	cudaEvent_t ev_[2] = {nullptr, nullptr};
 	cudaEvent_t stage_ev_[2] = {nullptr, nullptr};	/* copy out of staging buffer i done */
 	std::vector<void *> blocks_;
+	int			stage_ = -1;	/* the pair of pinned staging buffers this job holds */
 	size_t		cap_ = 0,
 				used_ = 0;
 	std::vector<uint64_t> pairs_;
@@ -117,7 +137,7 @@ private:
 		if (bytes / sizeof(T) < count || used_ + bytes > cap_ || used_ + bytes < used_)
 			fail(GX_CUDA_OUT_OF_MEMORY, "device memory cap of %zu bytes reached (%s: %zu more bytes, %zu in use)",
 				 cap_, what, bytes, used_);
-		check(cudaMalloc(&p, bytes), what);
+		check(cudaMallocAsync(&p, bytes, stream_), what);
 		blocks_.push_back(p);
 		used_ += bytes;
 		sizes_.push_back(bytes);
@@ -129,7 +149,7 @@ private:
 		for (size_t i = 0; i < blocks_.size(); i++)
 			if (blocks_[i] == p)
 			{
-				cudaFree(p);
+				cudaFreeAsync(p, stream_);
 				used_ -= sizes_[i];
 				blocks_.erase(blocks_.begin() + i);
 				sizes_.erase(sizes_.begin() + i);
@@ -165,35 +185,93 @@ private:
 
 	void		staged_copy(void *dst, const void *src, size_t bytes);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
+	void		use_resident(GxDevSide *d, const GxCudaResident *r);
 	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp,
 								   size_t temp_bytes, uint32_t **items);
 };
 
 /*
- * Host-to-device copies go through two pinned staging buffers that the process keeps once made: the host
- * threads fill one while the device reads the other, which beats the driver's own path for pageable
- * memory. Where pinned memory cannot be had, the plain copy is used.
+ * Host-to-device copies go through two pinned staging buffers: the host threads fill one while the device
+ * reads the other, which beats the driver's own path for pageable memory. The process keeps the pairs it
+ * made in a pool; a job holds one pair at a time, so concurrent jobs (the GPU service's sessions) never
+ * share one. Where pinned memory cannot be had, the plain copy is used.
  */
 #define STAGE_BYTES ((size_t) 16 << 20)
-static void *stage_buf[2];
+#define STAGE_PAIRS 16
+static std::mutex stage_lock;
+static void *stage_bufs[STAGE_PAIRS][2];
+static bool stage_busy[STAGE_PAIRS];
+
+/* A free pair of staging buffers (made if need be), or -1. */
+static int
+stage_acquire()
+{
+	std::lock_guard<std::mutex> hold(stage_lock);
+
+	for (int i = 0; i < STAGE_PAIRS; i++)
+	{
+		if (stage_busy[i])
+			continue;
+		if (stage_bufs[i][0] == nullptr &&
+			(cudaHostAlloc(&stage_bufs[i][0], STAGE_BYTES, cudaHostAllocPortable) != cudaSuccess ||
+			 cudaHostAlloc(&stage_bufs[i][1], STAGE_BYTES, cudaHostAllocPortable) != cudaSuccess))
+		{
+			cudaGetLastError();
+			if (stage_bufs[i][0])
+				cudaFreeHost(stage_bufs[i][0]);
+			stage_bufs[i][0] = stage_bufs[i][1] = nullptr;
+			return -1;
+		}
+		stage_busy[i] = true;
+		return i;
+	}
+	return -1;
+}
+
+static void
+stage_release(int i)
+{
+	std::lock_guard<std::mutex> hold(stage_lock);
+
+	stage_busy[i] = false;
+}
+
+/*
+ * Jobs allocate from the device's stream-ordered pool (cudaMallocAsync), which keeps up to POOL_KEEP
+ * bytes between jobs instead of giving them back at every synchronisation: no cudaMalloc/cudaFree, which
+ * synchronise the whole device, between concurrent jobs.
+ */
+#define POOL_KEEP ((uint64_t) 2 << 30)
+#define MAX_DEVICES 64
+
+static void
+keep_pool_memory(int device)
+{
+	static bool done[MAX_DEVICES];
+	std::lock_guard<std::mutex> hold(stage_lock);
+	cudaMemPool_t pool;
+	uint64_t	keep = POOL_KEEP;
+
+	if (device < 0 || device >= MAX_DEVICES || done[device])
+		return;
+	if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess)
+		cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+	cudaGetLastError();
+	done[device] = true;
+}
 
 void
 Job::staged_copy(void *dst, const void *src, size_t bytes)
 {
-	if (stage_buf[0] == nullptr &&
-		(cudaHostAlloc(&stage_buf[0], STAGE_BYTES, cudaHostAllocPortable) != cudaSuccess ||
-		 cudaHostAlloc(&stage_buf[1], STAGE_BYTES, cudaHostAllocPortable) != cudaSuccess))
-	{
-		cudaGetLastError();
-		if (stage_buf[0])
-			cudaFreeHost(stage_buf[0]);
-		stage_buf[0] = stage_buf[1] = nullptr;
-	}
-	if (stage_buf[0] == nullptr)
+	if (stage_ < 0)
+		stage_ = stage_acquire();
+	if (stage_ < 0)
 	{
 		check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream_), "upload");
 		return;
 	}
+	void	  **stage_buf = stage_bufs[stage_];
+
 	for (int b = 0; b < 2; b++)
 		if (stage_ev_[b] == nullptr)
 			check(cudaEventCreateWithFlags(&stage_ev_[b], cudaEventDisableTiming), "cudaEventCreate");
@@ -242,6 +320,19 @@ Job::upload(GxDevSide *d, const GxCudaSide *s, const char *name)
 	d->geom = geom;
 }
 
+void
+Job::use_resident(GxDevSide *d, const GxCudaResident *r)
+{
+	if (r->device != job_->device)
+		fail(GX_CUDA_ERROR, "resident side of device %d in a job on device %d", r->device, job_->device);
+	memset(d, 0, sizeof(*d));
+	d->n = r->n;
+	d->coords = r->coords;
+	d->kind = r->kind;
+	d->geom = r->geom;
+	d->box = r->box;
+}
+
 /* Count, scan and fill one side's grid; returns its (ncells + 1) start offsets. */
 unsigned long long *
 Job::build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp, size_t temp_bytes,
@@ -282,6 +373,7 @@ Job::run()
 	if (job_->device < 0 || job_->device >= ndev)
 		fail(GX_CUDA_NO_DEVICE, "no CUDA device %d (%d present)", job_->device, ndev);
 	check(cudaSetDevice(job_->device), "cudaSetDevice");
+	keep_pool_memory(job_->device);
 	check(cudaGetDeviceProperties(&prop, job_->device), "cudaGetDeviceProperties");
 	snprintf(res_->device_name, sizeof(res_->device_name), "%s", prop.name);
 	if (job_->float_pass < 0)
@@ -326,10 +418,16 @@ Job::run()
 	cap_ = job_->memory_cap ? job_->memory_cap : (size_t) (0.8 * (double) freemem);
 	cancelled();
 
-	/* Upload. */
+	/* Upload (a resident side is on the device already, boxes included). */
 	tic();
-	upload(&da, &job_->a, "a");
-	upload(&db, &job_->b, "b");
+	if (job_->resident[0])
+		use_resident(&da, job_->resident[0]);
+	else
+		upload(&da, &job_->a, "a");
+	if (job_->resident[1])
+		use_resident(&db, job_->resident[1]);
+	else
+		upload(&db, &job_->b, "b");
 	toc(&res_->t_upload);
 	cancelled();
 	if (da.n == 0 || db.n == 0)
@@ -342,8 +440,10 @@ Job::run()
 
 	/* Boxes and grids. */
 	tic();
-	check(gx_launch_boxes(&da, stream_), "box kernel");
-	check(gx_launch_boxes(&db, stream_), "box kernel");
+	if (!job_->resident[0])
+		check(gx_launch_boxes(&da, stream_), "box kernel");
+	if (!job_->resident[1])
+		check(gx_launch_boxes(&db, stream_), "box kernel");
 	if (use_float)
 	{
 		double		centre[3];
@@ -531,6 +631,7 @@ Job::run()
 			check(cudaMemcpyAsync(chunk_undec.data(), undec, nundec * sizeof(uint2), cudaMemcpyDeviceToHost, stream_),
 				  "download");
 		toc(&res_->t_download);
+		cancelled();
 		pairs_.insert(pairs_.end(), chunk_keys.begin(), chunk_keys.end());
 		for (const uint2 &p : chunk_undec)
 		{
@@ -549,11 +650,13 @@ Job::run()
 			len = std::max<unsigned long long>(1, (unsigned long long) fit);
 		}
 	}
+	cancelled();
 	if (res_->chunks > 1)
 	{
 		std::sort(pairs_.begin(), pairs_.end());
 		pairs_.erase(std::unique(pairs_.begin(), pairs_.end()), pairs_.end());
 	}
+	cancelled();
 
 	/* Hand the arrays over (malloc'd, freed by gx_cuda_free_result). */
 	if (!pairs_.empty())
@@ -626,6 +729,65 @@ gx_cuda_free_result(GxCudaResult *res)
 	res->undecided = NULL;
 	res->npairs = 0;
 	res->nundecided = 0;
+}
+
+GX_EXPORT int
+gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes, char *err, size_t errlen)
+{
+	GxCudaResident *r = (GxCudaResident *) calloc(1, sizeof(GxCudaResident));
+	GxDevSide	d;
+	cudaError_t e = cudaSuccess;
+	size_t		n = s->n ? s->n : 1;
+
+	*out = nullptr;
+	if (r == nullptr)
+	{
+		snprintf(err, errlen, "out of host memory");
+		return GX_CUDA_ERROR;
+	}
+	r->device = device;
+	r->n = s->n;
+	r->bytes = n * (9 * sizeof(double) + 1 + sizeof(uint32_t) + sizeof(GxDevBox));
+	if ((e = cudaSetDevice(device)) != cudaSuccess ||
+		(e = cudaMalloc(&r->coords, n * 9 * sizeof(double))) != cudaSuccess ||
+		(e = cudaMalloc(&r->kind, n)) != cudaSuccess ||
+		(e = cudaMalloc(&r->geom, n * sizeof(uint32_t))) != cudaSuccess ||
+		(e = cudaMalloc(&r->box, n * sizeof(GxDevBox))) != cudaSuccess ||
+		(s->n && ((e = cudaMemcpy(r->coords, s->coords, s->n * 9 * sizeof(double), cudaMemcpyHostToDevice)) != cudaSuccess ||
+				  (e = cudaMemcpy(r->kind, s->kind, s->n, cudaMemcpyHostToDevice)) != cudaSuccess ||
+				  (e = cudaMemcpy(r->geom, s->geom, s->n * sizeof(uint32_t), cudaMemcpyHostToDevice)) != cudaSuccess)))
+		goto failed;
+	memset(&d, 0, sizeof(d));
+	d.n = s->n;
+	d.coords = r->coords;
+	d.kind = r->kind;
+	d.geom = r->geom;
+	d.box = r->box;
+	if (s->n && ((e = gx_launch_boxes(&d, 0)) != cudaSuccess || (e = cudaDeviceSynchronize()) != cudaSuccess))
+		goto failed;
+	*out = r;
+	*bytes = r->bytes;
+	return GX_CUDA_OK;
+
+failed:
+	cudaGetLastError();
+	snprintf(err, errlen, "keeping a side on the device: %s", cudaGetErrorString(e));
+	gx_cuda_side_free(r);
+	return e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
+}
+
+GX_EXPORT void
+gx_cuda_side_free(GxCudaResident *r)
+{
+	if (r == nullptr)
+		return;
+	cudaSetDevice(r->device);
+	cudaFree(r->coords);
+	cudaFree(r->kind);
+	cudaFree(r->geom);
+	cudaFree(r->box);
+	cudaGetLastError();
+	free(r);
 }
 
 GX_EXPORT int

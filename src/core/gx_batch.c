@@ -181,6 +181,7 @@ gpu_split(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, con
 	int			r = gx_batch_gpu(a, b, extent, dim, opt, keys, st, err);
 	GxBatchSide lo,
 				hi;
+	GxBatchOptions halves;
 
 	if (r != 2)
 		return r;
@@ -188,8 +189,11 @@ gpu_split(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, con
 		return 0;
 	lo = slice(a, 0, a->n / 2);
 	hi = slice(a, a->n / 2, a->n - a->n / 2);
-	r = gpu_split(&lo, b, extent, dim, opt, keys, st, err, depth + 1);
-	return r == 1 ? gpu_split(&hi, b, extent, dim, opt, keys, st, err, depth + 1) : r;
+	/* the halves of a are uploaded: a copy of a kept on the device is the whole of it */
+	halves = *opt;
+	halves.device_side[0] = NULL;
+	r = gpu_split(&lo, b, extent, dim, &halves, keys, st, err, depth + 1);
+	return r == 1 ? gpu_split(&hi, b, extent, dim, &halves, keys, st, err, depth + 1) : r;
 }
 
 bool

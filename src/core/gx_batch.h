@@ -58,6 +58,7 @@ typedef struct GxBatchOptions
 	GxCancel	cancel;				/* a flag set stops the run (GX_ERR_CANCELLED) within milliseconds */
 	bool		ignore_srid;		/* pairs whatever their SRIDs: the caller checks them row by row */
 	bool		gpu_only;			/* no CPU fallback: a GPU failure is GX_ERR_DEVICE (the GPU service) */
+	const void *device_side[2];		/* side a / b already on the GPU (GxCudaResident of cuda_device), or NULL */
 } GxBatchOptions;
 
 /* Sensible defaults (AUTO device, data-driven grid). */

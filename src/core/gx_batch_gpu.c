@@ -62,6 +62,8 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	job.device = opt->cuda_device;
 	job.memory_cap = opt->gpu_memory_cap;
 	job.float_pass = opt->float_pass;
+	job.resident[0] = opt->device_side[0];
+	job.resident[1] = opt->device_side[1];
 	job.cancel[0] = opt->cancel.flag[0];
 	job.cancel[1] = opt->cancel.flag[1];
 	rc = api->intersect(&job, &res, msg, sizeof(msg));

@@ -32,7 +32,10 @@ gx_cuda_load(const char *path, char *why, size_t whylen)
 	*(void **) &api.device_info = dlsym(h, "gx_cuda_device_info");
 	*(void **) &api.intersect = dlsym(h, "gx_cuda_intersect");
 	*(void **) &api.free_result = dlsym(h, "gx_cuda_free_result");
-	if (!abi || !api.device_info || !api.intersect || !api.free_result || abi() != GX_CUDA_ABI)
+	*(void **) &api.side_upload = dlsym(h, "gx_cuda_side_upload");
+	*(void **) &api.side_free = dlsym(h, "gx_cuda_side_free");
+	if (!abi || !api.device_info || !api.intersect || !api.free_result || !api.side_upload || !api.side_free ||
+		abi() != GX_CUDA_ABI)
 	{
 		snprintf(why, whylen, "CUDA engine %s has the wrong interface (expected version %d)", path, GX_CUDA_ABI);
 		dlclose(h);

@@ -14,6 +14,9 @@ typedef struct GxCudaApi
 	int			(*device_info) (int device, char *name, size_t namelen, int *fp64_weak);
 	int			(*intersect) (const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen);
 	void		(*free_result) (GxCudaResult *res);
+	int			(*side_upload) (int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes,
+								char *err, size_t errlen);
+	void		(*side_free) (GxCudaResident *r);
 } GxCudaApi;
 
 /* The engine at path (loaded once per process and path), or NULL with the reason in why. */

@@ -27,6 +27,7 @@ struct GxCache
 	Entry	   *newest,
 			   *oldest;
 	size_t		max_bytes;
+	GxCacheFreeHook on_free;
 	GxCacheStats stats;
 };
 
@@ -44,12 +45,15 @@ hash_keys(const GxCacheKey *keys, size_t n)
 }
 
 GxCache *
-gx_cache_create(size_t max_bytes)
+gx_cache_create(size_t max_bytes, GxCacheFreeHook on_free)
 {
 	GxCache    *c = calloc(1, sizeof(GxCache));
 
 	if (c)
+	{
 		c->max_bytes = max_bytes;
+		c->on_free = on_free;
+	}
 	return c;
 }
 
@@ -80,8 +84,10 @@ lru_push_newest(GxCache *c, Entry *e)
 }
 
 static void
-entry_free(Entry *e)
+entry_free(GxCache *c, Entry *e)
 {
+	if (c->on_free)
+		c->on_free(&e->value);
 	gx_batch_side_free(&e->value.side);
 	gx_free(e->value.srids);
 	free(e->keys);
@@ -103,7 +109,7 @@ entry_drop(GxCache *c, Entry *e)
 	if (e->pins > 0)
 		e->stale = true;
 	else
-		entry_free(e);
+		entry_free(c, e);
 }
 
 /* Frees least recently used unpinned entries until the bytes fit the bound. */
@@ -184,6 +190,7 @@ gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 	e->nkeys = n;
 	e->hash = h;
 	e->value = *v;
+	e->value.extra = NULL;
 	e->bytes = sizeof(Entry) + n * sizeof(GxCacheKey) + v->side.cap * (9 * sizeof(double) + 1 + sizeof(uint32_t)) +
 		v->side.ngeoms * sizeof(int32_t);
 	e->pins = 1;
@@ -204,7 +211,7 @@ gx_cache_unpin(GxCache *c, const GxCachedSide *v)
 	if (--e->pins > 0)
 		return;
 	if (e->stale)
-		entry_free(e);
+		entry_free(c, e);
 	else
 		evict(c);
 }

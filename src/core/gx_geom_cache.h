@@ -19,12 +19,16 @@ typedef struct GxCacheKey
 	uint32_t	k[4];
 } GxCacheKey;
 
-/* What an entry holds: the side, and the SRID of each of its geometries. */
+/* What an entry holds: the side, the SRID of each of its geometries, and whatever the owner attaches. */
 typedef struct GxCachedSide
 {
 	GxBatchSide side;
 	int32_t    *srids;
+	void	   *extra;			/* e.g. the GPU service's copy on the device; released by the free hook */
 } GxCachedSide;
+
+/* Called before an entry's arrays are freed (may be NULL). */
+typedef void (*GxCacheFreeHook) (GxCachedSide *v);
 
 typedef struct GxCacheStats
 {
@@ -37,7 +41,7 @@ typedef struct GxCacheStats
 typedef struct GxCache GxCache;
 
 /* A cache holding at most max_bytes (entries in use may exceed it until unpinned). NULL if out of memory. */
-GxCache    *gx_cache_create(size_t max_bytes);
+GxCache    *gx_cache_create(size_t max_bytes, GxCacheFreeHook on_free);
 void		gx_cache_set_limit(GxCache *c, size_t max_bytes);
 
 /* The entry under keys[0..n), pinned; NULL on a miss. Counts a hit or a miss. */

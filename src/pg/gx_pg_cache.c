@@ -35,7 +35,7 @@ backend_cache(void)
 	if (cache == NULL && limit > 0)
 	{
 		cache_cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact geometry cache", ALLOCSET_DEFAULT_SIZES);
-		cache = gx_cache_create(limit);
+		cache = gx_cache_create(limit, NULL);
 	}
 	if (cache)
 		gx_cache_set_limit(cache, limit);
@@ -106,7 +106,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
 	if (!gx_batch_side_reserve(&v->side, elements, &err))
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
-	MemoryContextSwitchTo(old);
+	/* still in cxt: arrays that the estimate did not reserve grow there too */
 	for (i = 0; i < n; i++)
 		if (present[i])
 		{
@@ -119,6 +119,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 				pfree(g);
 			CHECK_FOR_INTERRUPTS();
 		}
+	MemoryContextSwitchTo(old);
 }
 
 void

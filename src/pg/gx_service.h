@@ -11,6 +11,7 @@
 
 extern bool gx_service_enabled;
 extern int	gx_service_cache_mb;
+extern int	gx_service_device_mb;
 extern int	gx_service_timeout_ms;
 extern bool gx_service_cpu;
 

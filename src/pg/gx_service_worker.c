@@ -81,7 +81,8 @@ start_service(void)
 				socket_path[MAXPGPATH],
 				cuda_library[MAXPGPATH],
 				device[16],
-				cache_mb[16];
+				cache_mb[16],
+				device_mb[16];
 	GxBatchOptions opt;
 	sigset_t	none;
 	pid_t		pid;
@@ -91,6 +92,7 @@ start_service(void)
 	snprintf(cuda_library, sizeof(cuda_library), "%s", opt.cuda_library);
 	snprintf(device, sizeof(device), "%d", opt.cuda_device);
 	snprintf(cache_mb, sizeof(cache_mb), "%d", gx_service_cache_mb);
+	snprintf(device_mb, sizeof(device_mb), "%d", gx_service_device_mb);
 	gx_service_socket_path(socket_path, sizeof(socket_path));
 	sigemptyset(&none);
 	fflush(NULL);
@@ -101,7 +103,7 @@ start_service(void)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		closefrom(3);
 		execl(program, program, socket_path, cuda_library, device, cache_mb, gx_service_cpu ? "cpu" : "gpu",
-			  (char *) NULL);
+			  device_mb, (char *) NULL);
 		_exit(127);
 	}
 	if (pid < 0)

@@ -3,10 +3,11 @@
  * once, at start). PostgreSQL's supervising background worker (src/pg/gx_service_worker.c) starts it and
  * starts it again when it dies; it is a program of its own, outside PostgreSQL's shared memory, so that
  * its death, even by a signal, touches no backend. Backends connect to its Unix socket (gx_wire.h); a
- * thread serves each connection; batches run one at a time on the GPU, and sides made of stored values
- * stay in its host cache (gx_geom_cache.h), shared by every session, between queries.
+ * thread serves each connection; up to MAX_GPU_JOBS batches run on the GPU at once (each on its own
+ * stream). Sides made of stored values stay in its host cache (gx_geom_cache.h), shared by every session,
+ * and, within DEVICE_MB, on the GPU too, so that a repeated join uploads only its other side.
  *
- * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu
+ * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu DEVICE_MB
  * With "cpu" the service runs batches on its own CPU threads (no GPU needed): one cache and one set of
  * threads for all sessions; also how the service is tested on machines without a GPU.
  */
@@ -31,12 +32,85 @@
 #include "gx_geom_cache.h"
 #include "gx_wire.h"
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;	/* the cache and the GPU, one batch at a time */
+#define MAX_GPU_JOBS 4
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;	/* the cache and the device copies */
+static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t slot_free = PTHREAD_COND_INITIALIZER;
+static int	gpu_jobs;			/* batches running on the GPU now */
 static GxCache *cache;
+static const GxCudaApi *api;
 static const char *cuda_library;
+static int	cuda_device;
 static bool cpu_engine;
 static int	device_ok;
 static char device[128];
+static size_t device_limit,		/* bytes of cached sides the GPU may hold */
+			device_bytes;
+
+/* A cached side's copy on the GPU (GxCachedSide.extra). */
+typedef struct DeviceCopy
+{
+	GxCudaResident *side;
+	size_t		bytes;
+} DeviceCopy;
+
+/* The cache's free hook: a cached side's copy on the GPU goes with it (under lock). */
+static void
+free_device_copy(GxCachedSide *v)
+{
+	DeviceCopy *d = v->extra;
+
+	if (d == NULL)
+		return;
+	device_bytes -= d->bytes;
+	api->side_free(d->side);
+	free(d);
+	v->extra = NULL;
+}
+
+/* The GPU copy of a cached side, made now if the GPU has room within DEVICE_MB; NULL if none (under lock). */
+static const void *
+device_copy(GxCachedSide *v)
+{
+	GxCudaSide	s = {v->side.n, v->side.coords, v->side.kind, v->side.geom};
+	DeviceCopy *d = v->extra;
+	size_t		bytes = v->side.n * (9 * sizeof(double) + 1 + sizeof(uint32_t) + 48);
+	char		err[256];
+
+	if (d)
+		return d->side;
+	if (cpu_engine || api == NULL || device_bytes + bytes > device_limit || (d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	if (api->side_upload(cuda_device, &s, &d->side, &d->bytes, err, sizeof(err)) != GX_CUDA_OK)
+	{
+		fprintf(stderr, "gpuexact-service: a cached side stays on the host: %s\n", err);
+		free(d);
+		return NULL;
+	}
+	device_bytes += d->bytes;
+	v->extra = d;
+	return d->side;
+}
+
+/* At most MAX_GPU_JOBS batches on the GPU at once. */
+static void
+gpu_slot(bool take)
+{
+	pthread_mutex_lock(&slots_lock);
+	if (take)
+	{
+		while (gpu_jobs >= MAX_GPU_JOBS)
+			pthread_cond_wait(&slot_free, &slots_lock);
+		gpu_jobs++;
+	}
+	else
+	{
+		gpu_jobs--;
+		pthread_cond_signal(&slot_free);
+	}
+	pthread_mutex_unlock(&slots_lock);
+}
 
 /* One connection's state between its LOOKUP and its BATCH. */
 typedef struct Conn
@@ -180,6 +254,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	memset(&r, 0, sizeof(r));
 	pthread_mutex_lock(&lock);
 	for (k = 0; k < 2; k++)
+	{
 		if (!b->side[k].held && b->side[k].cache && c->nkeys[k] > 0)
 		{
 			GxCachedSide v;
@@ -191,8 +266,22 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 					sides[k] = c->held[k]->side;
 			}
 		}
-	ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
+		if (c->held[k] && b->cuda_device == cuda_device)
+			opt.device_side[k] = device_copy((GxCachedSide *) c->held[k]);
+	}
 	pthread_mutex_unlock(&lock);
+	if (!cpu_engine)
+		gpu_slot(true);
+	ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
+	if (!cpu_engine)
+		gpu_slot(false);
+	if (ok && ((GxWireControl *) seg)->cancel)
+	{
+		err.code = GX_ERR_CANCELLED;
+		snprintf(err.msg, sizeof(err.msg), "batch cancelled");
+		gx_free(pairs.keys);
+		ok = false;
+	}
 	munmap(seg, b->segment_size);
 	if (!ok)
 		return reply_error(c, err.code, err.msg);
@@ -317,20 +406,21 @@ listen_on(const char *path)
 int
 main(int argc, char **argv)
 {
-	const GxCudaApi *api;
 	int			s,
 				fp64_weak;
 
-	if (argc != 6)
+	if (argc != 7)
 	{
-		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu\n");
+		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu DEVICE_MB\n");
 		return 2;
 	}
 	cuda_library = argv[2];
+	cuda_device = atoi(argv[3]);
 	cpu_engine = strcmp(argv[5], "cpu") == 0;
+	device_limit = (size_t) strtoull(argv[6], NULL, 10) << 20;
 	signal(SIGPIPE, SIG_IGN);
 	umask(077);
-	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20);
+	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20, free_device_copy);
 	/* the CUDA context is made now, once for the cluster, not at a backend's first batch */
 	if (cpu_engine)
 	{
@@ -340,11 +430,11 @@ main(int argc, char **argv)
 	else
 	{
 		api = gx_cuda_load(cuda_library, device, sizeof(device));
-		device_ok = api != NULL && api->device_info(atoi(argv[3]), device, sizeof(device), &fp64_weak) == GX_CUDA_OK;
+		device_ok = api != NULL && api->device_info(cuda_device, device, sizeof(device), &fp64_weak) == GX_CUDA_OK;
 		if (api != NULL && !device_ok)
 			snprintf(device, sizeof(device), "no CUDA device or driver");
 		if (device_ok)
-			warm_up(atoi(argv[3]));
+			warm_up(cuda_device);
 	}
 	s = listen_on(argv[1]);
 	if (cache == NULL || s < 0)
