@@ -82,6 +82,7 @@ public:
 				cudaEventDestroy(e);
 		if (stream_)
 			cudaStreamDestroy(stream_);
+		free(pairs_buf_);
 		cudaGetLastError();		/* leave no error behind for the caller's next call */
 	}
 
@@ -99,7 +100,9 @@ private:
 	int			stage_ = -1;	/* the pair of pinned staging buffers this job holds */
 	size_t		cap_ = 0,
 				used_ = 0;
-	std::vector<uint64_t> pairs_;
+	uint64_t   *pairs_buf_ = nullptr;	/* the result's pairs, handed over to it at the end */
+	size_t		npairs_ = 0,
+				pairs_cap_ = 0;
 	std::vector<uint32_t> undecided_;
 
 	[[noreturn]] void fail(int code, const char *fmt, ...)
@@ -184,6 +187,8 @@ private:
 	}
 
 	void		staged_copy(void *dst, const void *src, size_t bytes);
+	void		device_facts(int device, cudaDeviceProp *prop, bool *fp64_weak);
+	void		download_keys(const unsigned long long *keys, unsigned long long n);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
 	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp,
@@ -247,17 +252,12 @@ stage_release(int i)
 static void
 keep_pool_memory(int device)
 {
-	static bool done[MAX_DEVICES];
-	std::lock_guard<std::mutex> hold(stage_lock);
 	cudaMemPool_t pool;
 	uint64_t	keep = POOL_KEEP;
 
-	if (device < 0 || device >= MAX_DEVICES || done[device])
-		return;
 	if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess)
 		cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
 	cudaGetLastError();
-	done[device] = true;
 }
 
 void
@@ -283,7 +283,7 @@ Job::staged_copy(void *dst, const void *src, size_t bytes)
 		long		pieces = (long) ((len + (1 << 20) - 1) >> 20);
 
 		check(cudaEventSynchronize(stage_ev_[b]), "cudaEventSynchronize");
-		#pragma omp parallel for schedule(static)
+		#pragma omp parallel for schedule(static) if (pieces > 1)
 		for (long p = 0; p < pieces; p++)
 		{
 			size_t		at = (size_t) p << 20;
@@ -293,6 +293,70 @@ Job::staged_copy(void *dst, const void *src, size_t bytes)
 		check(cudaMemcpyAsync(static_cast<char *>(dst) + off, to, len, cudaMemcpyHostToDevice, stream_), "upload");
 		check(cudaEventRecord(stage_ev_[b], stream_), "cudaEventRecord");
 	}
+}
+
+/*
+ * A device's properties and FP64 rate, asked of the driver once per process (cudaGetDeviceProperties
+ * costs about a millisecond, and every job needs them); the stream-ordered pool set up with them.
+ */
+void
+Job::device_facts(int device, cudaDeviceProp *prop, bool *fp64_weak)
+{
+	static cudaDeviceProp props[MAX_DEVICES];
+	static bool weak[MAX_DEVICES],
+				known[MAX_DEVICES];
+	std::lock_guard<std::mutex> hold(stage_lock);
+
+	if (device >= MAX_DEVICES)
+		fail(GX_CUDA_NO_DEVICE, "CUDA device %d beyond the %d this engine serves", device, MAX_DEVICES);
+	if (!known[device])
+	{
+		int			ratio = 0;
+
+		check(cudaGetDeviceProperties(&props[device], device), "cudaGetDeviceProperties");
+		check(cudaDeviceGetAttribute(&ratio, cudaDevAttrSingleToDoublePrecisionPerfRatio, device),
+			  "cudaDeviceGetAttribute");
+		weak[device] = ratio > 2;
+		keep_pool_memory(device);
+		known[device] = true;
+	}
+	*prop = props[device];
+	*fp64_weak = weak[device];
+}
+
+/*
+ * Appends n keys from the device to the result, in pieces with cancel polled between them (a result of
+ * 10^8 pairs takes a second to come over), straight into the result's own array: no zero-filled buffer.
+ */
+#define DOWNLOAD_PIECE ((unsigned long long) 8 << 20)
+
+void
+Job::download_keys(const unsigned long long *keys, unsigned long long n)
+{
+	size_t		at = npairs_;
+
+	if (n == 0)
+		return;
+	if (npairs_ + n > pairs_cap_)
+	{
+		size_t		cap = std::max<size_t>(npairs_ + n, 2 * pairs_cap_);
+		uint64_t   *p = (uint64_t *) realloc(pairs_buf_, cap * sizeof(uint64_t));
+
+		if (p == nullptr)
+			fail(GX_CUDA_ERROR, "out of host memory for %zu pairs", cap);
+		pairs_buf_ = p;
+		pairs_cap_ = cap;
+	}
+	for (unsigned long long off = 0; off < n; off += DOWNLOAD_PIECE)
+	{
+		unsigned long long len = std::min(DOWNLOAD_PIECE, n - off);
+
+		cancelled();
+		check(cudaMemcpyAsync(pairs_buf_ + at + off, keys + off, len * sizeof(uint64_t), cudaMemcpyDeviceToHost,
+							  stream_), "download");
+		check(cudaStreamSynchronize(stream_), "download");
+	}
+	npairs_ += n;
 }
 
 void
@@ -357,6 +421,7 @@ Job::run()
 {
 	int			ndev = 0;
 	cudaDeviceProp prop;
+	bool		fp64_weak;
 	size_t		freemem = 0,
 				totalmem = 0;
 	GxDevSide	da,
@@ -373,19 +438,9 @@ Job::run()
 	if (job_->device < 0 || job_->device >= ndev)
 		fail(GX_CUDA_NO_DEVICE, "no CUDA device %d (%d present)", job_->device, ndev);
 	check(cudaSetDevice(job_->device), "cudaSetDevice");
-	keep_pool_memory(job_->device);
-	check(cudaGetDeviceProperties(&prop, job_->device), "cudaGetDeviceProperties");
+	device_facts(job_->device, &prop, &fp64_weak);
 	snprintf(res_->device_name, sizeof(res_->device_name), "%s", prop.name);
-	if (job_->float_pass < 0)
-	{
-		int			ratio = 0;
-
-		check(cudaDeviceGetAttribute(&ratio, cudaDevAttrSingleToDoublePrecisionPerfRatio, job_->device),
-			  "cudaDeviceGetAttribute");
-		use_float = ratio > 2;
-	}
-	else
-		use_float = job_->float_pass != 0;
+	use_float = job_->float_pass < 0 ? fp64_weak : job_->float_pass != 0;
 	res_->used_float_pass = use_float;
 	res_->chunks = 0;
 
@@ -540,7 +595,6 @@ Job::run()
 
 	unsigned long long c0 = 0,
 				len = total;
-	std::vector<uint64_t> chunk_keys;
 	std::vector<uint2> chunk_undec;
 
 	while (c0 < total)
@@ -622,17 +676,12 @@ Job::run()
 
 		/* Download. */
 		tic();
-		chunk_keys.resize(nuniq);
 		chunk_undec.resize(nundec);
-		if (nuniq)
-			check(cudaMemcpyAsync(chunk_keys.data(), uniq, nuniq * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream_),
-				  "download");
 		if (nundec)
 			check(cudaMemcpyAsync(chunk_undec.data(), undec, nundec * sizeof(uint2), cudaMemcpyDeviceToHost, stream_),
 				  "download");
+		download_keys(uniq, nuniq);
 		toc(&res_->t_download);
-		cancelled();
-		pairs_.insert(pairs_.end(), chunk_keys.begin(), chunk_keys.end());
 		for (const uint2 &p : chunk_undec)
 		{
 			undecided_.push_back(p.x);
@@ -653,19 +702,17 @@ Job::run()
 	cancelled();
 	if (res_->chunks > 1)
 	{
-		std::sort(pairs_.begin(), pairs_.end());
-		pairs_.erase(std::unique(pairs_.begin(), pairs_.end()), pairs_.end());
+		std::sort(pairs_buf_, pairs_buf_ + npairs_);
+		npairs_ = (size_t) (std::unique(pairs_buf_, pairs_buf_ + npairs_) - pairs_buf_);
 	}
 	cancelled();
 
 	/* Hand the arrays over (malloc'd, freed by gx_cuda_free_result). */
-	if (!pairs_.empty())
+	if (npairs_ > 0)
 	{
-		res_->pairs = (uint64_t *) malloc(pairs_.size() * sizeof(uint64_t));
-		if (!res_->pairs)
-			fail(GX_CUDA_ERROR, "out of host memory for %zu pairs", pairs_.size());
-		memcpy(res_->pairs, pairs_.data(), pairs_.size() * sizeof(uint64_t));
-		res_->npairs = pairs_.size();
+		res_->pairs = pairs_buf_;
+		res_->npairs = npairs_;
+		pairs_buf_ = nullptr;
 	}
 	if (!undecided_.empty())
 	{

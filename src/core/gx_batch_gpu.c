@@ -93,6 +93,12 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	st->t_dedup += res.t_dedup;
 	st->t_download += res.t_download;
 	st->chunks += res.chunks;
+	if (gx_cancel_requested(&opt->cancel))
+	{
+		api->free_result(&res);
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		return -1;
+	}
 	ok = gx_keys_append(keys, res.pairs, res.npairs);
 	t0 = gx_now_ms();
 	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, &opt->cancel, keys, st);

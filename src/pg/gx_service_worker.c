@@ -95,6 +95,8 @@ start_service(void)
 	snprintf(device_mb, sizeof(device_mb), "%d", gx_service_device_mb);
 	gx_service_socket_path(socket_path, sizeof(socket_path));
 	sigemptyset(&none);
+	/* the service's OpenMP threads sleep between batches: no spinning cores taken from the backends */
+	setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
