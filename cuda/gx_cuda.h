@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 3			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 4			/* bumped whenever these structs change */
 
 /* One side's elements: element i is kind[i] vertices (1 point, 2 segment, 3 triangle) at
  * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index. */
@@ -101,6 +101,9 @@ void		gx_cuda_free_result(GxCudaResult *res);
 int			gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes,
 								char *err, size_t errlen);
 void		gx_cuda_side_free(GxCudaResident *r);
+
+/* Makes ready what `jobs` concurrent jobs on `device` will need (pinned staging buffers), ahead of them. */
+int			gx_cuda_prepare(int device, int jobs);
 
 #ifdef __cplusplus
 }

@@ -838,6 +838,24 @@ gx_cuda_side_free(GxCudaResident *r)
 }
 
 GX_EXPORT int
+gx_cuda_prepare(int device, int jobs)
+{
+	int			held[STAGE_PAIRS],
+				n = 0;
+
+	if (cudaSetDevice(device) != cudaSuccess)
+	{
+		cudaGetLastError();
+		return GX_CUDA_NO_DEVICE;
+	}
+	while (n < jobs && n < STAGE_PAIRS && (held[n] = stage_acquire()) >= 0)
+		n++;
+	for (int i = 0; i < n; i++)
+		stage_release(held[i]);
+	return n == jobs ? GX_CUDA_OK : GX_CUDA_OUT_OF_MEMORY;
+}
+
+GX_EXPORT int
 gx_cuda_intersect(const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen)
 {
 	int			rc;

@@ -17,6 +17,7 @@ typedef struct GxCudaApi
 	int			(*side_upload) (int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes,
 								char *err, size_t errlen);
 	void		(*side_free) (GxCudaResident *r);
+	int			(*prepare) (int device, int jobs);
 } GxCudaApi;
 
 /* The engine at path (loaded once per process and path), or NULL with the reason in why. */

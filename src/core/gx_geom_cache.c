@@ -88,8 +88,11 @@ entry_free(GxCache *c, Entry *e)
 {
 	if (c->on_free)
 		c->on_free(&e->value);
-	gx_batch_side_free(&e->value.side);
-	gx_free(e->value.srids);
+	else
+	{
+		gx_batch_side_free(&e->value.side);
+		gx_free(e->value.srids);
+	}
 	free(e->keys);
 	free(e);
 }
@@ -180,8 +183,13 @@ gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 	if (e == NULL || (e->keys = malloc((n ? n : 1) * sizeof(GxCacheKey))) == NULL)
 	{
 		free(e);
-		gx_batch_side_free(&v->side);
-		gx_free(v->srids);
+		if (c->on_free)
+			c->on_free(v);
+		else
+		{
+			gx_batch_side_free(&v->side);
+			gx_free(v->srids);
+		}
 		return NULL;
 	}
 	if (old)
@@ -190,7 +198,6 @@ gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 	e->nkeys = n;
 	e->hash = h;
 	e->value = *v;
-	e->value.extra = NULL;
 	e->bytes = sizeof(Entry) + n * sizeof(GxCacheKey) + v->side.cap * (9 * sizeof(double) + 1 + sizeof(uint32_t)) +
 		v->side.ngeoms * sizeof(int32_t);
 	e->pins = 1;

@@ -27,7 +27,7 @@ typedef struct GxCachedSide
 	void	   *extra;			/* e.g. the GPU service's copy on the device; released by the free hook */
 } GxCachedSide;
 
-/* Called before an entry's arrays are freed (may be NULL). */
+/* Frees an entry's value, arrays included, for owners whose values are not plain gx_alloc'd arrays. */
 typedef void (*GxCacheFreeHook) (GxCachedSide *v);
 
 typedef struct GxCacheStats
@@ -40,7 +40,8 @@ typedef struct GxCacheStats
 
 typedef struct GxCache GxCache;
 
-/* A cache holding at most max_bytes (entries in use may exceed it until unpinned). NULL if out of memory. */
+/* A cache holding at most max_bytes (entries in use may exceed it until unpinned), its values freed by
+ * on_free when not NULL. NULL if out of memory. */
 GxCache    *gx_cache_create(size_t max_bytes, GxCacheFreeHook on_free);
 void		gx_cache_set_limit(GxCache *c, size_t max_bytes);
 
@@ -48,7 +49,8 @@ void		gx_cache_set_limit(GxCache *c, size_t max_bytes);
 const GxCachedSide *gx_cache_get(GxCache *c, const GxCacheKey *keys, size_t n);
 
 /*
- * Stores v (whose arrays the cache now owns and frees with gx_batch_side_free / gx_free) under keys[0..n)
+ * Stores v (whose arrays the cache now owns and frees with the free hook, or else with gx_batch_side_free
+ * and gx_free) under keys[0..n)
  * and returns it pinned; an older entry under the same keys is dropped when unpinned. NULL (v freed) when
  * the cache has no memory for its bookkeeping.
  */

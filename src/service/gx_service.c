@@ -48,24 +48,48 @@ static char device[128];
 static size_t device_limit,		/* bytes of cached sides the GPU may hold */
 			device_bytes;
 
-/* A cached side's copy on the GPU (GxCachedSide.extra). */
-typedef struct DeviceCopy
+/* A batch segment, mapped once, shared by the batch and the cached sides that were sent in it. */
+typedef struct Mapping
 {
-	GxCudaResident *side;
-	size_t		bytes;
-} DeviceCopy;
+	void	   *addr;
+	size_t		size;
+	int			refs;
+} Mapping;
 
-/* The cache's free hook: a cached side's copy on the GPU goes with it (under lock). */
 static void
-free_device_copy(GxCachedSide *v)
+mapping_release(Mapping *m)
 {
-	DeviceCopy *d = v->extra;
+	if (--m->refs == 0)
+	{
+		munmap(m->addr, m->size);
+		free(m);
+	}
+}
 
-	if (d == NULL)
-		return;
-	device_bytes -= d->bytes;
-	api->side_free(d->side);
-	free(d);
+/*
+ * What a cached side keeps (GxCachedSide.extra): its arrays stay where the backend wrote them, in the
+ * segment of the batch that sent it (no copy), and it may have a copy on the GPU.
+ */
+typedef struct Held
+{
+	Mapping    *map;
+	GxCudaResident *device_side;
+	size_t		device_side_bytes;
+} Held;
+
+/* The cache's free hook (under lock). */
+static void
+free_held(GxCachedSide *v)
+{
+	Held	   *h = v->extra;
+
+	if (h->device_side)
+	{
+		device_bytes -= h->device_side_bytes;
+		api->side_free(h->device_side);
+	}
+	mapping_release(h->map);
+	free(h);
 	v->extra = NULL;
 }
 
@@ -74,23 +98,20 @@ static const void *
 device_copy(GxCachedSide *v)
 {
 	GxCudaSide	s = {v->side.n, v->side.coords, v->side.kind, v->side.geom};
-	DeviceCopy *d = v->extra;
+	Held	   *h = v->extra;
 	size_t		bytes = v->side.n * (9 * sizeof(double) + 1 + sizeof(uint32_t) + 48);
 	char		err[256];
 
-	if (d)
-		return d->side;
-	if (cpu_engine || api == NULL || device_bytes + bytes > device_limit || (d = calloc(1, sizeof(*d))) == NULL)
-		return NULL;
-	if (api->side_upload(cuda_device, &s, &d->side, &d->bytes, err, sizeof(err)) != GX_CUDA_OK)
+	if (h->device_side || cpu_engine || api == NULL || device_bytes + bytes > device_limit)
+		return h->device_side;
+	if (api->side_upload(cuda_device, &s, &h->device_side, &h->device_side_bytes, err, sizeof(err)) != GX_CUDA_OK)
 	{
 		fprintf(stderr, "gpuexact-service: a cached side stays on the host: %s\n", err);
-		free(d);
+		h->device_side = NULL;
 		return NULL;
 	}
-	device_bytes += d->bytes;
-	v->extra = d;
-	return d->side;
+	device_bytes += h->device_side_bytes;
+	return h->device_side;
 }
 
 /* At most MAX_GPU_JOBS batches on the GPU at once. */
@@ -179,22 +200,6 @@ lookup(Conn *c, const GxWireLookup *l, size_t len)
 	return gx_wire_send(c->sock, GX_MSG_LOOKUP_REPLY, &r, sizeof(r), -1);
 }
 
-/* A copy of side s in the process's own memory, for the cache; false if out of memory. */
-static bool
-copy_side(GxCachedSide *v, const GxBatchSide *s)
-{
-	GxError		err = {GX_OK, ""};
-
-	gx_batch_side_init(&v->side);
-	v->srids = NULL;				/* the service never needs per-geometry SRIDs */
-	if (!gx_batch_side_reserve(&v->side, s->n, &err) || !gx_batch_side_append(&v->side, s, &err))
-	{
-		gx_batch_side_free(&v->side);
-		return false;
-	}
-	return true;
-}
-
 static bool
 reply_error(Conn *c, GxErrorCode code, const char *msg)
 {
@@ -214,6 +219,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	GxWireResult r;
 	GxPairs		pairs = {NULL, 0};
 	GxError		err = {GX_OK, ""};
+	Mapping    *map;
 	char	   *seg = NULL;
 	void	   *out;
 	int			outfd = -1,
@@ -229,6 +235,14 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		return reply_error(c, GX_ERR_NOMEM, "no batch segment");
 	}
 	close(segfd);
+	if ((map = malloc(sizeof(Mapping))) == NULL)
+	{
+		munmap(seg, b->segment_size);
+		return reply_error(c, GX_ERR_NOMEM, "out of memory");
+	}
+	map->addr = seg;
+	map->size = b->segment_size;
+	map->refs = 1;
 	for (k = 0; k < 2 && ok; k++)
 	{
 		if (b->side[k].held)
@@ -238,7 +252,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	}
 	if (!ok)
 	{
-		munmap(seg, b->segment_size);
+		mapping_release(map);
 		return reply_error(c, GX_ERR_PARSE, "malformed batch");
 	}
 	gx_batch_options_default(&opt);
@@ -257,13 +271,14 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	{
 		if (!b->side[k].held && b->side[k].cache && c->nkeys[k] > 0)
 		{
-			GxCachedSide v;
+			/* kept where it is, in the segment, which stays mapped as long as the entry lives */
+			GxCachedSide v = {sides[k], NULL, calloc(1, sizeof(Held))};
 
-			if (copy_side(&v, &sides[k]))
+			if (v.extra)
 			{
+				((Held *) v.extra)->map = map;
+				map->refs++;
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
-				if (c->held[k])
-					sides[k] = c->held[k]->side;
 			}
 		}
 		if (c->held[k] && b->cuda_device == cuda_device)
@@ -282,7 +297,9 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		gx_free(pairs.keys);
 		ok = false;
 	}
-	munmap(seg, b->segment_size);
+	pthread_mutex_lock(&lock);
+	mapping_release(map);
+	pthread_mutex_unlock(&lock);
 	if (!ok)
 		return reply_error(c, err.code, err.msg);
 	r.npairs = pairs.n;
@@ -353,7 +370,10 @@ serve(void *arg)
 	return NULL;
 }
 
-/* A first, tiny batch: the CUDA context and the engine's kernels are ready before any backend asks. */
+/*
+ * A first, tiny batch: the CUDA context and the engine's kernels are ready before any backend asks, and
+ * the staging buffers of MAX_GPU_JOBS concurrent batches.
+ */
 static void
 warm_up(int cuda_device)
 {
@@ -381,6 +401,7 @@ warm_up(int cuda_device)
 		gx_free(pairs.keys);
 	else
 		fprintf(stderr, "gpuexact-service: warm-up batch: %s\n", err.msg);
+	api->prepare(cuda_device, MAX_GPU_JOBS);
 }
 
 static int
@@ -420,7 +441,7 @@ main(int argc, char **argv)
 	device_limit = (size_t) strtoull(argv[6], NULL, 10) << 20;
 	signal(SIGPIPE, SIG_IGN);
 	umask(077);
-	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20, free_device_copy);
+	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20, free_held);
 	/* the CUDA context is made now, once for the cluster, not at a backend's first batch */
 	if (cpu_engine)
 	{
