@@ -24,6 +24,12 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Header dependencies of the extension's objects (PGXS tracks them only in builds configured for it):
+# a changed struct must never leave an object compiled against its old layout.
+override CFLAGS += -MMD -MP
+-include $(OBJS:.o=.d)
+EXTRA_CLEAN += $(OBJS:.o=.d)
+
 # --- Core library without PostgreSQL: unit tests and command-line benchmarks --------------------------------
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit

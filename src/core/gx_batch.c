@@ -221,7 +221,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and others)", a->srid);
 		return false;
 	}
-	threads = gx_threads_usable(opt->threads);
+	threads = gx_threads_begin(opt->threads, opt->thread_budget);
 	snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
 	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&a->extent, &b->extent))
 	{
@@ -277,6 +277,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 		st->geometry_pairs = keys.n;
 	}
 	gx_keys_free(&keys);
+	gx_threads_end();
 	st->t_dedup += gx_now_ms() - t1;
 	st->t_total = gx_now_ms() - t0;
 	return ok;

@@ -55,6 +55,7 @@ typedef struct GxBatchOptions
 	int			float_pass;			/* -1 = by the device's FP64 rate, 0 = off, 1 = on */
 	const char *cuda_library;		/* path of gpuexact_cuda.so */
 	int			threads;			/* CPU threads; 0 = one per core (never more than there are cores) */
+	const char *thread_budget;		/* directory of the budget shared with other processes, or NULL */
 	GxCancel	cancel;				/* a flag set stops the run (GX_ERR_CANCELLED) within milliseconds */
 	bool		ignore_srid;		/* pairs whatever their SRIDs: the caller checks them row by row */
 	bool		gpu_only;			/* no CPU fallback: a GPU failure is GX_ERR_DEVICE (the GPU service) */

@@ -1,14 +1,19 @@
-/* gx_threads.c: the engine's thread count (see gx_threads.h). */
+/* gx_threads.c: the engine's thread count and the cluster-wide thread budget (see gx_threads.h). */
 #include <omp.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gx_threads.h"
 
 #define MAX_THREADS 256
-
-static int	proven = 1;			/* OpenMP already holds this many threads: no need to try again */
 
 int
 gx_threads_cores(void)
@@ -65,11 +70,68 @@ gx_threads_usable(int wanted)
 	int			cores = gx_threads_cores();
 	int			n = wanted <= 0 || wanted > cores ? cores : wanted;
 
-	if (n > proven)
-	{
-		n = startable(n);
-		proven = n > proven ? n : proven;
-	}
+	/* tried every time (some 50 microseconds): memory limits change, and OpenMP's pool may be smaller */
+	n = startable(n);
 	omp_set_num_threads(n);
 	return n;
+}
+
+/* The budget's token files, opened once per process (and directory), and the tokens now held. */
+static char budget_path[4096];
+static int	token_fd[MAX_THREADS];
+static int	tokens = -1;		/* token files open; -1: none yet */
+static int	held[MAX_THREADS];
+static int	nheld;
+
+/* Opens dir's token files (one per core, made when missing); false if that cannot be done. */
+static bool
+budget_open(const char *dir)
+{
+	int			cores = gx_threads_cores(),
+				i;
+
+	if (tokens >= 0 && strcmp(dir, budget_path) == 0)
+		return tokens > 0;
+	for (i = 0; i < tokens; i++)
+		close(token_fd[i]);
+	tokens = 0;
+	snprintf(budget_path, sizeof(budget_path), "%s", dir);
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+		return false;
+	for (i = 0; i < cores; i++)
+	{
+		char		name[4200];
+
+		snprintf(name, sizeof(name), "%s/token.%d", dir, i);
+		token_fd[i] = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+		if (token_fd[i] < 0)
+			break;
+		tokens++;
+	}
+	return tokens > 0;
+}
+
+int
+gx_threads_begin(int wanted, const char *budget_dir)
+{
+	int			n = gx_threads_usable(wanted),
+				i;
+
+	nheld = 0;
+	if (budget_dir != NULL && budget_open(budget_dir))
+	{
+		for (i = 0; i < tokens && nheld < n; i++)
+			if (flock(token_fd[i], LOCK_EX | LOCK_NB) == 0)
+				held[nheld++] = i;
+		n = nheld > 0 ? nheld : 1;
+		omp_set_num_threads(n);
+	}
+	return n;
+}
+
+void
+gx_threads_end(void)
+{
+	while (nheld > 0)
+		flock(token_fd[held[--nheld]], LOCK_UN);
 }

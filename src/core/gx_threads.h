@@ -1,4 +1,7 @@
-/* gx_threads.h: how many worker threads the engine may use: bounded by the cores, and by what can be started. */
+/*
+ * gx_threads.h: how many worker threads the engine may use: bounded by the cores, by what can be started,
+ * and by a budget shared by every process of a cluster.
+ */
 #ifndef GX_THREADS_H
 #define GX_THREADS_H
 
@@ -11,5 +14,14 @@ int			gx_threads_cores(void);
  * so the count is tried first with plain threads of the same stack size). Sets OpenMP's thread count.
  */
 int			gx_threads_usable(int wanted);
+
+/*
+ * Begins a parallel run: gx_threads_usable, then, when budget_dir is given, no more threads than the
+ * tokens this process could take from the budget that every process using that directory shares (one
+ * token file per core, held with flock: the kernel releases a dead process's tokens). At least 1 (the
+ * caller's own thread needs no token). Sets OpenMP's thread count; gx_threads_end gives the tokens back.
+ */
+int			gx_threads_begin(int wanted, const char *budget_dir);
+void		gx_threads_end(void);
 
 #endif

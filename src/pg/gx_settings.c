@@ -100,6 +100,7 @@ void
 gx_settings_batch_options(GxBatchOptions *o)
 {
 	static char cuda_library[MAXPGPATH];
+	static char thread_budget[MAXPGPATH];
 
 	gx_batch_options_default(o);
 	snprintf(cuda_library, sizeof(cuda_library), "%s/gpuexact_cuda.so", pkglib_path);
@@ -110,6 +111,9 @@ gx_settings_batch_options(GxBatchOptions *o)
 	o->cuda_device = cuda_device;
 	o->float_pass = float_pass;
 	o->threads = cpu_threads;
+	/* every backend of the cluster draws its CPU threads from one budget of one per core */
+	snprintf(thread_budget, sizeof(thread_budget), "%s/gpuexact_threads", DataDir);
+	o->thread_budget = thread_budget;
 	o->cuda_library = cuda_library;
 	o->cancel.flag[0] = (volatile const int *) &QueryCancelPending;
 	o->cancel.flag[1] = (volatile const int *) &ProcDiePending;

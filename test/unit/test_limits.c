@@ -3,11 +3,15 @@
  * system can start: under an address-space limit too tight for another thread, a batch runs on fewer
  * threads instead of OpenMP exiting the process. A grid resolution asked far beyond the data does not
  * allocate its cube. A side may mix SRIDs; the batch refuses only pairs that gx_intersects would refuse.
- * gx_wkt_fits measures text forms exactly. Runs before anything else starts OpenMP's threads.
+ * gx_wkt_fits measures text forms exactly. A budget of threads is shared between processes. Runs before
+ * anything else starts OpenMP's threads.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gx_alloc.h"
 #include "gx_batch.h"
@@ -170,10 +174,56 @@ text_sizes(void)
 	}
 }
 
+/*
+ * The cluster-wide budget: a process holding every token leaves others one thread each; tokens come back
+ * when it ends its run, and when it is killed.
+ */
+static void
+thread_budget(void)
+{
+	char		dir[] = "/tmp/gx_budget.XXXXXX";
+	int			cores = gx_threads_cores(),
+				ready[2],
+				go[2],
+				k;
+	pid_t		child;
+	char		c = 0;
+
+	CHECK(mkdtemp(dir) != NULL && pipe(ready) == 0 && pipe(go) == 0);
+	child = fork();
+	if (child == 0)
+	{
+		int			n = gx_threads_begin(0, dir);
+
+		c = (char) n;
+		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(1);
+		pause();				/* holds its tokens until killed */
+		_exit(0);
+	}
+	CHECK(read(ready[0], &c, 1) == 1 && c == cores);
+	CHECK_MSG(gx_threads_begin(0, dir) == 1, "a second process got more than its own thread");
+	gx_threads_end();
+	CHECK(write(go[1], &c, 1) == 1);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	CHECK_MSG(gx_threads_begin(0, dir) == cores, "the killed process's tokens did not come back");
+	gx_threads_end();
+	for (k = 0; k < cores; k++)
+	{
+		char		name[64];
+
+		snprintf(name, sizeof(name), "%s/token.%d", dir, k);
+		unlink(name);
+	}
+	rmdir(dir);
+}
+
 int
 main(void)
 {
 	threads_under_address_limit();
+	thread_budget();
 	grid_resolution_bounded();
 	mixed_srids();
 	text_sizes();
