@@ -207,3 +207,23 @@ gx_wire_side_view(GxBatchSide *s, const GxWireSide *w, const char *seg, size_t s
 	s->geom = (uint32_t *) (seg + w->geom_off);
 	return true;
 }
+
+void
+gx_wire_options_put(GxWireBatch *b, const GxBatchOptions *opt)
+{
+	b->grid_resolution = opt->grid_resolution;
+	b->float_pass = opt->float_pass;
+	b->cuda_device = opt->cuda_device;
+	b->ignore_srid = opt->ignore_srid;
+	b->gpu_memory_cap = opt->gpu_memory_cap;
+}
+
+void
+gx_wire_options_get(GxBatchOptions *opt, const GxWireBatch *b)
+{
+	opt->grid_resolution = b->grid_resolution;
+	opt->float_pass = b->float_pass;
+	opt->cuda_device = b->cuda_device;
+	opt->ignore_srid = b->ignore_srid;
+	opt->gpu_memory_cap = b->gpu_memory_cap;
+}

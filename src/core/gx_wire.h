@@ -119,6 +119,10 @@ void	   *gx_wire_segment_map(int fd, size_t size);
 
 /* Aligned size of a side's arrays in a segment. */
 size_t		gx_wire_side_bytes(const GxBatchSide *s);
+/* The batch options that travel (the service supplies its own device, library and cancel flag). */
+void		gx_wire_options_put(GxWireBatch *b, const GxBatchOptions *opt);
+void		gx_wire_options_get(GxBatchOptions *opt, const GxWireBatch *b);
+
 /* Copies side s into segment seg at offset off (room: gx_wire_side_bytes) and describes it in w. */
 void		gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s);
 /* The side w describes, viewed in place in seg of size bytes; false if the offsets do not fit. */

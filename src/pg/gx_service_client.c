@@ -217,11 +217,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 			batch.side[k].cache = sides[k]->keys != NULL;
 			size += gx_wire_side_bytes(&sides[k]->side);
 		}
-	batch.grid_resolution = opt->grid_resolution;
-	batch.float_pass = opt->float_pass;
-	batch.cuda_device = opt->cuda_device;
-	batch.ignore_srid = opt->ignore_srid;
-	batch.gpu_memory_cap = opt->gpu_memory_cap;
+	gx_wire_options_put(&batch, opt);
 	batch.segment_size = size;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), segfd);
 	close(segfd);

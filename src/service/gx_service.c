@@ -258,11 +258,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	gx_batch_options_default(&opt);
 	opt.device = cpu_engine ? GX_DEVICE_CPU : GX_DEVICE_GPU;
 	opt.gpu_only = !cpu_engine;
-	opt.grid_resolution = b->grid_resolution;
-	opt.float_pass = b->float_pass;
-	opt.cuda_device = b->cuda_device;
-	opt.gpu_memory_cap = b->gpu_memory_cap;
-	opt.ignore_srid = b->ignore_srid;
+	gx_wire_options_get(&opt, b);
 	opt.cuda_library = cuda_library;
 	opt.cancel.flag[0] = (volatile const int *) &((GxWireControl *) seg)->cancel;
 	memset(&r, 0, sizeof(r));
