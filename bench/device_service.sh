@@ -103,9 +103,9 @@ echo "-- statement_timeout = 100ms on a 6.4e7-pair batch: time until the error"
 psql -X -d bench -c "SET gpuexact.device = gpu" -c '\timing on' -c "SET statement_timeout = '100ms'" -c "$pairs" 2>&1 | grep -E "Time|ERROR" | tail -2
 p=$(service_pid)
 echo "-- SIGKILL of the service (pid $p) 0.3 s into that batch"
-psql -X -At -d bench -c '\timing on' -c "$pairs" >/tmp/killed.txt 2>&1 &
+psql -X -At -d bench -c "SET gpuexact.device = gpu" -c '\timing on' -c "$pairs" >/tmp/killed.txt 2>&1 &
 sleep 0.3; kill -9 "$p"; wait
-echo "answer after the kill: $(grep -v -e Timing -e Time /tmp/killed.txt | head -1) (expected 64000000), $(grep Time /tmp/killed.txt)"
+echo "answer after the kill: $(grep -v -e Timing -e Time -e '^SET' /tmp/killed.txt | head -1) (expected 64000000), $(grep Time /tmp/killed.txt)"
 sleep 1
 echo "service again: pid $(service_pid)"
 psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $join" | grep -E "Ran On|GPU"

@@ -57,6 +57,21 @@ ALTER TABLE cbodies ALTER COLUMN geom SET STORAGE EXTERNAL;
 INSERT INTO cbodies SELECT j, cbody(j, 0) FROM generate_series(0, 9) j;
 ANALYZE cbodies;
 SELECT * FROM both_counts();
+-- values stored compressed (pglz, lz4: decompressed in parallel), out of line and inline
+CREATE TABLE cbig (id int, geom gxgeom);
+CREATE TABLE cbig_lz4 (id int, geom gxgeom COMPRESSION lz4);
+INSERT INTO cbig SELECT j, ('TIN Z (' || string_agg(format('((%s %s 0,%s %s 0,%s %s 0,%s %s 0))', 10 * j + i / 20.0, k / 20.0,
+	10 * j + (i + 1) / 20.0, k / 20.0, 10 * j + i / 20.0, (k + 1) / 20.0, 10 * j + i / 20.0, k / 20.0), ',') || ')')::gxgeom
+FROM generate_series(0, 9) j, generate_series(0, 199) i, generate_series(0, 199) k WHERE j < 3 OR i < 20 GROUP BY j;
+INSERT INTO cbig_lz4 SELECT * FROM cbig;
+SELECT count(*) FILTER (WHERE pg_column_size(geom) < gx_npoints(geom) * 24) AS compressed FROM cbig;
+SELECT (SELECT count(*) FROM choles h JOIN cbig b ON gx_intersects(h.geom, b.geom)) AS pglz_batched,
+	(SELECT count(*) FROM choles h JOIN cbig_lz4 b ON gx_intersects(h.geom, b.geom)) AS lz4_batched;
+SET gpuexact.enable_join = off;
+SELECT (SELECT count(*) FROM choles h JOIN cbig b ON gx_intersects(h.geom, b.geom)) AS pglz_stock,
+	(SELECT count(*) FROM choles h JOIN cbig_lz4 b ON gx_intersects(h.geom, b.geom)) AS lz4_stock;
+RESET gpuexact.enable_join;
+DROP TABLE cbig, cbig_lz4;
 -- the cache stays within its bound, and can be turned off
 SET gpuexact.cache_host_mb = 0;
 SELECT * FROM both_counts();

@@ -276,3 +276,5 @@ CREATE FUNCTION gx_cache_stats(OUT scope text, OUT entries bigint, OUT bytes big
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_cache_stats_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 CREATE FUNCTION gx_cache_reset() RETURNS void
 	AS 'MODULE_PATHNAME', 'gx_cache_reset_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+-- emptying the caches slows every session of the cluster: for the superuser, or roles granted it
+REVOKE EXECUTE ON FUNCTION gx_cache_reset() FROM PUBLIC;

@@ -32,6 +32,8 @@ typedef struct GxBatchSide
 void		gx_batch_side_init(GxBatchSide *s);
 /* Appends g's elements as geometry number s->ngeoms (which it then increments). EMPTY adds none. */
 bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
+/* gx_batch_side_add of g[0..n) in turn, with the elements laid out in parallel (OpenMP) for large ones. */
+bool		gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err);
 /* Appends every geometry of `from` (numbered after s's own), as if each had been added to s in turn. */
 bool		gx_batch_side_append(GxBatchSide *s, const GxBatchSide *from, GxError *err);
 /* Makes room for exactly `elements` more elements at once (when the total is known in advance). */

@@ -1,4 +1,5 @@
 /* gx_batch_side.c: flattening geometries into one side of a batch (element coordinates, kinds, owners). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gx_alloc.h"
@@ -102,6 +103,31 @@ note_srid(GxBatchSide *s, int32_t srid)
 		s->srid = srid;
 }
 
+/* Counts the elements of one leaf node (as put_leaf lays them out). */
+static bool
+count_leaf(void *ctx, const GxNode *n)
+{
+	size_t	   *count = ctx;
+
+	*count += n->type == GX_POINT ? (n->count == 1) : n->type == GX_LINESTRING ? (n->count > 1 ? n->count - 1 : 0) :
+		n->count;
+	return true;
+}
+
+/* The part of gx_batch_side_add that must come in order: SRID and extent. */
+static void
+note_geometry(GxBatchSide *s, const GxSerialized *g, bool first_elements)
+{
+	note_srid(s, g->srid);
+	if (!(g->flags & GX_FLAG_EMPTY))
+	{
+		if (first_elements)
+			s->extent = g->box;
+		else
+			gx_box_extend(&s->extent, &g->box);
+	}
+}
+
 bool
 gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 {
@@ -116,14 +142,7 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	}
 	if (!grow(s, elements, false, err))
 		return false;
-	note_srid(s, g->srid);
-	if (!(g->flags & GX_FLAG_EMPTY))
-	{
-		if (s->n == 0)
-			s->extent = g->box;
-		else
-			gx_box_extend(&s->extent, &g->box);
-	}
+	note_geometry(s, g, s->n == 0);
 	gx_node_walk(gx_body(g), put_leaf, s);
 	s->ngeoms++;
 	return true;
@@ -156,6 +175,55 @@ gx_batch_side_append(GxBatchSide *s, const GxBatchSide *from, GxError *err)
 		s->geom[s->n + i] = s->ngeoms + from->geom[i];
 	s->n += from->n;
 	s->ngeoms += from->ngeoms;
+	return true;
+}
+
+bool
+gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err)
+{
+	size_t	   *first = malloc((n + 1) * sizeof(size_t));
+	size_t		i;
+	long		k;
+
+	if (first == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a batch of %zu geometries", n);
+		return false;
+	}
+	if ((uint64_t) s->ngeoms + n > UINT32_MAX)
+	{
+		free(first);
+		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
+		return false;
+	}
+	first[0] = s->n;
+	for (i = 0; i < n; i++)
+	{
+		size_t		count = 0;
+
+		gx_node_walk(gx_body(g[i]), count_leaf, &count);
+		first[i + 1] = first[i] + count;
+	}
+	if (!grow(s, first[n] - s->n, true, err))
+	{
+		free(first);
+		return false;
+	}
+	/* each geometry writes its own range of the arrays */
+	#pragma omp parallel for schedule(dynamic, 1) if (first[n] - first[0] > 65536)
+	for (k = 0; k < (long) n; k++)
+	{
+		GxBatchSide at = *s;
+
+		at.n = first[k];
+		at.ngeoms = s->ngeoms + (uint32_t) k;
+		gx_node_walk(gx_body(g[k]), put_leaf, &at);
+	}
+	for (i = 0; i < n; i++)
+		note_geometry(s, g[i], first[i] == 0);
+	s->n = first[n];
+	s->ngeoms += (uint32_t) n;
+	free(first);
 	return true;
 }
 

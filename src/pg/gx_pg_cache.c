@@ -8,6 +8,8 @@
  */
 #include "postgres.h"
 #include "access/detoast.h"
+#include "access/toast_compression.h"
+#include "common/pg_lzcompress.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -19,6 +21,7 @@
 #include "gx_pg_batch.h"
 #include "gx_service.h"
 #include "gx_settings.h"
+#include "gx_threads.h"
 
 PG_FUNCTION_INFO_V1(gx_cache_stats_sql);
 PG_FUNCTION_INFO_V1(gx_cache_reset_sql);
@@ -89,37 +92,95 @@ borrow(GxPgSide *s, const GxCachedSide *entry, MemoryContext pins)
 	s->srids = entry->srids;
 }
 
-/* Flattens the given datums into v (arrays allocated in cxt), ids in order. */
+/*
+ * A geometry's bytes, whole. pglz-compressed values are only fetched here (*compressed set): their
+ * decompression, a pure function, runs in parallel afterwards (decompress_all).
+ */
+static struct varlena *
+fetch(Datum d, bool *compressed)
+{
+	struct varlena *v = (struct varlena *) DatumGetPointer(d);
+
+	*compressed = false;
+	if (VARATT_IS_EXTERNAL_ONDISK(v))
+		v = detoast_external_attr(v);
+	if (VARATT_IS_COMPRESSED(v) && VARDATA_COMPRESSED_GET_COMPRESS_METHOD(v) == TOAST_PGLZ_COMPRESSION_ID)
+		*compressed = true;
+	else if (VARATT_IS_EXTENDED(v))
+		v = (struct varlena *) PG_DETOAST_DATUM(PointerGetDatum(v));
+	return v;
+}
+
+/* Decompresses raw[k] where compressed[k] into malloc'd values, in parallel; false if one is corrupt. */
+static bool
+decompress_all(struct varlena **raw, const bool *compressed, size_t n)
+{
+	int			ok = 1;
+	long		k;
+
+	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+	for (k = 0; k < (long) n; k++)
+		if (compressed[k])
+		{
+			int32		rawsize = VARDATA_COMPRESSED_GET_EXTSIZE(raw[k]);
+			struct varlena *out = malloc(rawsize + VARHDRSZ);
+
+			if (out == NULL ||
+				pglz_decompress((char *) raw[k] + VARHDRSZ_COMPRESSED, VARSIZE(raw[k]) - VARHDRSZ_COMPRESSED,
+								VARDATA(out), rawsize, true) != rawsize)
+			{
+				free(out);
+				ok = 0;
+				out = NULL;
+			}
+			else
+				SET_VARSIZE(out, rawsize + VARHDRSZ);
+			raw[k] = out;
+		}
+	return ok;
+}
+
+/*
+ * Flattens the given datums into v (arrays allocated in cxt), ids in order: fetched one by one (TOAST
+ * access is the backend's alone), then decompressed and laid out in parallel within the cluster's
+ * thread budget.
+ */
 static void
 flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt)
 {
 	GxError		err = {GX_OK, ""};
 	MemoryContext old = MemoryContextSwitchTo(cxt);
-	size_t		elements = 0,
-				i,
+	struct varlena **raw = palloc(Max(count, 1) * sizeof(struct varlena *));
+	bool	   *compressed = palloc(Max(count, 1) * sizeof(bool));
+	GxBatchOptions opt;
+	size_t		i,
 				k = 0;
+	bool		ok;
 
-	for (i = 0; i < n; i++)
-		if (present[i])
-			elements += gx_pg_estimate_elements(geoms[i]);
-	gx_batch_side_init(&v->side);
-	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
-	if (!gx_batch_side_reserve(&v->side, elements, &err))
-		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
-	/* still in cxt: arrays that the estimate did not reserve grow there too */
 	for (i = 0; i < n; i++)
 		if (present[i])
 		{
-			GxSerialized *g = (GxSerialized *) PG_DETOAST_DATUM(geoms[i]);
-
-			v->srids[k++] = g->srid;
-			if (!gx_batch_side_add(&v->side, g, &err))
-				gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
-			if ((Pointer) g != DatumGetPointer(geoms[i]))
-				pfree(g);
+			raw[k] = fetch(geoms[i], &compressed[k]);
+			k++;
 			CHECK_FOR_INTERRUPTS();
 		}
+	gx_settings_batch_options(&opt);
+	gx_threads_begin(opt.threads, opt.thread_budget);
+	ok = decompress_all(raw, compressed, count);
+	gx_batch_side_init(&v->side);
+	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
+	for (k = 0; k < count && ok; k++)
+		v->srids[k] = ((GxSerialized *) raw[k])->srid;
+	ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
+	gx_threads_end();
+	for (k = 0; k < count; k++)
+		if (compressed[k])
+			free(raw[k]);
 	MemoryContextSwitchTo(old);
+	if (!ok && err.code == GX_OK)
+		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("compressed gxgeom value is corrupt")));
+	if (!ok)
+		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
 }
 
 void
