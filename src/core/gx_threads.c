@@ -23,6 +23,8 @@ gx_threads_cores(void)
 	return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int) n;
 }
 
+static int	proven = 1;			/* this many threads were started once: OpenMP can have them too */
+
 static void *
 idle(void *arg)
 {
@@ -70,8 +72,11 @@ gx_threads_usable(int wanted)
 	int			cores = gx_threads_cores();
 	int			n = wanted <= 0 || wanted > cores ? cores : wanted;
 
-	/* tried every time (some 50 microseconds): memory limits change, and OpenMP's pool may be smaller */
-	n = startable(n);
+	if (n > proven)
+	{
+		n = startable(n);
+		proven = n > proven ? n : proven;
+	}
 	omp_set_num_threads(n);
 	return n;
 }

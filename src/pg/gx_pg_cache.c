@@ -115,10 +115,13 @@ fetch(Datum d, bool *compressed)
 static bool
 decompress_all(struct varlena **raw, const bool *compressed, size_t n)
 {
-	int			ok = 1;
+	int			ok = 1,
+				several = 0;
 	long		k;
 
-	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+	for (k = 0; k < (long) n && several < 2; k++)
+		several += compressed[k];
+	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok) if (several > 1)
 	for (k = 0; k < (long) n; k++)
 		if (compressed[k])
 		{
