@@ -318,6 +318,8 @@ Job::device_facts(int device, cudaDeviceProp *prop, bool *fp64_weak)
 			  "cudaDeviceGetAttribute");
 		weak[device] = ratio > 2;
 		keep_pool_memory(device);
+		check(gx_warm_predicates(stream_), "loading the kernels");
+		check(cudaStreamSynchronize(stream_), "loading the kernels");
 		known[device] = true;
 	}
 	*prop = props[device];
@@ -466,11 +468,17 @@ Job::run()
 	check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
 	check(cudaEventCreate(&ev_[0]), "cudaEventCreate");
 	check(cudaEventCreate(&ev_[1]), "cudaEventCreate");
-	/* Load the kernels and reserve the exact pass's local memory before measuring what is free. */
-	check(gx_warm_predicates(stream_), "loading the kernels");
-	check(cudaStreamSynchronize(stream_), "loading the kernels");
-	check(cudaMemGetInfo(&freemem, &totalmem), "cudaMemGetInfo");
-	cap_ = job_->memory_cap ? job_->memory_cap : (size_t) (0.8 * (double) freemem);
+	/*
+	 * The kernels are loaded and the exact pass's local memory reserved (device_facts, once per device)
+	 * before what is free is measured, when the job has no cap of its own.
+	 */
+	if (job_->memory_cap)
+		cap_ = job_->memory_cap;
+	else
+	{
+		check(cudaMemGetInfo(&freemem, &totalmem), "cudaMemGetInfo");
+		cap_ = (size_t) (0.8 * (double) freemem);
+	}
 	cancelled();
 
 	/* Upload (a resident side is on the device already, boxes included). */

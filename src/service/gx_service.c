@@ -32,7 +32,8 @@
 #include "gx_geom_cache.h"
 #include "gx_wire.h"
 
-#define MAX_GPU_JOBS 4
+#define MAX_GPU_JOBS 8
+#define JOB_MEMORY_CAP ((size_t) 6 << 30)	/* a batch's device memory when its session sets no cap */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;	/* the cache and the device copies */
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -259,6 +260,8 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	opt.device = cpu_engine ? GX_DEVICE_CPU : GX_DEVICE_GPU;
 	opt.gpu_only = !cpu_engine;
 	gx_wire_options_get(&opt, b);
+	if (opt.gpu_memory_cap == 0)
+		opt.gpu_memory_cap = JOB_MEMORY_CAP;
 	opt.cuda_library = cuda_library;
 	opt.cancel.flag[0] = (volatile const int *) &((GxWireControl *) seg)->cancel;
 	memset(&r, 0, sizeof(r));
