@@ -34,7 +34,7 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
 build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
@@ -45,7 +45,7 @@ build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
 build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
 	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm -ldl
 
-build/bench_batch: bench/bench_batch.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
+build/bench_batch build/bench_vertex_index: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a
