@@ -34,10 +34,6 @@ void		gx_batch_side_init(GxBatchSide *s);
 bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
 /* gx_batch_side_add of g[0..n) in turn, with the elements laid out in parallel (OpenMP) for large ones. */
 bool		gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err);
-/* Appends every geometry of `from` (numbered after s's own), as if each had been added to s in turn. */
-bool		gx_batch_side_append(GxBatchSide *s, const GxBatchSide *from, GxError *err);
-/* Makes room for exactly `elements` more elements at once (when the total is known in advance). */
-bool		gx_batch_side_reserve(GxBatchSide *s, size_t elements, GxError *err);
 void		gx_batch_side_free(GxBatchSide *s);
 
 typedef enum GxDevice

@@ -149,36 +149,6 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 }
 
 bool
-gx_batch_side_append(GxBatchSide *s, const GxBatchSide *from, GxError *err)
-{
-	size_t		i;
-
-	if ((uint64_t) s->ngeoms + from->ngeoms > UINT32_MAX)
-	{
-		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
-		return false;
-	}
-	if (!grow(s, from->n, false, err))
-		return false;
-	note_srid(s, from->srid);
-	s->mixed_srid = s->mixed_srid || from->mixed_srid;
-	if (from->n > 0)
-	{
-		if (s->n == 0)
-			s->extent = from->extent;
-		else
-			gx_box_extend(&s->extent, &from->extent);
-	}
-	memcpy(s->coords + 9 * s->n, from->coords, from->n * 9 * sizeof(double));
-	memcpy(s->kind + s->n, from->kind, from->n);
-	for (i = 0; i < from->n; i++)
-		s->geom[s->n + i] = s->ngeoms + from->geom[i];
-	s->n += from->n;
-	s->ngeoms += from->ngeoms;
-	return true;
-}
-
-bool
 gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err)
 {
 	size_t	   *first = malloc((n + 1) * sizeof(size_t));
@@ -225,12 +195,6 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	s->ngeoms += (uint32_t) n;
 	free(first);
 	return true;
-}
-
-bool
-gx_batch_side_reserve(GxBatchSide *s, size_t elements, GxError *err)
-{
-	return grow(s, elements, true, err);
 }
 
 void

@@ -14,31 +14,6 @@ gx_pg_side_init(GxPgSide *s)
 	gx_batch_side_init(&s->side);
 }
 
-size_t
-gx_pg_estimate_elements(Datum geom)
-{
-	GxSerialized *g = (GxSerialized *) PG_DETOAST_DATUM_SLICE(geom, 0, sizeof(GxSerialized) + sizeof(GxNode));
-	const GxNode *n = gx_body(g);
-	size_t		elements = 0;
-
-	if (VARSIZE(g) >= sizeof(GxSerialized) + sizeof(GxNode))
-		switch (n->type)
-		{
-			case GX_POINT:
-			case GX_TRIANGLE:
-			case GX_TIN:
-			case GX_POLYHEDRALSURFACE:
-				elements = n->count;
-				break;
-			case GX_LINESTRING:
-				elements = n->count > 1 ? n->count - 1 : 0;
-				break;
-		}
-	if ((Pointer) g != DatumGetPointer(geom))
-		pfree(g);
-	return elements;
-}
-
 void
 gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatchStats *st)
 {

@@ -39,8 +39,6 @@ void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, s
 /* Makes s's arrays (and srids), in its context or borrowed from the cache. */
 void		gx_pg_side_materialize(GxPgSide *s);
 
-/* Elements of a gxgeom Datum read from its header only (no full detoast); 0 when that does not tell. */
-size_t		gx_pg_estimate_elements(Datum geom);
 
 /*
  * Runs the batch with the session's settings, through the GPU service when there is one, else in this
