@@ -45,6 +45,27 @@ SELECT (SELECT count(*) FROM holes h WHERE EXISTS (SELECT 1 FROM bodies b WHERE 
 			AND b.body_id > h.hole_id / 4)) AS semi_with_clause,
 	(SELECT count(DISTINCT hole_id) FROM ref WHERE body_id > hole_id / 4) AS reference;
 RESET enable_nestloop;
+-- left and anti joins (NOT EXISTS) run batched too: rows without a partner come out alone
+SET enable_nestloop = off;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF) SELECT h.hole_id, b.body_id FROM holes h LEFT JOIN bodies b ON gx_intersects(h.geom, b.geom) AND b.body_id % 2 = 0;
+EXPLAIN (COSTS OFF) SELECT hole_id FROM holes h WHERE NOT EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom));
+SELECT (SELECT count(*) FROM holes h LEFT JOIN bodies b ON gx_intersects(h.geom, b.geom) AND b.body_id % 2 = 0) AS left_rows,
+	(SELECT count(*) FROM holes h LEFT JOIN bodies b ON gx_intersects(h.geom, b.geom) AND b.body_id % 2 = 0 WHERE b.body_id IS NULL) AS left_alone,
+	(SELECT count(*) FROM holes h WHERE NOT EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom))) AS anti,
+	(SELECT count(*) FROM holes h WHERE NOT EXISTS (SELECT 1 FROM bodies b WHERE gx_intersects(h.geom, b.geom) AND b.body_id > h.hole_id / 4)) AS anti_with_clause;
+SELECT (SELECT count(*) FROM ref WHERE body_id % 2 = 0) + (SELECT count(*) FROM holes h WHERE NOT EXISTS (SELECT 1 FROM ref r
+		WHERE r.hole_id = h.hole_id AND r.body_id % 2 = 0)) AS left_rows,
+	(SELECT count(*) FROM holes h WHERE NOT EXISTS (SELECT 1 FROM ref r WHERE r.hole_id = h.hole_id AND r.body_id % 2 = 0)) AS left_alone,
+	(SELECT count(*) FROM holes h WHERE hole_id NOT IN (SELECT hole_id FROM ref)) AS anti,
+	(SELECT count(*) FROM holes h WHERE NOT EXISTS (SELECT 1 FROM ref r WHERE r.hole_id = h.hole_id AND r.body_id > h.hole_id / 4)) AS anti_with_clause;
+SET gpuexact.join_batch_rows = 7;
+SELECT count(*) AS left_rows_small_batches FROM holes h LEFT JOIN bodies b ON gx_intersects(h.geom, b.geom) AND b.body_id % 2 = 0;
+RESET gpuexact.join_batch_rows;
+RESET enable_nestloop;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
 -- statements that lock or modify rows (EvalPlanQual) keep the stock plan, with the same answer
 EXPLAIN (COSTS OFF) SELECT h.hole_id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom) FOR UPDATE OF h;
 SELECT count(*) AS locked_rows FROM (SELECT h.hole_id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom) FOR UPDATE OF h) l;

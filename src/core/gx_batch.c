@@ -21,6 +21,7 @@
 #define MAX_ENTRIES_PER_ELEMENT 64	/* and (estimated from a sample) cell entries per element of the batch */
 #define MIN_CELL_BUDGET 4096
 #define SAMPLE 4096					/* elements of each side looked at to estimate extents and entries */
+#define SMALL_BATCH 4096			/* batches of fewer elements (both sides) run on one thread by default */
 #define MAX_SPLIT_DEPTH 6			/* side A halved at most this often for device memory */
 
 double
@@ -221,7 +222,12 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and others)", a->srid);
 		return false;
 	}
-	threads = gx_threads_begin(opt->threads, opt->thread_budget);
+	/*
+	 * Unless a thread count is asked for, a small batch runs on the caller's thread: no team of threads to
+	 * wake (and spin) for microseconds of work.
+	 */
+	threads = gx_threads_begin(opt->threads > 0 ? opt->threads : a->n + b->n < SMALL_BATCH ? 1 : 0,
+							   opt->thread_budget);
 	snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
 	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&a->extent, &b->extent))
 	{

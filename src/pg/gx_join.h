@@ -4,8 +4,10 @@
  * gpuexact.join_batch_rows rows, each batch run through the engine (GPU or CPU), then joined tuples emitted.
  *
  * Plan layout: custom_plans = (outer, inner); custom_scan_tlist = outer plan's tlist followed by the
- * inner plan's (the scan tuple is their concatenation); custom_exprs = (outer_expr, inner_expr);
- * custom_private = (jointype, number of outer columns); the other join clauses are the plan's qual.
+ * inner plan's (the scan tuple is their concatenation); custom_exprs = (outer_expr, inner_expr,
+ * joinquals); custom_private = (jointype, number of outer columns). Inner and semi joins: the other
+ * clauses are the plan's qual. Left and anti joins: joinquals are the other clauses of the ON (which pairs
+ * match), the plan's qual those pushed down to the join (which output rows pass).
  */
 #ifndef GX_JOIN_H
 #define GX_JOIN_H

@@ -31,6 +31,7 @@ typedef struct GxJoinState
 	ExprState  *outer_expr;
 	ExprState  *inner_expr;
 	Bitmapset  *inner_expr_params;	/* the parameters inner_expr reads */
+	ExprState  *joinqual;		/* left and anti joins: the other clauses of the ON (NULL: none) */
 	TupleTableSlot *outer_row;		/* slots of the children's row types, to unpack copies */
 	TupleTableSlot *inner_row;
 	/* inner side, read once */
@@ -47,7 +48,9 @@ typedef struct GxJoinState
 	size_t		next_pair;
 	uint32		current_outer;	/* outer row of the pair last handed to ExecScan */
 	int64		semi_matched;	/* semi join: outer row already emitted in this batch, or -1 */
-	bool	   *emitted;		/* per outer geometry of the batch: a joined row came out */
+	size_t		batch_rows;		/* outer rows of the batch */
+	bool	   *matched;		/* per outer row of the batch: it has a partner (that passed the join's clauses) */
+	size_t		next_unmatched; /* left and anti joins: next outer row to consider for output alone */
 	bool		srid_check_pending;	/* the batch's pairs of conflicting SRIDs are still to be checked */
 	bool		srids_may_conflict;	/* some outer and inner geometry of the batch have conflicting SRIDs */
 	/* for EXPLAIN ANALYZE */
@@ -188,6 +191,7 @@ next_batch(GxJoinState *js)
 	PlanState  *outer = linitial(js->css.custom_ps);
 	GxBatchStats st;
 	MemoryContext old;
+	uint64		rows_before = js->outer_rows;
 
 	if (js->outer_done)
 		return false;
@@ -195,9 +199,11 @@ next_batch(GxJoinState *js)
 	gx_pg_side_init(&js->outer);
 	js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
 								 &js->outer_rows, &js->outer_done);
+	js->batch_rows = js->outer_rows - rows_before;
 	old = MemoryContextSwitchTo(js->batch_cxt);
 	gx_pg_batch_run(&js->outer, &js->inner, true, &js->pairs, &st);
-	js->emitted = palloc0(Max(js->outer.ngeoms, 1) * sizeof(bool));
+	js->matched = palloc0(Max(js->batch_rows, 1) * sizeof(bool));
+	js->next_unmatched = 0;
 	/* per-geometry SRIDs are looked at only when two of them may conflict */
 	js->srids_may_conflict = sides_may_conflict(&js->outer, &js->inner);
 	if (js->srids_may_conflict)
@@ -211,6 +217,13 @@ next_batch(GxJoinState *js)
 	js->semi_matched = -1;
 	js->srid_check_pending = true;
 	return true;
+}
+
+/* Left and anti joins: outer rows without a partner come out too (alone), and only they for anti. */
+static inline bool
+outer_join(const GxJoinState *js)
+{
+	return js->jointype == JOIN_LEFT || js->jointype == JOIN_ANTI;
 }
 
 /* Puts outer geometry o and inner geometry i of the batch into the scan slot. */
@@ -227,14 +240,15 @@ scan_pair(GxJoinState *js, uint32 o, uint32 i)
 
 /*
  * The pairs of the batch with conflicting SRIDs, which the engine's pairs leave out: the stock plan
- * calls gx_intersects on such a pair, and so raises, when the other join clauses accept it (for a semi
- * join: and no partner matched the outer row). Costs a nested loop, only when SRIDs are mixed.
+ * calls gx_intersects on such a pair, and so raises, when the other join clauses accept it (for a semi or
+ * anti join: and no partner matched the outer row). Costs a nested loop, only when SRIDs are mixed.
  */
 static void
 check_srid_conflicts(GxJoinState *js)
 {
 	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
-	ExprState  *qual = js->css.ss.ps.qual;
+	ExprState  *qual = outer_join(js) ? js->joinqual : js->css.ss.ps.qual;
+	bool		first_match_only = js->jointype == JOIN_SEMI || js->jointype == JOIN_ANTI;
 	const GxPgSide *o = &js->outer,
 			   *in = &js->inner;
 	uint32		k,
@@ -244,7 +258,7 @@ check_srid_conflicts(GxJoinState *js)
 		return;
 	for (k = 0; k < o->ngeoms; k++)
 	{
-		if (o->srids[k] == 0 || (js->jointype == JOIN_SEMI && js->emitted[k]))
+		if (o->srids[k] == 0 || (first_match_only && js->matched[o->ids[k]]))
 			continue;
 		for (m = 0; m < in->ngeoms; m++)
 		{
@@ -262,6 +276,36 @@ check_srid_conflicts(GxJoinState *js)
 									   (int) o->srids[k], (int) in->srids[m])));
 		}
 	}
+}
+
+/* Does the pair in the scan slot pass the ON's other clauses (left and anti joins)? */
+static bool
+join_clauses_pass(GxJoinState *js, TupleTableSlot *scan)
+{
+	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
+
+	econtext->ecxt_scantuple = scan;
+	return js->joinqual == NULL || ExecQual(js->joinqual, econtext);
+}
+
+/* The next outer row of the batch without a partner, alone (inner columns NULL); NULL when none is left. */
+static TupleTableSlot *
+next_unmatched_row(GxJoinState *js)
+{
+	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
+
+	while (js->next_unmatched < js->batch_rows)
+	{
+		size_t		r = js->next_unmatched++;
+
+		if (js->matched[r])
+			continue;
+		ExecClearTuple(scan);
+		memset(scan->tts_isnull, true, scan->tts_tupleDescriptor->natts * sizeof(bool));
+		fill_part(js, true, js->outer_tuples[r]);
+		return ExecStoreVirtualTuple(scan);
+	}
+	return NULL;
 }
 
 static TupleTableSlot *
@@ -292,15 +336,30 @@ gx_join_next(ScanState *ss)
 			 * Pairs of conflicting SRIDs are check_srid_conflicts' business.
 			 */
 			if ((js->jointype == JOIN_SEMI && (int64) o == js->semi_matched) ||
+				(js->jointype == JOIN_ANTI && js->matched[js->outer.ids[o]]) ||
 				(js->srids_may_conflict && gx_pg_srids_conflict(js->outer.srids[o], js->inner.srids[i])))
 				continue;
 			js->current_outer = o;
-			return scan_pair(js, o, i);
+			if (!outer_join(js))
+				return scan_pair(js, o, i);
+			/* left and anti joins: a partner is one that passes the ON's other clauses too */
+			if (!join_clauses_pass(js, scan_pair(js, o, i)))
+				continue;
+			js->matched[js->outer.ids[o]] = true;
+			if (js->jointype == JOIN_LEFT)
+				return scan;
 		}
 		if (js->srid_check_pending)
 		{
 			js->srid_check_pending = false;
 			check_srid_conflicts(js);
+		}
+		if (outer_join(js))
+		{
+			TupleTableSlot *alone = next_unmatched_row(js);
+
+			if (alone)
+				return alone;
 		}
 		if (!next_batch(js))
 			return ExecClearTuple(scan);
@@ -327,6 +386,7 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->outer_expr = ExecInitExpr(linitial(cs->custom_exprs), &node->ss.ps);
 	js->inner_expr = ExecInitExpr(lsecond(cs->custom_exprs), &node->ss.ps);
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
+	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
 	js->outer_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(outer), &TTSOpsMinimalTuple);
 	js->inner_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(inner), &TTSOpsMinimalTuple);
 	js->inner_cxt = AllocSetContextCreate(estate->es_query_cxt, "gpuexact join inner", ALLOCSET_DEFAULT_SIZES);
@@ -342,10 +402,13 @@ gx_join_exec(CustomScanState *node)
 	GxJoinState *js = (GxJoinState *) node;
 	TupleTableSlot *slot = ExecScan(&node->ss, gx_join_next, gx_join_recheck);
 
-	/* The pair just emitted passed the other join clauses: a semi join is done with its outer row. */
-	if (!TupIsNull(slot))
+	/*
+	 * Inner and semi joins: the pair just emitted passed the other join clauses, so its outer row has a
+	 * partner, and a semi join is done with it.
+	 */
+	if (!TupIsNull(slot) && !outer_join(js))
 	{
-		js->emitted[js->current_outer] = true;
+		js->matched[js->outer.ids[js->current_outer]] = true;
 		if (js->jointype == JOIN_SEMI)
 			js->semi_matched = js->current_outer;
 	}
@@ -391,6 +454,8 @@ gx_join_rescan(CustomScanState *node)
 	gx_pg_side_init(&js->outer);
 	js->outer_done = false;
 	js->srid_check_pending = false;
+	js->batch_rows = 0;
+	js->next_unmatched = 0;
 	js->pairs.n = 0;
 	js->next_pair = 0;
 	js->semi_matched = -1;
@@ -403,7 +468,8 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	const GxBatchStats *t = &js->totals;
 	char		buf[400];
 
-	ExplainPropertyText("Join Type", js->jointype == JOIN_SEMI ? "Semi" : "Inner", es);
+	ExplainPropertyText("Join Type", js->jointype == JOIN_SEMI ? "Semi" : js->jointype == JOIN_LEFT ? "Left" :
+						js->jointype == JOIN_ANTI ? "Anti" : "Inner", es);
 	ExplainPropertyInteger("Batch Rows", NULL, gx_join_batch_rows, es);
 	if (!es->analyze)
 		return;

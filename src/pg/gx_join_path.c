@@ -1,7 +1,7 @@
 /*
  * gx_join_path.c: planning of the batched custom join: a set_join_pathlist_hook that finds a
- * gx_intersects(outer, inner) join clause (inner and semi joins), offers a CustomPath costed as one batch
- * per side instead of a call per pair, and turns it into a CustomScan plan.
+ * gx_intersects(outer, inner) join clause (inner, semi, left and anti joins), offers a CustomPath costed as
+ * one batch per side instead of a call per pair, and turns it into a CustomScan plan.
  */
 #include "postgres.h"
 #include "catalog/pg_language.h"
@@ -60,23 +60,30 @@ is_gx_intersects(Oid funcid)
 
 /*
  * Finds a clause gx_intersects(x, y) with x over the outer rel only and y over the inner rel only (or the
- * reverse); sets *outer_expr, *inner_expr and *others (the remaining clauses, as plain expressions).
+ * reverse); sets *outer_expr, *inner_expr and the remaining clauses, as plain expressions: for an outer
+ * or anti join, *joinquals are the other clauses of its ON (deciding which pairs match) and *others the
+ * clauses pushed down to it (filtering its output); for inner and semi joins all go to *others. For an
+ * outer join the gx_intersects clause must be one of its own.
  */
 static bool
-find_join_clause(PlannerInfo *root, List *restrictlist, RelOptInfo *outerrel, RelOptInfo *innerrel,
-				 Expr **outer_expr, Expr **inner_expr, List **others)
+find_join_clause(PlannerInfo *root, RelOptInfo *joinrel, JoinType jointype, List *restrictlist,
+				 RelOptInfo *outerrel, RelOptInfo *innerrel, Expr **outer_expr, Expr **inner_expr,
+				 List **joinquals, List **others)
 {
 	ListCell   *lc;
 	bool		found = false;
+	bool		outer_join = jointype == JOIN_LEFT || jointype == JOIN_ANTI;
 
+	*joinquals = NIL;
 	*others = NIL;
 	foreach(lc, restrictlist)
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
 		FuncExpr   *f = (FuncExpr *) ri->clause;
+		bool		pushed_down = RINFO_IS_PUSHED_DOWN(ri, joinrel->relids);
 
 		if (!found && IsA(f, FuncExpr) && list_length(f->args) == 2 && is_gx_intersects(f->funcid) &&
-			!contain_volatile_functions((Node *) f))
+			!contain_volatile_functions((Node *) f) && !(outer_join && pushed_down))
 		{
 			Expr	   *x = linitial(f->args),
 					   *y = lsecond(f->args);
@@ -101,7 +108,10 @@ find_join_clause(PlannerInfo *root, List *restrictlist, RelOptInfo *outerrel, Re
 				}
 			}
 		}
-		*others = lappend(*others, ri->clause);
+		if (outer_join && !pushed_down)
+			*joinquals = lappend(*joinquals, ri->clause);
+		else
+			*others = lappend(*others, ri->clause);
 	}
 	return found;
 }
@@ -114,7 +124,8 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 	Path	   *inner_path = innerrel->cheapest_total_path;
 	Expr	   *outer_expr,
 			   *inner_expr;
-	List	   *others;
+	List	   *joinquals,
+			   *others;
 	CustomPath *cp;
 	double		per_row = BATCH_COST_PER_ROW * cpu_operator_cost;
 
@@ -126,11 +137,13 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 	 */
 	if (root->parse->commandType != CMD_SELECT || root->parse->rowMarks != NIL)
 		return;
-	if (!gx_enable_join || (jointype != JOIN_INNER && jointype != JOIN_SEMI) ||
+	if (!gx_enable_join ||
+		(jointype != JOIN_INNER && jointype != JOIN_SEMI && jointype != JOIN_LEFT && jointype != JOIN_ANTI) ||
 		outer_path == NULL || inner_path == NULL ||
 		outer_path->param_info != NULL || inner_path->param_info != NULL ||
 		!bms_is_empty(joinrel->lateral_relids) ||
-		!find_join_clause(root, extra->restrictlist, outerrel, innerrel, &outer_expr, &inner_expr, &others))
+		!find_join_clause(root, joinrel, jointype, extra->restrictlist, outerrel, innerrel, &outer_expr,
+						  &inner_expr, &joinquals, &others))
 		return;
 
 	cp = makeNode(CustomPath);
@@ -149,7 +162,7 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 	cp->path.pathkeys = NIL;
 	cp->flags = 0;
 	cp->custom_paths = list_make2(outer_path, inner_path);
-	cp->custom_private = list_make4(outer_expr, inner_expr, others, makeInteger(jointype));
+	cp->custom_private = list_make5(outer_expr, inner_expr, others, makeInteger(jointype), joinquals);
 	cp->methods = &gx_join_path_methods;
 	add_path(joinrel, &cp->path);
 }
@@ -183,7 +196,7 @@ gx_join_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tl
 	cs->scan.scanrelid = 0;
 	cs->flags = best_path->flags;
 	cs->custom_plans = custom_plans;
-	cs->custom_exprs = list_make2(linitial(priv), lsecond(priv));
+	cs->custom_exprs = list_make3(linitial(priv), lsecond(priv), list_nth(priv, 4));
 	cs->custom_scan_tlist = concat_tlists(outer, inner);
 	cs->custom_private = list_make2(lfourth(priv), makeInteger(list_length(outer->targetlist)));
 	cs->methods = &gx_join_scan_methods;
