@@ -45,6 +45,18 @@ check "gx_intersecting_pairs through the service" \
 	"$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*) FROM gx_intersecting_pairs('SELECT hole_id, geom FROM drillholes', 'SELECT body_id, geom FROM orebodies')")" \
 	"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)")"
 
+# a second database with the same table names (other bodies) never gets the first one's cached side
+db2=${db}_second
+psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db2" 2>/dev/null
+psql -X -q -d postgres -c "CREATE DATABASE $db2" && psql -X -q -d $db2 -v ON_ERROR_STOP=1 -f "$root/data/demo.sql" >/dev/null &&
+	psql -X -q -d $db2 -c "UPDATE orebodies o SET geom = p.geom FROM orebodies p WHERE p.body_id = o.body_id % 3 + 1" || exit 1
+q2() { psql -X -At -d $db2 -v ON_ERROR_STOP=1 "$@" | grep -v '^SET$'; }
+check "a second database with the same names gets its own answer" \
+	"$(q2 -c "SET gpuexact.device = gpu" -c "$join" | md5sum)" "$(q2 -c "SET gpuexact.enable_join = off" -c "$join" | md5sum)"
+check "and it differs from the first database's" \
+	"$([ "$(q2 -c "$join" | md5sum)" != "$(q -c "$join" | md5sum)" ] && echo yes)" yes
+psql -X -q -d postgres -c "DROP DATABASE $db2"
+
 # cancel reaches the work inside the service; the service lives on
 long="SELECT count(*) FROM east e JOIN north n ON gx_intersects(e.geom, n.geom)"
 out=$(q -c "SET gpuexact.device = gpu" -c "SET statement_timeout = '200ms'" -c "$long" 2>&1)
