@@ -12,7 +12,7 @@ PG_CPPFLAGS = -Isrc/core
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -fopenmp -ldl
 
-REGRESS = io wkb accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache
+REGRESS = io wkb formats accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -44,6 +44,9 @@ build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
 
 build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
 	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm -ldl
+
+# The regression replay compiles the fuzz harnesses in.
+build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)
 
 build/bench_batch build/bench_vertex_index: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/gx_load.sh: tools/gx-load run by a plain role (no superuser, no pg_read_server_files) against the
 # cluster in PGHOST/PGPORT/PGUSER (whose user is a superuser): STL (binary, ASCII, and one file larger than
-# an argument may be), WKT and WKB files, --srid and --column, and a corrupt file that must load nothing.
+# an argument may be), OBJ, DXF, WKT and WKB files, --srid and --column, and corrupt files that must load nothing.
 # Exit status 0 when every check passed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,6 +43,19 @@ out=$(as_role "$root/tools/gx-load" meshes "$stl/incorrectFaceCounter.bin.stl" 2
 rc=$?
 check "corrupt STL refused" "$rc:$(grep -c 'binary STL truncated: its 66 declared facets need 3384 bytes' <<<"$out")" 1:1
 check "rows after the corrupt STL" "$(as_role psql -X -At -c 'SELECT count(*) FROM meshes')" 3
+
+# OBJ (a cube of quads, with a UTF-8 byte order mark) and DXF (a LINE on a layer named in Latin-1).
+printf '\xef\xbb\xbf' >"$tmp/cube.obj"
+cat "$root/test/fuzz/corpus_obj/cube_quads.obj" >>"$tmp/cube.obj"
+printf '0\nSECTION\n2\nENTITIES\n0\nLINE\n8\nH\xe4user\n10\n0\n20\n0\n11\n1\n21\n2\n31\n3\n0\nENDSEC\n0\nEOF\n' >"$tmp/line.dxf"
+as_role "$root/tools/gx-load" --srid 2056 models "$tmp/cube.obj" "$tmp/line.dxf" >/dev/null || failed=1
+check "OBJ cube" "$(as_role psql -X -At -c 'SELECT concat_ws($$ $$, gx_geometrytype(geom), gx_ntriangles(geom), gx_srid(geom)) FROM models WHERE id = 1')" \
+	"TIN 12 2056"
+check "DXF line" "$(as_role psql -X -At -c 'SELECT gx_asewkt(geom) FROM models WHERE id = 2')" \
+	"SRID=2056;MULTILINESTRING Z ((0 0 0,1 2 3))"
+out=$(printf 'v 0 0 0\nf 1 2 3\n' >"$tmp/bad.obj"; as_role "$root/tools/gx-load" models "$tmp/bad.obj" 2>&1)
+rc=$?
+check "corrupt OBJ refused" "$rc:$(grep -c 'vertex index 2 out of range (defined so far: 1) at line 2' <<<"$out")" 1:1
 
 # EWKT and ISO WKB (POINT Z (1 2 3)) into a named column of a schema-qualified table, with --srid.
 printf 'SRID=4326;LINESTRING Z (0 0 0, 1 1 1, 2 0 1)\n' >"$tmp/line.ewkt"

@@ -30,6 +30,23 @@ GxSerialized *gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, Gx
  */
 GxSerialized *gx_from_stl(const unsigned char *data, size_t len, size_t *size, GxError *err);
 
+/*
+ * Reads Wavefront OBJ text (len bytes, NUL not special): vertices "v x y z" (a fourth number, the weight, or
+ * three more, a colour, dropped), faces "f" (references v, v/vt, v//vn, v/vt/vn; negative ones count back),
+ * polylines "l" and points "p". Faces are triangles; a larger face is its fan triangulation when it is
+ * planar and strictly convex (decided exactly), and refused otherwise. Only faces make a TIN, only polylines
+ * a MULTILINESTRING, only points (or vertices without any element) a MULTIPOINT, and a mix a
+ * GEOMETRYCOLLECTION (the TIN, then each LINESTRING, then each POINT). Errors name the line at fault.
+ */
+GxSerialized *gx_from_obj(const char *data, size_t len, size_t *size, GxError *err);
+
+/*
+ * Reads ASCII DXF (len bytes): the 3DFACE, LINE, 3D POLYLINE and polyface mesh entities of its ENTITIES
+ * section, as gx_from_obj writes faces and polylines; other sections and entities are skipped. Errors name
+ * the line at fault.
+ */
+GxSerialized *gx_from_dxf(const char *data, size_t len, size_t *size, GxError *err);
+
 /* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd; len may be NULL. */
 char	   *gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len);
 

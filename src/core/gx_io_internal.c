@@ -1,9 +1,15 @@
-/* gx_io_internal.c: the checks and error formatting shared by the WKT, WKB and STL readers (gx_io_internal.h). */
+/* gx_io_internal.c: the checks, number parsing, lines of text and error formatting the readers share (gx_io_internal.h). */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "gx_interrupt.h"
 #include "gx_io.h"
 #include "gx_io_internal.h"
+
+#define GX_IO_STRING_(x)	#x
+#define GX_IO_STRING(x)		GX_IO_STRING_(x)
 
 static int
 fold(char c)
@@ -97,6 +103,130 @@ gx_io_verror_near(GxError *err, GxErrorCode code, const char *unit, size_t where
 		gx_error_set(err, code, "%s at %s %zu near byte 0x%02X", what, unit, where, (unsigned char) *at);
 	else
 		gx_error_set(err, code, "%s at %s %zu near \"%.*s\"", what, unit, where, n, at);
+}
+
+int
+gx_io_snippet_len(const char *at, size_t left)
+{
+	int			n = 0;
+
+	while (n < GX_IO_SNIPPET && (size_t) n < left && at[n] >= 0x20 && at[n] < 0x7F)
+		n++;
+	return n;
+}
+
+GxNumberStatus
+gx_io_parse_number(const char *s, size_t n, double *v)
+{
+	char		buf[GX_IO_NUMBER_MAX + 1];
+	char	   *end;
+
+	if (n > GX_IO_NUMBER_MAX)
+		return GX_NUMBER_TOO_LONG;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	if (n > 0 && end == buf + n && !isfinite(*v))
+		return GX_NUMBER_NOT_FINITE;
+	if (end != buf + n || !gx_io_is_decimal(buf, n))
+		return GX_NUMBER_INVALID;
+	return GX_NUMBER_OK;
+}
+
+const char *
+gx_io_number_problem(GxNumberStatus status)
+{
+	if (status == GX_NUMBER_TOO_LONG)
+		return "number longer than " GX_IO_STRING(GX_IO_NUMBER_MAX) " characters";
+	return status == GX_NUMBER_NOT_FINITE ? "NaN or infinite number" : "expected a number";
+}
+
+int
+gx_io_parse_int(const char *s, size_t n, long long *v)
+{
+	const long long cap = 1000000000000000000LL;
+	size_t		i = n > 0 && (s[0] == '-' || s[0] == '+');
+	long long	r = 0;
+
+	if (i == n)
+		return 0;
+	for (; i < n; i++)
+	{
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		r = r >= cap / 10 ? cap : r * 10 + (s[i] - '0');
+	}
+	*v = s[0] == '-' ? -r : r;
+	return 1;
+}
+
+void
+gx_io_lines_init(GxTextLines *t, const char *data, size_t len)
+{
+	memset(t, 0, sizeof(*t));
+	t->data = data;
+	t->len = len;
+	if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+		t->next = 3;
+}
+
+int
+gx_io_next_line(GxTextLines *t)
+{
+	const unsigned char *d = (const unsigned char *) t->data;
+	size_t		end = t->next;
+
+	if (t->next == t->len)
+		return 0;
+	while (end < t->len && d[end] != '\n' && d[end] != '\r')
+		end++;
+	t->line.s = t->data + t->next;
+	t->line.n = end - t->next;
+	t->line.number++;
+	gx_maybe_interrupt(t->line.number);
+	t->next = end == t->len ? end : end + 1 + (d[end] == '\r' && end + 1 < t->len && d[end + 1] == '\n');
+	return 1;
+}
+
+void
+gx_io_trim(const char **s, size_t *n)
+{
+	while (*n > 0 && gx_io_is_space((*s)[*n - 1]))
+		(*n)--;
+	while (*n > 0 && gx_io_is_space(**s))
+	{
+		(*s)++;
+		(*n)--;
+	}
+}
+
+void
+gx_io_verror_line(GxError *err, GxErrorCode code, const GxTextLine *line, const char *at, const char *fmt, va_list ap)
+{
+	char		what[GX_IO_MSG];
+
+	if (err->code != GX_OK)
+		return;
+	if (at == NULL || at == line->s + line->n)
+		at = line->s;
+	if (line->n == 0)
+	{
+		vsnprintf(what, sizeof(what), fmt, ap);
+		gx_error_set(err, code, "%s at line %zu (empty line)", what, line->number);
+	}
+	else
+		gx_io_verror_near(err, code, "line", line->number, 0, at,
+						  gx_io_snippet_len(at, (size_t) (line->s + line->n - at)), fmt, ap);
+}
+
+void
+gx_io_verror_end(GxError *err, GxErrorCode code, const GxTextLines *t, const char *fmt, va_list ap)
+{
+	size_t		number = t->line.number;
+
+	if (number == 0 || t->data[t->len - 1] == '\n' || t->data[t->len - 1] == '\r')
+		number++;
+	gx_io_verror_near(err, code, "line", number, 1, NULL, 0, fmt, ap);
 }
 
 void

@@ -1,4 +1,7 @@
-/* gx_io_internal.h: what the WKT, WKB and STL readers share: type codes, limits, checks and their error messages. */
+/*
+ * gx_io_internal.h: what the readers (WKT, WKB, STL, OBJ, DXF) share: type codes, limits, checks, number
+ * parsing, lines of text and their error messages.
+ */
 #ifndef GX_IO_INTERNAL_H
 #define GX_IO_INTERNAL_H
 
@@ -13,6 +16,7 @@
 #define GX_MAX_SRID				999999	/* PostGIS's limit for user SRIDs */
 #define GX_IO_SNIPPET			16		/* bytes of text input quoted in errors */
 #define GX_IO_MSG				160		/* room for a message of the helpers below */
+#define GX_IO_NUMBER_MAX		64		/* longest number token read, in characters */
 
 /* ASCII whitespace, as C's isspace in the C locale; c may be a plain or an unsigned char. */
 static inline int
@@ -32,6 +36,13 @@ gx_io_hex_value(char c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+/* Whether the byte at pos of data (len bytes) ends a line: "\n", or "\r" not followed by "\n" (CRLF counts once). */
+static inline int
+gx_io_line_end(const unsigned char *data, size_t len, size_t pos)
+{
+	return data[pos] == '\n' || (data[pos] == '\r' && (pos + 1 == len || data[pos + 1] != '\n'));
 }
 
 static inline int
@@ -76,6 +87,69 @@ int			gx_io_add_triangle(GxBuilder *b, const char *what, int is_face, size_t rin
 void		gx_io_verror_near(GxError *err, GxErrorCode code, const char *unit, size_t where, int at_end,
 							  const char *at, int n, const char *fmt, va_list ap)
 			__attribute__((format(printf, 8, 0)));
+
+/* Text readers: how many bytes at at (left of them remain) errors quote: printable ASCII, at most GX_IO_SNIPPET. */
+int			gx_io_snippet_len(const char *at, size_t left);
+
+typedef enum GxNumberStatus
+{
+	GX_NUMBER_OK,
+	GX_NUMBER_INVALID,			/* empty, not a number, or not in decimal notation (hex, "nan", "inf") */
+	GX_NUMBER_TOO_LONG,			/* more than GX_IO_NUMBER_MAX characters */
+	GX_NUMBER_NOT_FINITE		/* NaN or infinite, "1e999" included */
+} GxNumberStatus;
+
+/* Reads the n characters at s as one decimal number (all of them) into *v. */
+GxNumberStatus gx_io_parse_number(const char *s, size_t n, double *v);
+
+/* What is wrong with a number of that status (not GX_NUMBER_OK), for messages: "expected a number", ... */
+const char *gx_io_number_problem(GxNumberStatus status);
+
+/*
+ * Reads the n characters at s as an integer (optional sign, decimal digits, all of them) into *v; one of more
+ * than 18 digits saturates to +-10^18, beyond any count. 0 if they are not an integer.
+ */
+int			gx_io_parse_int(const char *s, size_t n, long long *v);
+
+/* Line-oriented text readers (OBJ, DXF): one line, its line break excluded, and its 1-based number. */
+typedef struct GxTextLine
+{
+	const char *s;
+	size_t		n;
+	size_t		number;
+} GxTextLine;
+
+typedef struct GxTextLines
+{
+	const char *data;
+	size_t		len;
+	size_t		next;			/* offset of the next line */
+	GxTextLine	line;			/* the line last read (number 0 before the first) */
+} GxTextLines;
+
+/* Starts reading the len bytes at data as lines; a UTF-8 byte order mark at the start is skipped. */
+void		gx_io_lines_init(GxTextLines *t, const char *data, size_t len);
+
+/*
+ * Reads the next line into t->line (lines end at "\n", "\r\n" or "\r"; a last line may have no break);
+ * 0 at the end of the input. Polls gx_check_interrupts every few thousand lines.
+ */
+int			gx_io_next_line(GxTextLines *t);
+
+/* The n characters at s less leading and trailing ASCII whitespace (*s and *n updated). */
+void		gx_io_trim(const char **s, size_t *n);
+
+/*
+ * Records "<fmt...> at line <number> near \"...\"", quoting the printable text of line from at (from its
+ * start when at is NULL or its end), or "(empty line)" for an empty line. Nothing if err is already set.
+ */
+void		gx_io_verror_line(GxError *err, GxErrorCode code, const GxTextLine *line, const char *at,
+							  const char *fmt, va_list ap)
+			__attribute__((format(printf, 5, 0)));
+
+/* Records "<fmt...> at line <number> (end of input)", numbering the line after the last one of t. */
+void		gx_io_verror_end(GxError *err, GxErrorCode code, const GxTextLines *t, const char *fmt, va_list ap)
+			__attribute__((format(printf, 4, 0)));
 
 /* Binary readers: records "<fmt...> at byte offset <offset>". Nothing if err is already set. */
 void		gx_io_error_offset(GxError *err, GxErrorCode code, size_t offset, const char *fmt,...)

@@ -2,7 +2,6 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gx_io.h"
@@ -12,7 +11,6 @@
 #define STL_PREFIX			84		/* binary: header + uint32 facet count */
 #define STL_FACET			50		/* binary: normal, 3 vertices (12 float32), uint16 attribute */
 #define STL_MAX_FACETS		((uint32_t) 1 << 26)
-#define STL_NUMBER_MAX		64		/* longest number accepted in ASCII, in characters */
 #define TRIANGLE_BYTES		(9 * sizeof(double))
 
 typedef struct StlReader
@@ -136,37 +134,26 @@ __attribute__((format(printf, 3, 4)))
 ascii_error(StlReader *r, GxErrorCode code, const char *fmt,...)
 {
 	va_list		ap;
-	const unsigned char *at = r->data + r->pos;
+	const char *at = (const char *) r->data + r->pos;
 	size_t		left = r->len - r->pos;
-	int			n = 0;
 
-	while (n < GX_IO_SNIPPET && (size_t) n < left && at[n] >= 0x20 && at[n] < 0x7F)
-		n++;
 	va_start(ap, fmt);
-	gx_io_verror_near(r->err, code, "line", r->line, left == 0, (const char *) at, n, fmt, ap);
+	gx_io_verror_near(r->err, code, "line", r->line, left == 0, at, gx_io_snippet_len(at, left), fmt, ap);
 	va_end(ap);
-}
-
-/* Whether the byte at pos ends a line: "\n", or "\r" not followed by "\n" (a CRLF counts once). */
-static int
-line_end(const StlReader *r, size_t pos)
-{
-	return r->data[pos] == '\n' ||
-		(r->data[pos] == '\r' && (pos + 1 == r->len || r->data[pos + 1] != '\n'));
 }
 
 static void
 skip_space(StlReader *r)
 {
 	for (; r->pos < r->len && gx_io_is_space(r->data[r->pos]); r->pos++)
-		r->line += (size_t) line_end(r, r->pos);
+		r->line += (size_t) gx_io_line_end(r->data, r->len, r->pos);
 }
 
 /* Skips a solid's name: the rest of the line, which stops at a NUL too (refused by what follows). */
 static void
 skip_name(StlReader *r)
 {
-	while (r->pos < r->len && !line_end(r, r->pos) && r->data[r->pos] != '\0')
+	while (r->pos < r->len && !gx_io_line_end(r->data, r->len, r->pos) && r->data[r->pos] != '\0')
 		r->pos++;
 }
 
@@ -203,29 +190,28 @@ expect_keyword(StlReader *r, const char *kw)
 	return 0;
 }
 
-/* Reads one decimal number (strtod, validated) of the normal or a vertex ("what") of the current facet. */
+/* Reads one decimal number of the normal or a vertex ("what") of the current facet. */
 static int
 read_number(StlReader *r, const char *what, double *v)
 {
-	char		buf[STL_NUMBER_MAX + 1];
-	char	   *end;
 	size_t		n = next_token(r);
 
-	if (n > STL_NUMBER_MAX)
+	switch (gx_io_parse_number((const char *) r->data + r->pos, n, v))
 	{
-		ascii_error(r, GX_ERR_PARSE, "facet %u: number longer than %d characters in %s",
-					(unsigned) r->facets, STL_NUMBER_MAX, what);
-		return 0;
+		case GX_NUMBER_TOO_LONG:
+			ascii_error(r, GX_ERR_PARSE, "facet %u: number longer than %d characters in %s",
+						(unsigned) r->facets, GX_IO_NUMBER_MAX, what);
+			break;
+		case GX_NUMBER_NOT_FINITE:
+			ascii_error(r, GX_ERR_PARSE, "facet %u: NaN or infinite number in %s", (unsigned) r->facets, what);
+			break;
+		case GX_NUMBER_INVALID:
+			ascii_error(r, GX_ERR_PARSE, "facet %u: expected a number for %s", (unsigned) r->facets, what);
+			break;
+		case GX_NUMBER_OK:
+			r->pos += n;
+			break;
 	}
-	memcpy(buf, r->data + r->pos, n);
-	buf[n] = '\0';
-	*v = strtod(buf, &end);
-	if (n > 0 && end == buf + n && !isfinite(*v))
-		ascii_error(r, GX_ERR_PARSE, "facet %u: NaN or infinite number in %s", (unsigned) r->facets, what);
-	else if (n == 0 || end != buf + n || strspn(buf, "0123456789+-.eE") != n)
-		ascii_error(r, GX_ERR_PARSE, "facet %u: expected a number for %s", (unsigned) r->facets, what);
-	else
-		r->pos += n;
 	return ok(r);
 }
 

@@ -1,4 +1,4 @@
-/* gx_type_io.c: the gxgeom type's text (EWKT) and binary (EWKB) I/O, and WKT/WKB conversion functions. */
+/* gx_type_io.c: the gxgeom type's text (EWKT) and binary (EWKB) I/O, and the WKT/WKB/STL/OBJ/DXF conversion functions. */
 #include "postgres.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"
@@ -19,6 +19,8 @@ PG_FUNCTION_INFO_V1(gx_asewkb);
 PG_FUNCTION_INFO_V1(gx_geomfromwkb);
 PG_FUNCTION_INFO_V1(gx_geomfromtext);
 PG_FUNCTION_INFO_V1(gx_geomfromstl);
+PG_FUNCTION_INFO_V1(gx_geomfromobj);
+PG_FUNCTION_INFO_V1(gx_geomfromdxf);
 
 static Datum
 from_wkb(const unsigned char *wkb, size_t len)
@@ -144,4 +146,34 @@ gx_geomfromstl(PG_FUNCTION_ARGS)
 	if (PG_NARGS() > 1)
 		g->srid = gx_pg_check_srid(PG_GETARG_INT32(1));
 	return gx_pg_datum(g, size);
+}
+
+/* A reader of text files (OBJ, DXF) applied to argument 0, with the SRID of argument 1 when given. */
+static Datum
+from_text_file(FunctionCallInfo fcinfo, GxSerialized *(*reader) (const char *, size_t, size_t *, GxError *))
+{
+	text	   *file = PG_GETARG_TEXT_PP(0);
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+	GxSerialized *g = reader(VARDATA_ANY(file), VARSIZE_ANY_EXHDR(file), &size, &err);
+
+	if (g == NULL)
+		gx_pg_raise(&err, ERRCODE_INVALID_TEXT_REPRESENTATION);
+	if (PG_NARGS() > 1)
+		g->srid = gx_pg_check_srid(PG_GETARG_INT32(1));
+	return gx_pg_datum(g, size);
+}
+
+/* gx_geomfromobj(obj text [, srid int]): a Wavefront OBJ file's faces, polylines and points. */
+Datum
+gx_geomfromobj(PG_FUNCTION_ARGS)
+{
+	return from_text_file(fcinfo, gx_from_obj);
+}
+
+/* gx_geomfromdxf(dxf text [, srid int]): an ASCII DXF file's 3DFACE, LINE, 3D POLYLINE and polyface mesh entities. */
+Datum
+gx_geomfromdxf(PG_FUNCTION_ARGS)
+{
+	return from_text_file(fcinfo, gx_from_dxf);
 }

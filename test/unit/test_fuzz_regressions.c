@@ -1,7 +1,7 @@
 /*
  * test_fuzz_regressions.c: replays every file of a directory (argv[1], test/fuzz/regressions) through the
- * WKT, WKB and STL fuzz harnesses, compiled in under other names: each input must be read or refused
- * without a crash, and what is read must round-trip to identical bytes (the harnesses abort otherwise).
+ * WKT, WKB, STL, OBJ and DXF fuzz harnesses, compiled in under other names: each input must be read or
+ * refused without a crash, and what is read must round-trip to identical bytes (the harnesses abort otherwise).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,6 +19,12 @@
 #undef LLVMFuzzerTestOneInput
 #define LLVMFuzzerTestOneInput fuzz_stl_one
 #include "../fuzz/fuzz_stl.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_obj_one
+#include "../fuzz/fuzz_obj.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_dxf_one
+#include "../fuzz/fuzz_dxf.c"
 #undef LLVMFuzzerTestOneInput
 
 /* Reads a whole file into a gx_alloc'd buffer; NULL if it cannot be read. */
@@ -78,6 +84,8 @@ main(int argc, char **argv)
 		CHECK(fuzz_wkt_one(data, len) == 0);
 		CHECK(fuzz_wkb_one(data, len) == 0);
 		CHECK(fuzz_stl_one(data, len) == 0);
+		CHECK(fuzz_obj_one(data, len) == 0);
+		CHECK(fuzz_dxf_one(data, len) == 0);
 		gx_free(data);
 		files++;
 	}
