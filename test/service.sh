@@ -10,8 +10,10 @@ db=gpuexact_service
 failed=0
 check() { if [ "$2" = "$3" ]; then echo "  ok: $1"; else echo "  FAILED: $1: got '$2', expected '$3'"; failed=1; fi; }
 q() { psql -X -At -d $db -v ON_ERROR_STOP=1 "$@"; }
+# the service: the child of this cluster's supervising worker (the postmaster's pid heads postmaster.pid)
 datadir=$(psql -X -At -d postgres -c "SHOW data_directory")
-service_pid() { pgrep -f "gpuexact-service $datadir/" | head -1; }
+supervisor_pid() { pgrep -P "$(head -1 "$datadir/postmaster.pid")" -f 'gpuexact GPU service supervisor' | head -1; }
+service_pid() { local s; s=$(supervisor_pid); [ -n "$s" ] && pgrep -P "$s" | head -1; }
 
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" 2>/dev/null
 psql -X -q -d postgres -c "CREATE DATABASE $db" || exit 1

@@ -151,7 +151,7 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 bool
 gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err)
 {
-	size_t	   *first = malloc((n + 1) * sizeof(size_t));
+	size_t	   *first = gx_alloc((n + 1) * sizeof(size_t));
 	size_t		i;
 	long		k;
 
@@ -162,7 +162,7 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	}
 	if ((uint64_t) s->ngeoms + n > UINT32_MAX)
 	{
-		free(first);
+		gx_free(first);
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
 		return false;
 	}
@@ -176,7 +176,7 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	}
 	if (!grow(s, first[n] - s->n, true, err))
 	{
-		free(first);
+		gx_free(first);
 		return false;
 	}
 	/* each geometry writes its own range of the arrays */
@@ -193,7 +193,7 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 		note_geometry(s, g[i], first[i] == 0);
 	s->n = first[n];
 	s->ngeoms += (uint32_t) n;
-	free(first);
+	gx_free(first);
 	return true;
 }
 

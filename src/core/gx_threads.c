@@ -1,6 +1,7 @@
 /* gx_threads.c: the engine's thread count and the cluster-wide thread budget (see gx_threads.h). */
 #include <omp.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -66,6 +67,28 @@ startable(int n)
 	return started + 1;
 }
 
+/*
+ * Has OpenMP start (or keep) its n threads with every signal blocked: they inherit the mask, and a signal
+ * handler of the caller's (PostgreSQL's cancel, timeout and latch handlers) must run on the caller's
+ * thread only. A team already this large costs one wake-up.
+ */
+static void
+start_pool(int n)
+{
+	sigset_t	all,
+				old;
+
+	if (n < 2)
+		return;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	#pragma omp parallel num_threads(n)
+	{
+		/* nothing: the team exists from here on */
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 int
 gx_threads_usable(int wanted)
 {
@@ -78,6 +101,7 @@ gx_threads_usable(int wanted)
 		proven = n > proven ? n : proven;
 	}
 	omp_set_num_threads(n);
+	start_pool(n);
 	return n;
 }
 
@@ -122,7 +146,7 @@ gx_threads_begin(int wanted, const char *budget_dir)
 	int			n = gx_threads_usable(wanted),
 				i;
 
-	nheld = 0;
+	gx_threads_end();			/* tokens a run left behind (an error jumped past its end) */
 	if (budget_dir != NULL && budget_open(budget_dir))
 	{
 		for (i = 0; i < tokens && nheld < n; i++)

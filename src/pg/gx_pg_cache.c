@@ -144,21 +144,22 @@ decompress_all(struct varlena **raw, const bool *compressed, size_t n)
 }
 
 /*
- * Flattens the given datums into v (arrays allocated in cxt), ids in order: fetched one by one (TOAST
- * access is the backend's alone), then decompressed and laid out in parallel within the cluster's
- * thread budget.
+ * Flattens the given datums into v, its arrays allocated in cxt, ids in order: fetched one by one (TOAST
+ * access is the backend's alone) into a working context deleted at the end, then decompressed and laid out
+ * in parallel within the cluster's thread budget (tokens and decompressed buffers given back on errors too).
  */
 static void
 flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt)
 {
 	GxError		err = {GX_OK, ""};
-	MemoryContext old = MemoryContextSwitchTo(cxt);
-	struct varlena **raw = palloc(Max(count, 1) * sizeof(struct varlena *));
-	bool	   *compressed = palloc(Max(count, 1) * sizeof(bool));
+	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gpuexact flatten", ALLOCSET_DEFAULT_SIZES);
+	MemoryContext old = MemoryContextSwitchTo(work);
+	struct varlena **raw = palloc0(Max(count, 1) * sizeof(struct varlena *));
+	bool	   *compressed = palloc0(Max(count, 1) * sizeof(bool));
 	GxBatchOptions opt;
 	size_t		i,
 				k = 0;
-	bool		ok;
+	volatile bool ok = false;
 
 	for (i = 0; i < n; i++)
 		if (present[i])
@@ -167,19 +168,28 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 			k++;
 			CHECK_FOR_INTERRUPTS();
 		}
-	gx_settings_batch_options(&opt);
-	gx_threads_begin(opt.threads, opt.thread_budget);
-	ok = decompress_all(raw, compressed, count);
 	gx_batch_side_init(&v->side);
 	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
-	for (k = 0; k < count && ok; k++)
-		v->srids[k] = ((GxSerialized *) raw[k])->srid;
-	ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
-	gx_threads_end();
-	for (k = 0; k < count; k++)
-		if (compressed[k])
-			free(raw[k]);
-	MemoryContextSwitchTo(old);
+	gx_settings_batch_options(&opt);
+	gx_threads_begin(opt.threads, opt.thread_budget);
+	PG_TRY();
+	{
+		ok = decompress_all(raw, compressed, count);
+		for (k = 0; k < count && ok; k++)
+			v->srids[k] = ((GxSerialized *) raw[k])->srid;
+		MemoryContextSwitchTo(cxt);
+		ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
+	}
+	PG_FINALLY();
+	{
+		gx_threads_end();
+		for (k = 0; k < count; k++)
+			if (compressed[k])
+				free(raw[k]);
+		MemoryContextSwitchTo(old);
+		MemoryContextDelete(work);
+	}
+	PG_END_TRY();
 	if (!ok && err.code == GX_OK)
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("compressed gxgeom value is corrupt")));
 	if (!ok)

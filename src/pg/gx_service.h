@@ -25,7 +25,7 @@ void		gx_service_register(void);
 /* Does this cluster run the service (registered at postmaster start)? */
 bool		gx_service_started(void);
 
-/* The service's socket: in the data directory, or under /tmp when that path is too long. */
+/* The service's socket: in the data directory (a path relative to it, where backends and the service run). */
 void		gx_service_socket_path(char *buf, size_t size);
 
 #endif

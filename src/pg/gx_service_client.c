@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -39,6 +40,8 @@ static bool
 connect_service(char *why, size_t whylen)
 {
 	struct sockaddr_un addr;
+	struct ucred peer;
+	socklen_t	len = sizeof(peer);
 
 	if (sock >= 0)
 		return true;
@@ -49,6 +52,13 @@ connect_service(char *why, size_t whylen)
 	if (sock < 0 || connect(sock, (struct sockaddr *) &addr, sizeof(addr)) != 0)
 	{
 		snprintf(why, whylen, "GPU service not reachable (%m)");
+		disconnect();
+		return false;
+	}
+	/* the other end must be the cluster's own user: nobody else gets geometries or gives answers */
+	if (getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &peer, &len) != 0 || peer.uid != geteuid())
+	{
+		snprintf(why, whylen, "GPU service socket not owned by the server's user");
 		disconnect();
 		return false;
 	}
@@ -63,7 +73,8 @@ stop_requested(void)
 
 /*
  * Waits for the service's next message. Sets control->cancel on cancel or termination (then gives the
- * service CANCEL_GRACE_MS to answer) and on the timeout. false, disconnected, when no answer came.
+ * service CANCEL_GRACE_MS to answer) and on the timeout. false, disconnected, when no answer came: the
+ * caller then releases what it holds and checks for interrupts.
  */
 static bool
 await_reply(GxWireHeader *h, void *buf, size_t len, int *fd, GxWireControl *control, char *why, size_t whylen)
@@ -107,7 +118,6 @@ await_reply(GxWireHeader *h, void *buf, size_t len, int *fd, GxWireControl *cont
 		}
 	}
 	disconnect();
-	CHECK_FOR_INTERRUPTS();
 	return false;
 }
 
@@ -142,7 +152,10 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 	}
 	pfree(payload);
 	if (!await_reply(&h, r, sizeof(*r), &fd, NULL, why, whylen))
+	{
+		CHECK_FOR_INTERRUPTS();
 		return false;
+	}
 	if (fd >= 0)
 		close(fd);
 	if (h.type != GX_MSG_LOOKUP_REPLY)
@@ -156,6 +169,41 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 		snprintf(why, whylen, "GPU: not available (%s)", r->device);
 		return false;
 	}
+	return true;
+}
+
+/*
+ * The result's pairs, from the segment fd (closed here whatever happens): checked to be as long as the
+ * service says before they are read, so that a short segment is an error, not a bus error.
+ */
+static bool
+take_pairs(int fd, uint64 npairs, GxPairs *out, char *why, size_t whylen)
+{
+	struct stat st;
+	void	   *pairs = NULL;
+	size_t		bytes = npairs * sizeof(uint64);
+
+	if (npairs > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
+					   (pairs = gx_wire_segment_map(fd, bytes)) == NULL))
+	{
+		close(fd);
+		snprintf(why, whylen, "GPU service: result not readable");
+		return false;
+	}
+	close(fd);
+	PG_TRY();
+	{
+		out->keys = gx_alloc(Max(npairs, 1) * sizeof(uint64));
+		if (npairs > 0)
+			memcpy(out->keys, pairs, bytes);
+		out->n = npairs;
+	}
+	PG_FINALLY();
+	{
+		if (pairs)
+			munmap(pairs, bytes);
+	}
+	PG_END_TRY();
 	return true;
 }
 
@@ -231,7 +279,10 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	ok = await_reply(&h, &r, sizeof(r), &fd, control, why, whylen);
 	munmap(seg, size);
 	if (!ok)
+	{
+		CHECK_FOR_INTERRUPTS();
 		return false;
+	}
 	if (r.code == GX_ERR_CANCELLED)
 	{
 		if (fd >= 0)
@@ -248,23 +299,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	}
 	*st = r.stats;
 	snprintf(st->device, sizeof(st->device), "%s, in the GPU service", r.stats.device);
-	out->n = r.npairs;
-	out->keys = gx_alloc(Max(r.npairs, 1) * sizeof(uint64));
-	if (r.npairs > 0)
-	{
-		void	   *pairs = gx_wire_segment_map(fd, r.npairs * sizeof(uint64));
-
-		if (pairs == NULL)
-		{
-			close(fd);
-			snprintf(why, whylen, "GPU service: result not readable (%m)");
-			return false;
-		}
-		memcpy(out->keys, pairs, r.npairs * sizeof(uint64));
-		munmap(pairs, r.npairs * sizeof(uint64));
-	}
-	close(fd);
-	return true;
+	return take_pairs(fd, r.npairs, out, why, whylen);
 }
 
 bool

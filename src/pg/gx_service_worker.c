@@ -15,7 +15,6 @@
 #include "miscadmin.h"
 #include "pgstat.h"
 #include "postmaster/bgworker.h"
-#include "postmaster/postmaster.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
 #include "utils/timestamp.h"
@@ -40,8 +39,8 @@ gx_service_started(void)
 void
 gx_service_socket_path(char *buf, size_t size)
 {
-	if (snprintf(buf, size, "%s/gpuexact_service.sock", DataDir) >= 100)
-		snprintf(buf, size, "/tmp/.gpuexact_service.%d.sock", PostPortNumber);
+	/* relative: the service and every backend work in the data directory, which only its owner can enter */
+	snprintf(buf, size, "gpuexact_service.sock");
 }
 
 void

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -115,22 +116,45 @@ device_copy(GxCachedSide *v)
 	return h->device_side;
 }
 
-/* At most MAX_GPU_JOBS batches on the GPU at once. */
+/*
+ * At most MAX_GPU_JOBS batches on the GPU at once: takes a slot, waiting while the batch's cancel word
+ * stays clear; false if it was set first.
+ */
+static bool
+gpu_slot_take(volatile const int32_t *cancel)
+{
+	bool		taken = false;
+
+	pthread_mutex_lock(&slots_lock);
+	while (!*cancel)
+	{
+		struct timespec until;
+
+		if (gpu_jobs < MAX_GPU_JOBS)
+		{
+			gpu_jobs++;
+			taken = true;
+			break;
+		}
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += 10 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000)
+		{
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&slot_free, &slots_lock, &until);
+	}
+	pthread_mutex_unlock(&slots_lock);
+	return taken;
+}
+
 static void
-gpu_slot(bool take)
+gpu_slot_give(void)
 {
 	pthread_mutex_lock(&slots_lock);
-	if (take)
-	{
-		while (gpu_jobs >= MAX_GPU_JOBS)
-			pthread_cond_wait(&slot_free, &slots_lock);
-		gpu_jobs++;
-	}
-	else
-	{
-		gpu_jobs--;
-		pthread_cond_signal(&slot_free);
-	}
+	gpu_jobs--;
+	pthread_cond_signal(&slot_free);
 	pthread_mutex_unlock(&slots_lock);
 }
 
@@ -228,8 +252,8 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	bool		ok = true,
 				sent;
 
-	if (segfd < 0 || (seg = gx_wire_segment_map(segfd, b->segment_size)) == NULL ||
-		b->segment_size < sizeof(GxWireControl))
+	if (segfd < 0 || b->segment_size < sizeof(GxWireControl) ||
+		(seg = gx_wire_segment_map(segfd, b->segment_size)) == NULL)
 	{
 		if (segfd >= 0)
 			close(segfd);
@@ -284,11 +308,18 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 			opt.device_side[k] = device_copy((GxCachedSide *) c->held[k]);
 	}
 	pthread_mutex_unlock(&lock);
-	if (!cpu_engine)
-		gpu_slot(true);
-	ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
-	if (!cpu_engine)
-		gpu_slot(false);
+	if (cpu_engine || gpu_slot_take(&((GxWireControl *) seg)->cancel))
+	{
+		ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
+		if (!cpu_engine)
+			gpu_slot_give();
+	}
+	else
+	{
+		ok = false;
+		err.code = GX_ERR_CANCELLED;
+		snprintf(err.msg, sizeof(err.msg), "batch cancelled");
+	}
 	if (ok && ((GxWireControl *) seg)->cancel)
 	{
 		err.code = GX_ERR_CANCELLED;
@@ -358,7 +389,7 @@ serve(void *arg)
 			ok = false;
 		if (h.type == GX_MSG_BATCH)
 			release(&c);
-		if (fd >= 0 && h.type != GX_MSG_BATCH)
+		if (fd >= 0 && !(h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch)))
 			close(fd);
 		if (!ok)
 			break;
@@ -470,6 +501,8 @@ main(int argc, char **argv)
 
 		if (c < 0)
 		{
+			if (errno == EMFILE || errno == ENFILE)
+				usleep(10000);		/* out of descriptors: a moment for connections to end */
 			if (errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE)
 				continue;
 			return 1;
