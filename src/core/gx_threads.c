@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gx_interrupt.h"
 #include "gx_threads.h"
 
 #define MAX_THREADS 256
@@ -69,8 +70,8 @@ startable(int n)
 
 /*
  * Has OpenMP start (or keep) its n threads with every signal blocked: they inherit the mask, and a signal
- * handler of the caller's (PostgreSQL's cancel, timeout and latch handlers) must run on the caller's
- * thread only. A team already this large costs one wake-up.
+ * handler of the host's (PostgreSQL's cancel, timeout and latch handlers, installed with its interrupt
+ * hook) must run on the caller's thread only. A team already this large costs one wake-up.
  */
 static void
 start_pool(int n)
@@ -78,8 +79,8 @@ start_pool(int n)
 	sigset_t	all,
 				old;
 
-	if (n < 2)
-		return;
+	if (n < 2 || gx_check_interrupts == NULL)
+		return;					/* a program without the host's signal handlers (the GPU service) */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	#pragma omp parallel num_threads(n)
