@@ -10,7 +10,7 @@ SELECT b.body_id, count(*) AS holes, string_agg(h.name, ' ' ORDER BY h.hole_id) 
 FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)
 GROUP BY b.body_id ORDER BY b.body_id;
 \timing off
-\echo 'How the exact predicate ladder decided (this session):'
+\echo 'How the exact predicate ladder decided (this session; filter_undecided are signs the fast filter left to exact arithmetic):'
 SELECT * FROM gx_stats();
 \echo 'How the join ran (one batch through the engine; Ran On says GPU or CPU; see the README):'
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)

@@ -19,11 +19,11 @@ gx_stats(PG_FUNCTION_ARGS)
 		const char *name;
 		uint64_t	value;
 	}			rows[] = {
-		{"orient3d", s->orient3d},
-		{"orient2d", s->orient2d},
-		{"filter_failures", s->filter_failures},
-		{"exact_expansion", s->exact_expansion},
-		{"exact_gmp", s->exact_gmp},
+		{"orient3d_signs", s->orient3d},
+		{"orient2d_signs", s->orient2d},
+		{"filter_undecided", s->filter_failures},
+		{"decided_by_expansions", s->exact_expansion},
+		{"decided_by_gmp", s->exact_gmp},
 	};
 	int			i;
 
