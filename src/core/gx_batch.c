@@ -154,9 +154,8 @@ choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, int re
 			dim[k] = (dim[k] + 1) / 2;
 }
 
-/* Is there a pair (a, b) with different non-zero SRIDs (SRID 0 goes with any)? */
-static bool
-srids_conflict(const GxBatchSide *a, const GxBatchSide *b)
+bool
+gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b)
 {
 	return a->srid != 0 && b->srid != 0 && (a->mixed_srid || b->mixed_srid || a->srid != b->srid);
 }
@@ -214,7 +213,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	out->n = 0;
 	st->elements_a = a->n;
 	st->elements_b = b->n;
-	if (!opt->ignore_srid && srids_conflict(a, b))
+	if (!opt->ignore_srid && gx_batch_srids_conflict(a, b))
 	{
 		if (a->srid != b->srid)
 			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);

@@ -96,6 +96,9 @@ typedef struct GxPairs
 	size_t		n;
 } GxPairs;
 
+/* Is there a pair (a in a, b in b) with different non-zero SRIDs (SRID 0 goes with any)? */
+bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b);
+
 /*
  * Runs the batch; keys are gx_alloc'd. Returns false with err set (memory, cancel, or mixed SRIDs: some
  * a and b with different non-zero SRIDs, as gx_intersects would raise for that pair, unless ignore_srid).

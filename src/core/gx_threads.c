@@ -148,7 +148,7 @@ gx_threads_begin(int wanted, const char *budget_dir)
 				i;
 
 	gx_threads_end();			/* tokens a run left behind (an error jumped past its end) */
-	if (budget_dir != NULL && budget_open(budget_dir))
+	if (n > 1 && budget_dir != NULL && budget_open(budget_dir))
 	{
 		for (i = 0; i < tokens && nheld < n; i++)
 			if (flock(token_fd[i], LOCK_EX | LOCK_NB) == 0)

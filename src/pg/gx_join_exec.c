@@ -176,14 +176,6 @@ add_stats(GxJoinState *js, const GxBatchStats *s)
 		memcpy(js->fallback, s->fallback, sizeof(js->fallback));
 }
 
-/* May some geometry of o and some of i have conflicting SRIDs (from the sides' SRID summaries)? */
-static bool
-sides_may_conflict(const GxPgSide *o, const GxPgSide *i)
-{
-	return o->side.srid != 0 && i->side.srid != 0 &&
-		(o->side.mixed_srid || i->side.mixed_srid || o->side.srid != i->side.srid);
-}
-
 /* Reads the next outer batch and runs it; false when the outer side is exhausted. */
 static bool
 next_batch(GxJoinState *js)
@@ -196,7 +188,6 @@ next_batch(GxJoinState *js)
 	if (js->outer_done)
 		return false;
 	MemoryContextReset(js->batch_cxt);
-	gx_pg_side_init(&js->outer);
 	js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
 								 &js->outer_rows, &js->outer_done);
 	js->batch_rows = js->outer_rows - rows_before;
@@ -205,7 +196,7 @@ next_batch(GxJoinState *js)
 	js->matched = palloc0(Max(js->batch_rows, 1) * sizeof(bool));
 	js->next_unmatched = 0;
 	/* per-geometry SRIDs are looked at only when two of them may conflict */
-	js->srids_may_conflict = sides_may_conflict(&js->outer, &js->inner);
+	js->srids_may_conflict = gx_batch_srids_conflict(&js->outer.side, &js->inner.side);
 	if (js->srids_may_conflict)
 	{
 		gx_pg_side_materialize(&js->outer);

@@ -26,6 +26,8 @@
 PG_FUNCTION_INFO_V1(gx_cache_stats_sql);
 PG_FUNCTION_INFO_V1(gx_cache_reset_sql);
 
+#define PARALLEL_BYTES (1 << 20)	/* sides of less than this (as stored, decompressed) are flattened on one thread */
+
 static GxCache *cache;
 static MemoryContext cache_cxt;
 
@@ -111,17 +113,14 @@ fetch(Datum d, bool *compressed)
 	return v;
 }
 
-/* Decompresses raw[k] where compressed[k] into malloc'd values, in parallel; false if one is corrupt. */
+/* Decompresses raw[k] where compressed[k] into malloc'd values, on the run's threads; false if one is corrupt. */
 static bool
 decompress_all(struct varlena **raw, const bool *compressed, size_t n)
 {
-	int			ok = 1,
-				several = 0;
+	int			ok = 1;
 	long		k;
 
-	for (k = 0; k < (long) n && several < 2; k++)
-		several += compressed[k];
-	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok) if (several > 1)
+	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
 	for (k = 0; k < (long) n; k++)
 		if (compressed[k])
 		{
@@ -158,20 +157,23 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 	bool	   *compressed = palloc0(Max(count, 1) * sizeof(bool));
 	GxBatchOptions opt;
 	size_t		i,
-				k = 0;
+				k = 0,
+				bytes = 0;
 	volatile bool ok = false;
 
 	for (i = 0; i < n; i++)
 		if (present[i])
 		{
 			raw[k] = fetch(geoms[i], &compressed[k]);
+			bytes += compressed[k] ? VARDATA_COMPRESSED_GET_EXTSIZE(raw[k]) : VARSIZE_ANY(raw[k]);
 			k++;
 			CHECK_FOR_INTERRUPTS();
 		}
 	gx_batch_side_init(&v->side);
 	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
 	gx_settings_batch_options(&opt);
-	gx_threads_begin(opt.threads, opt.thread_budget);
+	/* threads only for a side worth them: no team woken for a batch of small inline values */
+	gx_threads_begin(bytes >= PARALLEL_BYTES ? opt.threads : 1, opt.thread_budget);
 	PG_TRY();
 	{
 		ok = decompress_all(raw, compressed, count);
