@@ -20,6 +20,7 @@
 
 #include "gx_alloc.h"
 #include "gx_batch.h"
+#include "gx_io.h"
 #include "gx_box.h"
 #include "gx_predicates.h"
 #include "gx_predicates_exact.h"
@@ -68,11 +69,15 @@ cmp_edge(const void *x, const void *y)
 	return a->slot < b->slot ? -1 : a->slot > b->slot;
 }
 
-/* "(x y z)" of a vertex, for messages */
+/* "(x y z)" of a vertex, for messages: each the shortest decimal that reads back to the same double */
 static const char *
 pt(char *buf, const double *c)
 {
-	snprintf(buf, 80, "(%.17g %.17g %.17g)", c[0], c[1], c[2]);
+	char		d[3][32];
+
+	for (int k = 0; k < 3; k++)
+		gx_format_double(c[k], d[k]);
+	snprintf(buf, 100, "(%s %s %s)", d[0], d[1], d[2]);
 	return buf;
 }
 
@@ -103,8 +108,8 @@ topology(const double *tri, size_t n, Topology *tp, GxError *err)
 			   *queue = gx_alloc(n * sizeof(uint32_t));
 	uint8_t    *same = gx_alloc(3 * n);
 	bool		ok = false;
-	char		b1[80],
-				b2[80];
+	char		b1[100],
+				b2[100];
 	size_t		i,
 				id = 0;
 
@@ -307,12 +312,12 @@ self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBat
 	{
 		uint32_t	i = (uint32_t) (pairs.keys[first] >> 32),
 					j = (uint32_t) pairs.keys[first];
-		char		b[6][80];
+		char		b[6][100];
 
 		gx_error_set(err, GX_ERR_INVALID,
-					 "not the surface of a volume: triangles %u %s %s %s and %u %s %s %s intersect other than "
-					 "along a shared edge or vertex", i + 1, pt(b[0], V(tri, i, 0)), pt(b[1], V(tri, i, 1)),
-					 pt(b[2], V(tri, i, 2)), j + 1, pt(b[3], V(tri, j, 0)), pt(b[4], V(tri, j, 1)), pt(b[5], V(tri, j, 2)));
+					 "not the surface of a volume: triangles %u and %u meet other than along a shared edge or vertex: "
+					 "%s %s %s and %s %s %s", i + 1, j + 1, pt(b[0], V(tri, i, 0)), pt(b[1], V(tri, i, 1)),
+					 pt(b[2], V(tri, i, 2)), pt(b[3], V(tri, j, 0)), pt(b[4], V(tri, j, 1)), pt(b[5], V(tri, j, 2)));
 	}
 	gx_free(pairs.keys);
 	return first == SIZE_MAX;
@@ -433,7 +438,7 @@ gx_solid_make(double *tri, size_t n, const GxBatchOptions *opt, size_t *shells, 
 	uint32_t   *depth = NULL;
 	int		   *sign = NULL;
 	bool		ok = false;
-	char		b[3][80];
+	char		b[3][100];
 
 	if (n == 0)
 	{
