@@ -73,7 +73,7 @@ SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
 \set VERBOSITY default
 SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
 SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,2 0 0,0 0 0)))');
-SELECT gx_makesolid(gx_geomfromtext(replace(gx_astext(surface), 'TIN Z (', 'TIN Z (((0 0 0,1 1 1,0 0 0,0 0 0)),'))))
+SELECT gx_makesolid(gx_geomfromtext(replace(gx_astext(surface), 'TIN Z (', 'TIN Z (((0 0 0,1 1 1,0 0 0,0 0 0)),')))
 	FROM cube;
 SELECT gx_makesolid('TIN EMPTY');
 SELECT gx_makesolid('LINESTRING Z (0 0 0, 1 1 1)');
