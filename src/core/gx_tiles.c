@@ -52,7 +52,7 @@ index_in_range(bool ok, double k, double x, double s, int axis, int32_t *index, 
 	if (!ok || k < GX_TILE_INDEX_MIN || k > GX_TILE_INDEX_MAX)
 	{
 		gx_error_set(err, GX_ERR_RANGE,
-					 "tile index out of range: %c = %.17g with tile_size %.17g is outside tiles [%d, %d]",
+					 "tile index out of range: %c = %.17g lies in a tile of size %.17g outside tiles [%d, %d]",
 					 "xyz"[axis], x, s, GX_TILE_INDEX_MIN, GX_TILE_INDEX_MAX);
 		return false;
 	}
@@ -148,7 +148,8 @@ gx_tile_range(const GxBox3D *b, double tile_size, double d, GxTileRange *r, GxEr
 	if (n > GX_TILES_MAX)
 	{
 		gx_error_set(err, GX_ERR_LIMIT,
-					 "a geometry may cover at most %d tiles; this one covers more with tile_size %.17g",
+					 "a geometry may cover at most %d tiles; this one covers more with tile_size %.17g "
+					 "(choose a larger tile_size)",
 					 GX_TILES_MAX, tile_size);
 		return false;
 	}
