@@ -85,6 +85,9 @@ CREATE TABLE meshes_b AS SELECT i AS mesh_id, mesh() AS geom FROM generate_serie
 -- the single-node answers: the stock plan, gx_intersects per pair
 SET gpuexact.enable_join = off;
 CREATE TABLE want_holes AS SELECT h.hole_id, b.body_id FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom);
+CREATE TABLE want_left AS SELECT h.hole_id, b.body_id FROM drillholes h LEFT JOIN orebodies b ON gx_intersects(h.geom, b.geom);
+CREATE TABLE want_misses AS SELECT h.hole_id, 0 AS none FROM drillholes h
+	WHERE NOT EXISTS (SELECT FROM orebodies b WHERE gx_intersects(h.geom, b.geom));
 CREATE TABLE want_ab AS SELECT a.mesh_id AS a_id, b.mesh_id AS b_id FROM meshes_a a JOIN meshes_b b ON gx_intersects(a.geom, b.geom);
 CREATE TABLE want_aa AS SELECT a.mesh_id AS a_id, b.mesh_id AS b_id FROM meshes_a a JOIN meshes_a b ON gx_intersects(a.geom, b.geom);
 SELECT format('single-node pairs: %s holes x bodies, %s a x b, %s a x a', (SELECT count(*) FROM want_holes),
@@ -133,6 +136,15 @@ echo "== reference table: ore bodies replicated, drill holes distributed by hole
 ref_join="SELECT h.hole_id, b.body_id FROM holes_dist h JOIN ore_ref b ON gx_intersects(h.geom, b.geom)"
 same_pairs "reference join" "$ref_join" want_holes
 plan_has "reference join" "$ref_join" "Custom Scan (Citus Adaptive)" "Task Count: 4" "Custom Scan (GpuexactJoin)"
+left_join="SELECT h.hole_id, b.body_id FROM holes_dist h LEFT JOIN ore_ref b ON gx_intersects(h.geom, b.geom)"
+same_pairs "reference left join" "$left_join" want_left
+plan_has "reference left join" "$left_join" "Task Count: 4" "Join Type: Left"
+misses="SELECT h.hole_id, 0 AS none FROM holes_dist h WHERE NOT EXISTS (SELECT FROM ore_ref b WHERE gx_intersects(h.geom, b.geom))"
+same_pairs "reference anti join" "$misses" want_misses
+plan_has "reference anti join" "$misses" "Task Count: 4" "Join Type: Anti"
+# gx_intersecting_pairs runs on the coordinator, its queries through Citus
+same_pairs "gx_intersecting_pairs on the coordinator" "SELECT a_id, b_id FROM gx_intersecting_pairs(
+	'SELECT hole_id, geom FROM holes_dist', 'SELECT body_id, geom FROM ore_ref')" want_holes
 
 for tile_size in 1.5 0.7; do
 	echo "== tiles of size $tile_size: meshes_a and meshes_b distributed on the tile, co-located"
