@@ -8,37 +8,51 @@
 #include <stdlib.h>
 
 #include "gx_box.h"
+#include "gx_expansion.h"
 #include "gx_test.h"
 #include "gx_tiles.h"
 
-/* The largest integer k with k*s <= x, exactly. */
+/* The largest integer k with k*s <= x, exactly, for x rational. */
 static long
-oracle_floor(double x, double s)
+oracle_floor_q(const mpq_t x, double s)
 {
-	mpq_t		q, sq;
+	mpq_t		q;
 	mpz_t		f;
 	long		k;
 
 	mpq_init(q);
-	mpq_init(sq);
 	mpz_init(f);
-	mpq_set_d(q, x);
-	mpq_set_d(sq, s);
-	mpq_div(q, q, sq);
+	mpq_set_d(q, s);
+	mpq_div(q, x, q);
 	mpz_fdiv_q(f, mpq_numref(q), mpq_denref(q));
 	k = mpz_get_si(f);
 	mpz_clear(f);
-	mpq_clear(sq);
 	mpq_clear(q);
 	return k;
 }
 
-/* Tiles containing x: [lowest, highest]; two when x lies exactly on a boundary. */
+/* Tiles containing x + t exactly (t = 0 for x alone): [lowest, highest]; two when it lies on a boundary. */
+static void
+oracle_tiles_sum(double x, double t, double s, long *lowest, long *highest)
+{
+	mpq_t		v, w;
+
+	mpq_init(v);
+	mpq_init(w);
+	mpq_set_d(v, x);
+	mpq_set_d(w, t);
+	mpq_add(v, v, w);
+	*highest = oracle_floor_q(v, s);
+	mpq_neg(v, v);
+	*lowest = -oracle_floor_q(v, s) - 1;
+	mpq_clear(v);
+	mpq_clear(w);
+}
+
 static void
 oracle_tiles(double x, double s, long *lowest, long *highest)
 {
-	*highest = oracle_floor(x, s);
-	*lowest = -oracle_floor(-x, s) - 1;
+	oracle_tiles_sum(x, 0, s, lowest, highest);
 }
 
 static GxBox3D
@@ -207,14 +221,15 @@ test_distance_rounds_outward(void)
 	{
 		double		x = (rand_unit() - 0.5) * 100,
 					d = rand_unit() * 10;
-		double		y = x + d;			/* y - x may differ from d: use the exact difference when it fits */
+		double		y = x + d;
 		GxBox3D		a, b;
 		GxError		err = {GX_OK, ""};
 		bool		found;
 		int64_t		id;
 
-		if (y - x != d)
-			d = y - x;
+		d = y - x;
+		while (!gap_within(y, x, d))	/* the smallest d >= the exact y - x */
+			d = nextafter(d, INFINITY);
 		a = point_box(x, 0, 0);
 		b = point_box(y, 0, 0);
 		CHECK(gx_tile_owner(&a, &b, 0.7, d, &found, &id, &err) && found);
@@ -229,6 +244,53 @@ test_distance_rounds_outward(void)
 		/* the smallest subnormal: d/2 rounds to 0, and must be rounded up */
 		CHECK(gx_tile_owner(&a, &b, 1, 4.9406564584124654e-324, &found, &id, &err) && found);
 	}
+}
+
+/*
+ * A bound p = fl(k*s) that lies within less than half an ulp of the boundary k*s (not a double): p - d/2 or
+ * p + d/2, with d/2 just past that boundary, rounds back to p, on the wrong side of it. The expanded box must
+ * still reach the tile holding the exact value (outward rounding).
+ */
+static void
+test_expansion_across_boundary(void)
+{
+	int			n,
+				tried = 0;
+
+	for (n = 0; n < 100000 && tried < 5000; n++)
+	{
+		double		s = 0.1 + rand_unit(),
+					k = rand() % 1000 + 1,
+					p, e, h, gap;
+		GxBox3D		b;
+		GxTileRange r;
+		GxError		err = {GX_OK, ""};
+		long		lo, hi;
+
+		gx_two_product(k, s, &p, &e);
+		if (e == 0)
+			continue;
+		h = nextafter(fabs(e), INFINITY);
+		gap = fabs(nextafter(p, e < 0 ? -INFINITY : INFINITY) - p);
+		if (!(h < gap / 2))
+			continue;
+		tried++;
+		b = point_box(p, 0.5 * s, 0.5 * s);
+		CHECK(gx_tile_range(&b, s, 2 * h, &r, &err));
+		if (e < 0)
+		{
+			oracle_tiles_sum(p, -h, s, &lo, &hi);	/* p - h < k*s <= p */
+			CHECK_MSG(r.lo[0] <= lo && lo == (long) k - 1, "s %.17g k %.0f: lowest tile %d, exact %ld", s, k,
+					  r.lo[0], lo);
+		}
+		else
+		{
+			oracle_tiles_sum(p, h, s, &lo, &hi);	/* p < k*s < p + h */
+			CHECK_MSG(r.hi[0] >= hi && hi == (long) k, "s %.17g k %.0f: highest tile %d, exact %ld", s, k,
+					  r.hi[0], hi);
+		}
+	}
+	CHECK_MSG(tried >= 1000, "only %d bounds near a boundary", tried);
 }
 
 static void
@@ -298,6 +360,7 @@ main(void)
 	test_owner(0.75, 0.25);
 	test_owner(0.1, 0.1);
 	test_distance_rounds_outward();
+	test_expansion_across_boundary();
 	test_ids_and_errors();
 	return gx_test_report("test_tiles");
 }
