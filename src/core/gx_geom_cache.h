@@ -26,6 +26,7 @@ typedef struct GxCachedSide
 	GxBatchSide side;
 	int32_t    *srids;
 	void	   *extra;			/* e.g. the GPU service's copy on the device; released by the free hook */
+	size_t		held_bytes;		/* host memory the entry keeps when more than its arrays (0: its arrays) */
 } GxCachedSide;
 
 /* Frees an entry's value, arrays included, for owners whose values are not plain gx_alloc'd arrays. */

@@ -227,6 +227,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 			k++;
 			CHECK_FOR_INTERRUPTS();
 		}
+	memset(v, 0, sizeof(*v));
 	gx_batch_side_init(&v->side);
 	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
 	gx_settings_batch_options(&opt);
