@@ -1,0 +1,58 @@
+/*
+ * gx_measure.h: lengths along polylines in 3D and the point at a given length, with compensated summation.
+ *
+ * Error (u = 2^-53): a segment's length is within 3u of the exact length of its float8 segment (with 2^k
+ * scaling where its squares would overflow or underflow); a sum of n segment lengths (Neumaier's compensated
+ * summation, all terms positive) is within u + 2nu^2 of their exact sum, so a length along a line is within
+ * (4u + 2nu^2) of the exact one, relative: 0.5 nm on a kilometre.
+ */
+#ifndef GX_MEASURE_H
+#define GX_MEASURE_H
+
+#include <stddef.h>
+
+#include "gx_geom.h"
+
+/* Neumaier's compensated sum: the value is sum + comp (or sum alone once it overflowed). */
+typedef struct GxSum
+{
+	double		sum;
+	double		comp;
+} GxSum;
+
+static inline void
+gx_sum_add(GxSum *s, double x)
+{
+	double		t = s->sum + x;
+
+	if (__builtin_fabs(s->sum) >= __builtin_fabs(x))
+		s->comp += (s->sum - t) + x;
+	else
+		s->comp += (x - t) + s->sum;
+	s->sum = t;
+}
+
+static inline double
+gx_sum_value(const GxSum *s)
+{
+	return __builtin_isinf(s->sum) ? s->sum : s->sum + s->comp;
+}
+
+/* Euclidean 3D distance from a to b. */
+double		gx_segment_length(const double a[3], const double b[3]);
+
+/* Length of a polyline of n vertices (xyz triples); 0 for n < 2. +Inf only when it exceeds DBL_MAX. */
+double		gx_polyline_length(const double *xyz, size_t n);
+
+/* Sum of the 3D lengths of every LINESTRING in g; points and triangles count 0, EMPTY gives 0. */
+double		gx_geom_length(const GxSerialized *g);
+
+/*
+ * The point at length m along a polyline of n >= 2 vertices, measured from its first vertex: at m = 0, at
+ * m = the polyline's length, and at each vertex's cumulative length, that vertex exactly; between, the point
+ * on the segment at the remaining length. Fails (GX_ERR_PARSE) for m outside [0, length], m NaN, or a length
+ * beyond DBL_MAX. Returns false on failure.
+ */
+bool		gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err);
+
+#endif
