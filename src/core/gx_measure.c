@@ -69,9 +69,14 @@ gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError
 		gx_error_set(err, GX_ERR_PARSE, "the line is too long to measure in float8 (its length exceeds %g)", DBL_MAX);
 		return false;
 	}
+	if (isnan(m))
+	{
+		gx_error_set(err, GX_ERR_PARSE, "the length is NaN");
+		return false;
+	}
 	if (!(m >= 0 && m <= total))
 	{
-		gx_error_set(err, GX_ERR_PARSE, "length %.17g is outside the line, whose length is %.17g (from 0 to it)",
+		gx_error_set(err, GX_ERR_PARSE, "length %.17g is outside [0, %.17g], the line's length",
 					 m, total);
 		return false;
 	}

@@ -462,7 +462,7 @@ test_measure(void)
 		}
 		CHECK(!gx_polyline_locate(xyz, n, -1e-300, out, &err) && err.code == GX_ERR_PARSE);
 		err.code = GX_OK;
-		CHECK(!gx_polyline_locate(xyz, n, nextafter(len, INFINITY), out, &err) && strstr(err.msg, "outside the line"));
+		CHECK(!gx_polyline_locate(xyz, n, nextafter(len, INFINITY), out, &err) && strstr(err.msg, "is outside [0, "));
 		err.code = GX_OK;
 		CHECK(!gx_polyline_locate(xyz, n, NAN, out, &err));
 	}
