@@ -2,9 +2,9 @@
 -- surveys and assay intervals, as exported by drilling databases, and the table holes: each hole's trace
 -- desurveyed by minimum curvature (gx_desurvey). Deterministic; UTM zone 33N (SRID 32633), z = elevation.
 --   225 surface holes on the grid of data/demo.sql, 180 to 450 m long, dipping 62 to 81 degrees and flattening
---   as they go (gentle curvature, about 1 degree per 30 m): with the underground holes, 69 (hole, body) pairs meet; 19 end
---   inside a body, most holes miss; 6 underground holes collared inside bodies 0, 2 and 4 (from each one drilled
---   upward, one downward): they start inside.
+--   as they go (gentle curvature, about 1 degree per 30 m): 19 end inside an ore body, most miss them all;
+--   6 underground holes collared inside bodies 0, 2 and 4 (from each, one drilled upward, one downward) start
+--   inside. Holes and bodies meet in 69 (hole, body) pairs.
 -- Convention: azimuth in degrees clockwise from grid north, dip in degrees, negative downward.
 
 CREATE TABLE collars (hole_id int PRIMARY KEY, name text NOT NULL, collar gxgeom NOT NULL, end_depth float8 NOT NULL);
