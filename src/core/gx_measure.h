@@ -1,10 +1,12 @@
 /*
  * gx_measure.h: lengths along polylines in 3D and the point at a given length, with compensated summation.
  *
- * Error (u = 2^-53): a segment's length is within 3u of the exact length of its float8 segment (with 2^k
- * scaling where its squares would overflow or underflow); a sum of n segment lengths (Neumaier's compensated
- * summation, all terms positive) is within u + 2nu^2 of their exact sum, so a length along a line is within
- * (4u + 2nu^2) of the exact one, relative: 0.5 nm on a kilometre.
+ * Error (u = 2^-53, the unit roundoff): a segment's length is within 3.5u of the exact length of its float8
+ * segment (a difference, three squares, two additions and a square root, each rounded once; segments whose
+ * squares would overflow or underflow are scaled by an exact power of two first). A sum of n segment lengths,
+ * with Neumaier's compensated summation (the same as Sum2 of Ogita, Rump and Oishi, 2005), is within
+ * u S + (n u)^2 S of their exact sum S, all terms being positive. So a length along a line is within
+ * (4.5u + (n u)^2) of the exact length of the stored polyline, relative: 0.5 picometre on a kilometre.
  */
 #ifndef GX_MEASURE_H
 #define GX_MEASURE_H
