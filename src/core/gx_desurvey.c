@@ -43,8 +43,9 @@ sincos_degrees(double deg, double *s, double *c)
 	}
 }
 
-void
-gx_survey_direction(double azimuth, double dip, bool dip_positive_down, double t[3])
+/* Unit direction (east, north, up) of a survey: azimuth and dip in degrees, dip per the convention. */
+static void
+survey_direction(double azimuth, double dip, bool dip_positive_down, double t[3])
 {
 	double		sa, ca, sd, cd;
 
@@ -86,11 +87,13 @@ half_ratio_factor(double beta)
 }
 
 /*
- * On the arc of radius R = len/beta in the plane of t1 and t2, after turning by phi = beta s/len:
- * s sinc(phi) t1 + s sin(phi/2) sinc(phi/2) n, with n the unit vector of t2 orthogonal to t1.
+ * The point at arc length s (0 <= s <= len) along the minimum-curvature arc of length len that leaves the
+ * origin with unit direction t1 and arrives with t2 (not opposite): on the circle of radius len/beta in the
+ * plane of t1 and t2, after turning by phi = beta s/len, s sinc(phi) t1 + s sin(phi/2) sinc(phi/2) n, with n
+ * the unit vector of t2 orthogonal to t1.
  */
-void
-gx_arc_point(const double t1[3], const double t2[3], double len, double s, double out[3])
+static void
+arc_point(const double t1[3], const double t2[3], double len, double s, double out[3])
 {
 	double		beta = dogleg(t1, t2);
 	double		phi = beta * (s / len);
@@ -164,7 +167,7 @@ stations_of(const GxSurvey *sv, bool dip_positive_down, size_t *count, GxError *
 	for (size_t i = 0; i < sv->n; i++)
 	{
 		st[i + first].depth = sv->depth[i];
-		gx_survey_direction(sv->azimuth[i], sv->dip[i], dip_positive_down, st[i + first].t);
+		survey_direction(sv->azimuth[i], sv->dip[i], dip_positive_down, st[i + first].t);
 	}
 	if (first)
 		st[0] = (Station) {0, {st[1].t[0], st[1].t[1], st[1].t[2]}};
@@ -198,7 +201,7 @@ emit_densified(GxBuilder *b, const double collar[3], const GxSum offset[3], cons
 
 		if (s <= slack)
 			continue;
-		gx_arc_point(a->t, z->t, len, s, off);
+		arc_point(a->t, z->t, len, s, off);
 		emit(b, collar, offset, off);
 		(*count)++;
 	}

@@ -30,15 +30,6 @@ typedef struct GxDesurveyOptions
 	bool		dip_positive_down;
 } GxDesurveyOptions;
 
-/* Unit direction (east, north, up) of a survey: azimuth and dip in degrees, dip per the convention. */
-void		gx_survey_direction(double azimuth, double dip, bool dip_positive_down, double t[3]);
-
-/*
- * The point at arc length s along the minimum-curvature arc of length len that leaves the origin with unit
- * direction t1 and arrives with unit direction t2 (0 <= s <= len; the directions must not be opposite).
- */
-void		gx_arc_point(const double t1[3], const double t2[3], double len, double s, double out[3]);
-
 /*
  * The hole's trace as a LINESTRING Z with the collar's SRID: the collar (depth 0), then a vertex at every
  * survey depth (a first survey below depth 0 also gives the direction from the collar down to it), and with

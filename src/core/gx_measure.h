@@ -11,6 +11,7 @@
 #ifndef GX_MEASURE_H
 #define GX_MEASURE_H
 
+#include <math.h>
 #include <stddef.h>
 
 #include "gx_geom.h"
@@ -27,7 +28,7 @@ gx_sum_add(GxSum *s, double x)
 {
 	double		t = s->sum + x;
 
-	if (__builtin_fabs(s->sum) >= __builtin_fabs(x))
+	if (fabs(s->sum) >= fabs(x))
 		s->comp += (s->sum - t) + x;
 	else
 		s->comp += (x - t) + s->sum;
@@ -37,7 +38,7 @@ gx_sum_add(GxSum *s, double x)
 static inline double
 gx_sum_value(const GxSum *s)
 {
-	return __builtin_isinf(s->sum) ? s->sum : s->sum + s->comp;
+	return isinf(s->sum) ? s->sum : s->sum + s->comp;
 }
 
 /* Euclidean 3D distance from a to b. */
