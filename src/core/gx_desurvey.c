@@ -114,30 +114,30 @@ check_arguments(const GxSerialized *collar, const GxSurvey *sv, const GxDesurvey
 	const GxNode *node = gx_body(collar);
 
 	if (node->type != GX_POINT)
-		gx_error_set(err, GX_ERR_PARSE, "the collar must be a POINT, not a %s", gx_type_name(node->type));
+		gx_error_set(err, GX_ERR_INVALID, "the collar must be a POINT, not a %s", gx_type_name(node->type));
 	else if (node->count == 0)
-		gx_error_set(err, GX_ERR_PARSE, "the collar must be a POINT, not an empty one");
+		gx_error_set(err, GX_ERR_INVALID, "the collar must be a POINT, not an empty one");
 	else if (sv->n == 0)
-		gx_error_set(err, GX_ERR_PARSE, "no surveys: the depth, azimuth and dip arrays are empty");
+		gx_error_set(err, GX_ERR_INVALID, "no surveys: the depth, azimuth and dip arrays are empty");
 	else if (opt->densify && !(opt->step_m > 0 && isfinite(opt->step_m)))
-		gx_error_set(err, GX_ERR_PARSE, "step_m must be a positive finite number of metres, not %g", opt->step_m);
+		gx_error_set(err, GX_ERR_INVALID, "step_m must be a positive finite number of metres, not %g", opt->step_m);
 	for (size_t i = 0; i < sv->n && err->code == GX_OK; i++)
 	{
 		double		d = sv->depth[i];
 
 		if (!isfinite(d) || !isfinite(sv->azimuth[i]) || !isfinite(sv->dip[i]))
-			gx_error_set(err, GX_ERR_PARSE, "survey %zu: depth %g, azimuth %g, dip %g: each must be finite",
+			gx_error_set(err, GX_ERR_INVALID, "survey %zu: depth %g, azimuth %g, dip %g: each must be finite",
 						 i + 1, d, sv->azimuth[i], sv->dip[i]);
 		else if (d < 0)
-			gx_error_set(err, GX_ERR_PARSE, "survey %zu: depth %g is negative", i + 1, d);
+			gx_error_set(err, GX_ERR_INVALID, "survey %zu: depth %g is negative", i + 1, d);
 		else if (i > 0 && !(d > sv->depth[i - 1]))
-			gx_error_set(err, GX_ERR_PARSE, "survey %zu: depth %.17g is not greater than the depth before it (%.17g): "
+			gx_error_set(err, GX_ERR_INVALID, "survey %zu: depth %.17g is not greater than the depth before it (%.17g): "
 						 "depths must strictly increase", i + 1, d, sv->depth[i - 1]);
 		else if (fabs(sv->dip[i]) > 90)
-			gx_error_set(err, GX_ERR_PARSE, "survey %zu: dip %g is outside [-90, 90] degrees", i + 1, sv->dip[i]);
+			gx_error_set(err, GX_ERR_INVALID, "survey %zu: dip %g is outside [-90, 90] degrees", i + 1, sv->dip[i]);
 	}
 	if (err->code == GX_OK && sv->depth[sv->n - 1] == 0)
-		gx_error_set(err, GX_ERR_PARSE, "the trace would be a single point: the only survey is at depth 0 "
+		gx_error_set(err, GX_ERR_INVALID, "the trace would be a single point: the only survey is at depth 0 "
 					 "(add one at the hole's end depth)");
 	if (err->code == GX_OK && opt->densify && sv->depth[sv->n - 1] / opt->step_m > GX_MAX_SIZE / (3 * sizeof(double)))
 		gx_error_set(err, GX_ERR_LIMIT, "step_m %g over a depth of %g makes more points than one value holds",
@@ -236,7 +236,7 @@ gx_desurvey(const GxSerialized *collar, const GxSurvey *survey, const GxDesurvey
 
 		if (norm3(sum) < OPPOSITE_SUM)
 		{
-			gx_error_set(err, GX_ERR_PARSE, "the surveys at depths %g and %g point in opposite directions: "
+			gx_error_set(err, GX_ERR_INVALID, "the surveys at depths %g and %g point in opposite directions: "
 						 "no minimum-curvature arc joins them", a->depth, z->depth);
 			break;
 		}

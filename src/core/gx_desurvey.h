@@ -35,7 +35,7 @@ typedef struct GxDesurveyOptions
  * survey depth (a first survey below depth 0 also gives the direction from the collar down to it), and with
  * densify, the points of the arcs at every multiple of step_m between them (none within step_m * 1e-9 of a
  * survey depth). Vertices at survey depths are the same with and without densification. Offsets from the
- * collar are summed with compensation, then added to the collar once. Bad arguments fail with GX_ERR_PARSE
+ * collar are summed with compensation, then added to the collar once. Bad arguments fail with GX_ERR_INVALID
  * naming the survey at fault; a trace too large for one value, GX_ERR_LIMIT. Returns NULL on failure.
  */
 GxSerialized *gx_desurvey(const GxSerialized *collar, const GxSurvey *survey, const GxDesurveyOptions *opt,

@@ -66,17 +66,17 @@ gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError
 
 	if (isinf(total))
 	{
-		gx_error_set(err, GX_ERR_PARSE, "the line is too long to measure in float8 (its length exceeds %g)", DBL_MAX);
+		gx_error_set(err, GX_ERR_INVALID, "the line is too long to measure in float8 (its length exceeds %g)", DBL_MAX);
 		return false;
 	}
 	if (isnan(m))
 	{
-		gx_error_set(err, GX_ERR_PARSE, "the length is NaN");
+		gx_error_set(err, GX_ERR_INVALID, "the length is NaN");
 		return false;
 	}
 	if (!(m >= 0 && m <= total))
 	{
-		gx_error_set(err, GX_ERR_PARSE, "length %.17g is outside [0, %.17g], the line's length",
+		gx_error_set(err, GX_ERR_INVALID, "length %.17g is outside [0, %.17g], the line's length",
 					 m, total);
 		return false;
 	}

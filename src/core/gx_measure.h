@@ -53,7 +53,7 @@ double		gx_geom_length(const GxSerialized *g);
 /*
  * The point at length m along a polyline of n >= 2 vertices, measured from its first vertex: at m = 0, at
  * m = the polyline's length, and at each vertex's cumulative length, that vertex exactly; between, the point
- * on the segment at the remaining length. Fails (GX_ERR_PARSE) for m outside [0, length], m NaN, or a length
+ * on the segment at the remaining length. Fails (GX_ERR_INVALID) for m outside [0, length], m NaN, or a length
  * beyond DBL_MAX. Returns false on failure.
  */
 bool		gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err);

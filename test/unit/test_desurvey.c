@@ -381,19 +381,19 @@ test_errors(void)
 	double		bad_d[] = {0, 10, 10}, neg_d[] = {-1, 10, 20}, nan_v[] = {0, NAN, 20}, inf_v[] = {0, 10, INFINITY};
 	double		steep[] = {-60, -90.5, -60}, zero[] = {0}, opp_az[] = {0, 180, 180}, opp_dip[] = {-30, 30, 30};
 
-	expect_error(line, d, az, dip, 3, 0, GX_ERR_PARSE, "must be a POINT, not a LINESTRING");
-	expect_error(empty, d, az, dip, 3, 0, GX_ERR_PARSE, "not an empty one");
-	expect_error(c, d, az, dip, 0, 0, GX_ERR_PARSE, "arrays are empty");
-	expect_error(c, bad_d, az, dip, 3, 0, GX_ERR_PARSE, "survey 3: depth 10 is not greater");
-	expect_error(c, neg_d, az, dip, 3, 0, GX_ERR_PARSE, "survey 1: depth -1 is negative");
-	expect_error(c, nan_v, az, dip, 3, 0, GX_ERR_PARSE, "survey 2: depth nan");
-	expect_error(c, d, nan_v, dip, 3, 0, GX_ERR_PARSE, "survey 2:");
-	expect_error(c, d, az, inf_v, 3, 0, GX_ERR_PARSE, "survey 3:");
-	expect_error(c, d, az, steep, 3, 0, GX_ERR_PARSE, "survey 2: dip -90.5 is outside [-90, 90]");
-	expect_error(c, d, az, dip, 3, -1, GX_ERR_PARSE, "step_m must be a positive");
-	expect_error(c, d, az, dip, 3, NAN, GX_ERR_PARSE, "step_m must be a positive");
-	expect_error(c, zero, zero, zero, 1, 0, GX_ERR_PARSE, "single point");
-	expect_error(c, d, opp_az, opp_dip, 3, 0, GX_ERR_PARSE, "opposite directions");
+	expect_error(line, d, az, dip, 3, 0, GX_ERR_INVALID, "must be a POINT, not a LINESTRING");
+	expect_error(empty, d, az, dip, 3, 0, GX_ERR_INVALID, "not an empty one");
+	expect_error(c, d, az, dip, 0, 0, GX_ERR_INVALID, "arrays are empty");
+	expect_error(c, bad_d, az, dip, 3, 0, GX_ERR_INVALID, "survey 3: depth 10 is not greater");
+	expect_error(c, neg_d, az, dip, 3, 0, GX_ERR_INVALID, "survey 1: depth -1 is negative");
+	expect_error(c, nan_v, az, dip, 3, 0, GX_ERR_INVALID, "survey 2: depth nan");
+	expect_error(c, d, nan_v, dip, 3, 0, GX_ERR_INVALID, "survey 2:");
+	expect_error(c, d, az, inf_v, 3, 0, GX_ERR_INVALID, "survey 3:");
+	expect_error(c, d, az, steep, 3, 0, GX_ERR_INVALID, "survey 2: dip -90.5 is outside [-90, 90]");
+	expect_error(c, d, az, dip, 3, -1, GX_ERR_INVALID, "step_m must be a positive");
+	expect_error(c, d, az, dip, 3, NAN, GX_ERR_INVALID, "step_m must be a positive");
+	expect_error(c, zero, zero, zero, 1, 0, GX_ERR_INVALID, "single point");
+	expect_error(c, d, opp_az, opp_dip, 3, 0, GX_ERR_INVALID, "opposite directions");
 	expect_error(c, d, az, dip, 3, 1e-300, GX_ERR_LIMIT, "more points than one value holds");
 	gx_free(c);
 	gx_free(line);
@@ -464,7 +464,7 @@ test_measure(void)
 			bound = (4.5 * U + (n * U) * (n * U)) * m + 4 * U * (double) (cum[i] - cum[i - 1]) + 3 * 0x1p-30;
 			CHECK_MSG(sqrtl(dist) <= bound, "round %d: m %.17g off by %Lg > %g", round, m, sqrtl(dist), bound);
 		}
-		CHECK(!gx_polyline_locate(xyz, n, -1e-300, out, &err) && err.code == GX_ERR_PARSE);
+		CHECK(!gx_polyline_locate(xyz, n, -1e-300, out, &err) && err.code == GX_ERR_INVALID);
 		err.code = GX_OK;
 		CHECK(!gx_polyline_locate(xyz, n, nextafter(len, INFINITY), out, &err) && strstr(err.msg, "is outside [0, "));
 		err.code = GX_OK;
