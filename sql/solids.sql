@@ -17,6 +17,11 @@ SELECT gx_makesolid(surface) = gx_makesolid(gx_makesolid(surface)) AS idempotent
 SELECT gx_astext(gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)),((0 0 0,0 0 1,1 0 0,0 0 0)),((0 0 0,0 1 0,0 0 1,0 0 0)),((1 0 0,0 0 1,0 1 0,1 0 0)))'));
 SELECT gx_astext(gx_makesolid('TIN Z (((0 0 0,0 1 0,1 0 0,0 0 0)),((0 0 0,1 0 0,0 0 1,0 0 0)),((0 0 0,0 0 1,0 1 0,0 0 0)),((1 0 0,0 1 0,0 0 1,1 0 0)))'));
 
+-- a triangle with a repeated vertex lying along an edge (as at the poles of many meshes) is dropped;
+-- one elsewhere is refused (below)
+SELECT gx_ntriangles(gx_makesolid(gx_geomfromtext(replace(gx_astext(surface), 'TIN Z (', 'TIN Z (((0 0 0,1 0 0,0 0 0,0 0 0)),'))))
+	FROM cube;
+
 -- point location, exact: faces, edges, vertices, one ulp off
 SELECT p, gx_locate(p::gxgeom, gx_makesolid(surface)) FROM cube,
   unnest(ARRAY['POINT Z (0.5 0.5 0.5)', 'POINT Z (0.5 0.5 1)', 'POINT Z (1 1 1)', 'POINT Z (1 0.5 0)',
@@ -68,6 +73,8 @@ SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
 \set VERBOSITY default
 SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
 SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,2 0 0,0 0 0)))');
+SELECT gx_makesolid(gx_geomfromtext(replace(gx_astext(surface), 'TIN Z (', 'TIN Z (((0 0 0,1 1 1,0 0 0,0 0 0)),')))
+	FROM cube;
 SELECT gx_makesolid('TIN EMPTY');
 SELECT gx_makesolid('LINESTRING Z (0 0 0, 1 1 1)');
 -- two tetrahedra through each other: every edge is shared twice, yet the surfaces cross

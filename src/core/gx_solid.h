@@ -61,13 +61,14 @@ int			gx_solid_contains_any(const GxSolidIndex *s, const GxSerialized *x, GxErro
 const double *gx_solid_triangles(const GxSerialized *g, size_t *n);
 
 /*
- * gx_makesolid's check and orientation: tri (9 doubles per triangle) must bound a volume: no degenerate
- * triangle, every edge shared by exactly two triangles, no two triangles meeting except along shared edges
- * and vertices (a self-join of the batch engine under opt). On success the triangles are reoriented in
- * place (outer shells outward, cavities inward) and *shells is their number; false with err naming the
- * first offence, with coordinates.
+ * gx_makesolid's check and orientation: the *n triangles at tri (9 doubles each) must bound a volume:
+ * every edge shared by exactly two triangles, no two triangles meeting except along shared edges and
+ * vertices (a self-join of the batch engine under opt). Triangles with a repeated vertex are dropped when
+ * they lie along an edge of the rest (*n becomes the count kept); other degenerate triangles are refused.
+ * On success the triangles are reoriented in place (outer shells outward, cavities inward) and *shells is
+ * their number; false with err naming the first offence, with coordinates.
  */
-bool		gx_solid_make(double *tri, size_t n, const GxBatchOptions *opt, size_t *shells, GxError *err);
+bool		gx_solid_make(double *tri, size_t *n, const GxBatchOptions *opt, size_t *shells, GxError *err);
 
 /*
  * A new serialized solid (gx_alloc'd, *size bytes) from g's triangles: gx_solid_make, then one

@@ -58,7 +58,7 @@ gx_solid_from(const GxSerialized *g, const GxBatchOptions *opt, size_t *size, Gx
 	}
 	c.n = 0;
 	gx_node_walk(gx_body(g), collect_leaf, &c);
-	if (!gx_solid_make(c.tri, c.n, opt, &shells, err))
+	if (!gx_solid_make(c.tri, &c.n, opt, &shells, err))
 	{
 		gx_free(c.tri);
 		return NULL;

@@ -1,7 +1,9 @@
 /*
  * gx_solid_make.c: gx_makesolid's check that triangles bound a volume, and their orientation (gx_solid.h).
  *
- *   1. no degenerate triangle (collinear vertices: every 2D projection has a zero orientation);
+ *   1. a triangle with a repeated vertex (zero area, as at the poles of many meshes) is dropped when it
+ *      lies along an edge (or at a vertex) of the rest; any other degenerate triangle (three distinct
+ *      collinear vertices: every 2D projection has a zero orientation) is refused;
  *   2. vertices identified by their exact coordinates; every edge shared by exactly two triangles;
  *   3. orientation propagated across edges (neighbours traverse their edge in opposite directions): the
  *      connected components are the shells, and one that cannot be oriented is not a surface of a volume;
@@ -22,6 +24,7 @@
 #include "gx_batch.h"
 #include "gx_io.h"
 #include "gx_box.h"
+#include "gx_grid.h"
 #include "gx_predicates.h"
 #include "gx_predicates_exact.h"
 #include "gx_primitives.h"
@@ -99,8 +102,92 @@ typedef struct Topology
 	size_t		nshells;
 } Topology;
 
+/* A dropped triangle with a repeated vertex: its vertices and its number in the input. */
+typedef struct Sliver
+{
+	double		v[9];
+	size_t		number;
+} Sliver;
+
 static bool
-topology(const double *tri, size_t n, Topology *tp, GxError *err)
+same_point(const double *a, const double *b)
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+/* The id of the vertex at c, or -1 when the surface has none there (vr sorted by coordinates). */
+static long
+vertex_id(const VertexRef *vr, size_t nv, const uint32_t *vid, const double *c)
+{
+	size_t		lo = 0,
+				hi = nv;
+	VertexRef	key = {c, 0};
+
+	while (lo < hi)
+	{
+		size_t		mid = (lo + hi) / 2;
+
+		if (cmp_vertex(&vr[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nv && cmp_vertex(&vr[lo], &key) == 0 ? (long) vid[vr[lo].slot] : -1;
+}
+
+/* Does the surface have the edge u-v (er sorted by vertex ids)? */
+static bool
+has_edge(const EdgeRef *er, size_t ne, uint32_t u, uint32_t v)
+{
+	size_t		lo = 0,
+				hi = ne;
+
+	if (u > v)
+	{
+		uint32_t	t = u;
+
+		u = v;
+		v = t;
+	}
+	while (lo < hi)
+	{
+		size_t		mid = (lo + hi) / 2;
+
+		if (er[mid].u < u || (er[mid].u == u && er[mid].v < v))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ne && er[lo].u == u && er[lo].v == v;
+}
+
+/* Each dropped sliver lies along an edge, or at a vertex, of the surface. */
+static bool
+slivers_on_edges(const VertexRef *vr, const EdgeRef *er, size_t n, const uint32_t *vid, const Sliver *sl,
+				 size_t nsl, GxError *err)
+{
+	char		b[3][100];
+
+	for (size_t k = 0; k < nsl; k++)
+	{
+		const double *p = sl[k].v,
+				   *q = same_point(p, p + 3) ? p + 6 : p + 3;
+		long		u = vertex_id(vr, 3 * n, vid, p),
+					w = vertex_id(vr, 3 * n, vid, q);
+
+		if (u < 0 || w < 0 || (u != w && !has_edge(er, 3 * n, (uint32_t) u, (uint32_t) w)))
+		{
+			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s has a repeated "
+						 "vertex and does not lie along an edge of the surface", sl[k].number + 1,
+						 pt(b[0], p), pt(b[1], p + 3), pt(b[2], p + 6));
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp, GxError *err)
 {
 	VertexRef  *vr = gx_alloc(3 * n * sizeof(VertexRef));
 	EdgeRef    *er = gx_alloc(3 * n * sizeof(EdgeRef));
@@ -160,6 +247,8 @@ topology(const double *tri, size_t n, Topology *tp, GxError *err)
 		same[er[i].slot] = same[er[i + 1].slot] = er[i].forward == er[i + 1].forward;
 		i = j;
 	}
+	if (!slivers_on_edges(vr, er, n, tp->vid, sl, nsl, err))
+		goto done;
 	/* orientation spreads across edges, breadth first; each component is a shell */
 	memset(tp->flip, 2, n);
 	for (i = 0; i < n; i++)
@@ -224,7 +313,9 @@ pair_allowed(const double *tri, const uint32_t *vid, uint32_t i, uint32_t j)
 				sj[shared] = q;
 				shared++;
 			}
-	if (shared == 0 || shared == 3)
+	if (shared == 0)
+		return !gx_elements_intersect(V(tri, i, 0), 3, V(tri, j, 0), 3);
+	if (shared == 3)
 		return false;
 	if (shared == 1)
 	{
@@ -260,9 +351,24 @@ pair_allowed(const double *tri, const uint32_t *vid, uint32_t i, uint32_t j)
 	}
 }
 
-/* Step 4: the first pair (in index order) of triangles meeting where they should not, or none. */
+/* The message for triangles i and j meeting where they should not. */
+static void
+crossing_error(const double *tri, uint32_t i, uint32_t j, GxError *err)
+{
+	char		b[6][100];
+
+	gx_error_set(err, GX_ERR_INVALID,
+				 "not the surface of a volume: triangles %u and %u meet other than along a shared edge or vertex: "
+				 "%s %s %s and %s %s %s", i + 1, j + 1, pt(b[0], V(tri, i, 0)), pt(b[1], V(tri, i, 1)),
+				 pt(b[2], V(tri, i, 2)), pt(b[3], V(tri, j, 0)), pt(b[4], V(tri, j, 1)), pt(b[5], V(tri, j, 2)));
+}
+
+/*
+ * Step 4 through the batch engine (the GPU's when opt has one): every pair sharing a point, then the
+ * first pair (in index order) that may not. false with err set.
+ */
 static bool
-self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+self_intersections_batch(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
 {
 	GxBatchSide side;
 	GxBatchOptions o = *opt;
@@ -309,18 +415,88 @@ self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBat
 	}
 	gx_threads_end();
 	if (first != SIZE_MAX)
-	{
-		uint32_t	i = (uint32_t) (pairs.keys[first] >> 32),
-					j = (uint32_t) pairs.keys[first];
-		char		b[6][100];
-
-		gx_error_set(err, GX_ERR_INVALID,
-					 "not the surface of a volume: triangles %u and %u meet other than along a shared edge or vertex: "
-					 "%s %s %s and %s %s %s", i + 1, j + 1, pt(b[0], V(tri, i, 0)), pt(b[1], V(tri, i, 1)),
-					 pt(b[2], V(tri, i, 2)), pt(b[3], V(tri, j, 0)), pt(b[4], V(tri, j, 1)), pt(b[5], V(tri, j, 2)));
-	}
+		crossing_error(tri, (uint32_t) (pairs.keys[first] >> 32), (uint32_t) pairs.keys[first], err);
 	gx_free(pairs.keys);
 	return first == SIZE_MAX;
+}
+
+/*
+ * Step 4 on the CPU: a grid over the triangles' boxes; each pair of overlapping boxes is looked at once
+ * (in its reference cell). Pairs sharing a vertex need no intersection test of their own, only
+ * pair_allowed's tests of their opposite edges, which floating-point filters mostly settle: cheaper than
+ * the batch engine, to which every touching pair is an exact decision.
+ */
+static bool
+self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+{
+	GxBox3D    *boxes = gx_alloc(n * sizeof(GxBox3D)),
+				extent = gx_box_of_points(tri, 3 * n);
+	GxGrid		grid;
+	int			dim[3],
+				threads;
+	uint64_t	first = UINT64_MAX;
+	size_t		ncells;
+	volatile int stop = 0;
+
+	if (!boxes)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		boxes[i] = gx_box_of_points(V(tri, i, 0), 3);
+	gx_grid_choose_dims(&extent, (double) n, dim);
+	if (!gx_grid_build(&grid, &extent, dim, boxes, n, &opt->cancel, err))
+	{
+		gx_free(boxes);
+		return false;
+	}
+	ncells = (size_t) dim[0] * dim[1] * dim[2];
+	threads = gx_threads_begin(opt->threads, opt->thread_budget);
+	#pragma omp parallel for schedule(dynamic, 64) reduction(min:first) num_threads(threads)
+	for (size_t c = 0; c < ncells; c++)
+	{
+		int			ci = (int) (c % dim[0]),
+					cj = (int) ((c / dim[0]) % dim[1]),
+					ck = (int) (c / ((size_t) dim[0] * dim[1]));
+
+		if (stop || ((c & 255) == 0 && gx_cancel_requested(&opt->cancel) && (stop = 1)))
+			continue;
+		for (size_t p = grid.start[c]; p < grid.start[c + 1]; p++)
+			for (size_t q = p + 1; q < grid.start[c + 1]; q++)
+			{
+				uint32_t	i = grid.items[p],
+							j = grid.items[q],
+							lo = i < j ? i : j,
+							hi = i < j ? j : i;
+				uint64_t	key = ((uint64_t) lo << 32) | hi;
+
+				if (key < first && gx_box_overlaps(&boxes[i], &boxes[j]) &&
+					gx_grid_is_reference_cell(&grid, &boxes[i], &boxes[j], ci, cj, ck) &&
+					!pair_allowed(tri, vid, lo, hi))
+					first = key;
+			}
+	}
+	gx_threads_end();
+	gx_grid_free(&grid);
+	gx_free(boxes);
+	if (stop)
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "cancelled while checking a solid");
+		return false;
+	}
+	if (first != UINT64_MAX)
+		crossing_error(tri, (uint32_t) (first >> 32), (uint32_t) first, err);
+	return first == UINT64_MAX;
+}
+
+/* Step 4: the batch engine when the GPU is asked for, else the CPU's grid. */
+static bool
+self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+{
+	if (opt->device == GX_DEVICE_GPU)
+		return self_intersections_batch(tri, n, vid, opt, err);
+	return self_intersections_grid(tri, n, vid, opt, err);
 }
 
 /*
@@ -432,33 +608,56 @@ shell_depths(double *tri, size_t n, const Topology *tp, uint32_t *depth, GxError
 }
 
 bool
-gx_solid_make(double *tri, size_t n, const GxBatchOptions *opt, size_t *shells, GxError *err)
+gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells, GxError *err)
 {
 	Topology	tp = {NULL, NULL, NULL, 0};
 	uint32_t   *depth = NULL;
 	int		   *sign = NULL;
+	Sliver	   *sl = NULL;
+	size_t		n = 0,
+				nsl = 0;
 	bool		ok = false;
 	char		b[3][100];
 
+	if (*np > UINT32_MAX / 3)
+	{
+		gx_error_set(err, GX_ERR_LIMIT, "too many triangles for one solid (%zu)", *np);
+		return false;
+	}
+	/* triangles with a repeated vertex set aside, the others packed in order */
+	for (size_t t = 0; t < *np; t++)
+	{
+		const double *v = V(tri, t, 0);
+
+		if (same_point(v, v + 3) || same_point(v + 3, v + 6) || same_point(v + 6, v))
+		{
+			if (sl == NULL && (sl = gx_alloc((*np - t) * sizeof(Sliver))) == NULL)
+			{
+				gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", *np);
+				return false;
+			}
+			memcpy(sl[nsl].v, v, sizeof(sl[nsl].v));
+			sl[nsl++].number = t;
+			continue;
+		}
+		if (degenerate(v))
+		{
+			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s is degenerate "
+						 "(three collinear vertices)", t + 1, pt(b[0], v), pt(b[1], v + 3), pt(b[2], v + 6));
+			gx_free(sl);
+			return false;
+		}
+		memmove((double *) V(tri, n, 0), v, 9 * sizeof(double));
+		n++;
+	}
+	*np = n;
 	if (n == 0)
 	{
 		gx_error_set(err, GX_ERR_INVALID, "an empty surface bounds no volume");
+		gx_free(sl);
 		return false;
 	}
-	if (n > UINT32_MAX / 3)
-	{
-		gx_error_set(err, GX_ERR_LIMIT, "too many triangles for one solid (%zu)", n);
-		return false;
-	}
-	for (size_t t = 0; t < n; t++)
-		if (degenerate(V(tri, t, 0)))
-		{
-			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s is degenerate "
-						 "(its vertices are collinear)", t + 1, pt(b[0], V(tri, t, 0)), pt(b[1], V(tri, t, 1)),
-						 pt(b[2], V(tri, t, 2)));
-			return false;
-		}
-	if (!topology(tri, n, &tp, err) || !self_intersections(tri, n, tp.vid, opt, err))
+	if (!topology(tri, n, sl, nsl, &tp, err) || !self_intersections(tri, n, tp.vid, opt, err))
 		goto done;
 	depth = gx_alloc(tp.nshells * sizeof(uint32_t));
 	sign = gx_alloc(tp.nshells * sizeof(int));
@@ -501,5 +700,6 @@ done:
 	gx_free(tp.shell);
 	gx_free(depth);
 	gx_free(sign);
+	gx_free(sl);
 	return ok;
 }

@@ -578,6 +578,19 @@ main(void)
 		}
 		tin = tin_of(tri, n);
 		solid = gx_solid_from(tin, &opt, &size, &err);
+		/* the batch engine's self-join (the GPU's path; its CPU engine here) decides the same */
+		{
+			GxBatchOptions gpu = opt;
+			GxError		e2 = {GX_OK, ""};
+			size_t		size2;
+			GxSerialized *s2;
+
+			gpu.device = GX_DEVICE_GPU;
+			s2 = gx_solid_from(tin, &gpu, &size2, &e2);
+			CHECK_MSG(solid ? (s2 && size2 == size && memcmp(s2, solid, size) == 0) : (!s2 && strcmp(err.msg, e2.msg) == 0),
+					  "round %d: grid and batch engine differ: %s / %s", round, err.msg, e2.msg);
+			free(s2);
+		}
 		CHECK_MSG((solid != NULL) == !nonmanifold, "round %d: makesolid %s (%s), oracle %s", round,
 				  solid ? "accepted" : "refused", err.msg, nonmanifold ? "non-manifold" : "valid");
 		if (solid)
@@ -601,7 +614,7 @@ main(void)
 		if (round == 0 && solid)
 		{
 			memcpy(tri, gx_solid_triangles(solid, &n), 9 * n * sizeof(double));
-			CHECK(gx_solid_make(tri, n, &opt, &shells, &err) && shells == 3);
+			CHECK(gx_solid_make(tri, &n, &opt, &shells, &err) && shells == 3);
 		}
 		/* an open surface: one triangle dropped */
 		{
@@ -615,6 +628,43 @@ main(void)
 		}
 		free(tin);
 		free(tri);
+	}
+	/* two closed boxes through each other: every edge is paired, the faces cross: refused by both paths */
+	{
+		size_t		n1,
+					n2,
+					size;
+		double	   *t1,
+				   *t2,
+				   *both;
+		GxSerialized *tin,
+				   *s1,
+				   *s2;
+		GxBatchOptions gpu = opt;
+		GxError		e1 = {GX_OK, ""},
+					e2 = {GX_OK, ""};
+
+		memset(vox, 0, sizeof(vox));
+		vox[1][1][1] = vox[1][2][1] = true;
+		t1 = voxel_surface(&n1);
+		memset(vox, 0, sizeof(vox));
+		vox[1][1][1] = vox[2][1][1] = true;
+		t2 = voxel_surface(&n2);
+		/* shift the second box by a quarter voxel: its faces cross the first's */
+		for (size_t i = 0; i < 3 * n2; i++)
+			t2[3 * i + 2] += H / 4;
+		both = malloc((n1 + n2) * 9 * sizeof(double));
+		memcpy(both, t1, n1 * 9 * sizeof(double));
+		memcpy(both + 9 * n1, t2, n2 * 9 * sizeof(double));
+		tin = tin_of(both, n1 + n2);
+		gpu.device = GX_DEVICE_GPU;
+		s1 = gx_solid_from(tin, &opt, &size, &e1);
+		s2 = gx_solid_from(tin, &gpu, &size, &e2);
+		CHECK_MSG(!s1 && !s2 && strstr(e1.msg, "meet other than") && strcmp(e1.msg, e2.msg) == 0, "%s / %s", e1.msg, e2.msg);
+		free(t1);
+		free(t2);
+		free(both);
+		free(tin);
 	}
 	CHECK(made >= 5);
 	CHECK(refused >= 1);
