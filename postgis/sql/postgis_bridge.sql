@@ -51,8 +51,10 @@ FROM (SELECT 'POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 1,1 0
 	((0 0 0,1 0 0,1 0 1,0 0 1,0 0 0)),((1 0 0,1 1 0,1 1 1,1 0 1,1 0 0)),((1 1 0,0 1 0,0 1 1,1 1 1,1 1 0)),
 	((0 1 0,0 0 0,0 0 1,0 1 1,0 1 0)))'::geometry::gxgeom AS c) s;
 
--- back to PostGIS: a triangulated polygon has the polygon's area
-SELECT ST_Area(g) AS polygon_area, ST_Area(ST_CollectionExtract(ST_ForceCollection(ST_Force2D(g::gxgeom::geometry)), 3)) AS triangles_area
+-- back to PostGIS: the triangles of a polygon with a hole have the polygon's area, and its vertices
+SELECT ST_Area(g) AS polygon_area, (SELECT sum(ST_Area(ST_Force2D(d.geom))) FROM ST_Dump(g::gxgeom::geometry) d) AS triangles_area,
+	ST_NPoints(g) - ST_NRings(g) AS polygon_vertices,
+	(SELECT count(DISTINCT d.geom) FROM ST_DumpPoints(g::gxgeom::geometry) d) AS triangle_vertices
 FROM (SELECT 'POLYGON ((0 0, 4 0, 4 4, 2 1, 0 4, 0 0), (1 0.5, 1.5 0.5, 1.5 1, 1 0.5))'::geometry AS g) s;
 
 -- NULL stays NULL
