@@ -36,7 +36,7 @@ typedef enum GxFaceResult
 } GxFaceResult;
 
 /* Room for the message of gx_face_triangulate. */
-#define GX_FACE_MSG 192
+#define GX_FACE_MSG 256
 
 /*
  * Triangulates the polygon with outer ring ring[0] and holes ring[1..nrings-1] (nrings >= 1, every n >= 3).
