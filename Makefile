@@ -14,7 +14,7 @@ PG_CPPFLAGS = -Isrc/core
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -fopenmp -ldl
 
-REGRESS = io wkb formats faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache
+REGRESS = io wkb formats faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -41,7 +41,7 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
 build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
@@ -55,7 +55,7 @@ build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
 # The regression replay compiles the fuzz harnesses in.
 build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)
 
-build/bench_batch build/bench_vertex_index: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
+build/bench_batch build/bench_vertex_index build/bench_solid: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a

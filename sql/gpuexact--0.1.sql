@@ -286,3 +286,26 @@ CREATE FUNCTION gx_cache_reset() RETURNS void
 	AS 'MODULE_PATHNAME', 'gx_cache_reset_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 -- emptying the caches slows every session of the cluster: for the superuser, or roles granted it
 REVOKE EXECUTE ON FUNCTION gx_cache_reset() FROM PUBLIC;
+
+-- Solids: closed surfaces taken as the volume they bound. gx_intersects, the batched join, the SRFs and
+-- the index treat a solid as its volume: a point or a line inside it intersects it.
+CREATE FUNCTION gx_makesolid(gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
+COMMENT ON FUNCTION gx_makesolid(gxgeom) IS
+	'the solid bounded by a closed surface of triangles, checked exactly (closed, manifold, not self-intersecting) and oriented outward';
+CREATE FUNCTION gx_issolid(gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_locate(point gxgeom, solid gxgeom) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_locate(gxgeom, gxgeom) IS
+	'''inside'', ''boundary'' or ''outside'': where a point lies with respect to a solid, exactly';
+CREATE FUNCTION gx_intercepts(line gxgeom, solid gxgeom, OUT from_m float8, OUT to_m float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_intercepts_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	COST 1000 ROWS 2;
+COMMENT ON FUNCTION gx_intercepts(gxgeom, gxgeom) IS
+	'the maximal intervals (metres from the first vertex) of a LINESTRING inside or on a solid, in order';
+CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text,
+	OUT a_id bigint, OUT b_id bigint, OUT from_m float8, OUT to_m float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_intercepts_pairs(text, text) IS
+	'the intercepts of every line of lines_query (id, LINESTRING) with every solid of solids_query (id, solid), as one batch';

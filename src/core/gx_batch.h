@@ -27,6 +27,8 @@ typedef struct GxBatchSide
 	int32_t		srid;			/* the first non-zero SRID of the side's geometries (0 if none) */
 	bool		mixed_srid;		/* geometries with different non-zero SRIDs were added */
 	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
+	uint8_t    *solid;			/* per geometry, 1 for a solid (gx_solid.h); NULL when there is none */
+	size_t		solid_cap;		/* geometries the array covers (those past it are not solids) */
 } GxBatchSide;
 
 void		gx_batch_side_init(GxBatchSide *s);
@@ -78,6 +80,7 @@ typedef struct GxBatchStats
 	uint64_t	exact_decisions;	/* GPU: pairs re-decided on the CPU; CPU: predicates decided exactly */
 	uint64_t	element_pairs;		/* intersecting element pairs */
 	uint64_t	geometry_pairs;		/* distinct intersecting geometry pairs */
+	uint64_t	volume_pairs;		/* of which found inside a solid, missing its surface */
 	double		t_upload,
 				t_grid,
 				t_cull,
@@ -100,7 +103,9 @@ typedef struct GxPairs
 bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b);
 
 /*
- * Runs the batch; keys are gx_alloc'd. Returns false with err set (memory, cancel, or mixed SRIDs: some
+ * Runs the batch; keys are gx_alloc'd. A solid is its volume, as in gx_intersects: after the surfaces'
+ * pairs, a geometry lying inside a solid of the other side is paired with it (on the CPU).
+ * Returns false with err set (memory, cancel, or mixed SRIDs: some
  * a and b with different non-zero SRIDs, as gx_intersects would raise for that pair, unless ignore_srid).
  */
 bool		gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,

@@ -10,7 +10,8 @@ typedef enum GxErrorCode
 	GX_ERR_SRID,		/* mixed SRIDs */
 	GX_ERR_NOMEM,		/* allocation failed */
 	GX_ERR_CANCELLED,	/* stopped by the caller's cancel flag */
-	GX_ERR_DEVICE		/* the GPU could not run the job and no CPU fallback was wanted */
+	GX_ERR_DEVICE,		/* the GPU could not run the job and no CPU fallback was wanted */
+	GX_ERR_INVALID		/* a valid geometry that the operation cannot take (not a closed solid, ...) */
 } GxErrorCode;
 
 typedef struct GxError

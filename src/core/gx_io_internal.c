@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gx_alloc.h"
 #include "gx_interrupt.h"
 #include "gx_io.h"
 #include "gx_io_internal.h"
+#include "gx_solid.h"
 
 #define GX_IO_STRING_(x)	#x
 #define GX_IO_STRING(x)		GX_IO_STRING_(x)
@@ -241,4 +243,16 @@ gx_io_is_decimal(const char *s, size_t n)
 		if (strchr("0123456789+-.eE", s[i]) == NULL)
 			return false;
 	return n > 0;
+}
+
+GxSerialized *
+gx_io_finish_solid(GxSerialized *g, int solid, size_t *size, GxError *err)
+{
+	GxSerialized *s;
+
+	if (g == NULL || !solid)
+		return g;
+	s = gx_solid_from(g, NULL, size, err);
+	gx_free(g);
+	return s;
 }

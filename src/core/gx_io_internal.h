@@ -188,4 +188,10 @@ void		gx_io_verror_end(GxError *err, GxErrorCode code, const GxTextLines *t, con
 void		gx_io_error_offset(GxError *err, GxErrorCode code, size_t offset, const char *fmt,...)
 			__attribute__((format(printf, 4, 5)));
 
+/*
+ * The end of a reader: g as read when solid is false; else the solid it bounds (gx_solid_from, g freed),
+ * or NULL with err set. g NULL (the reader failed) stays NULL.
+ */
+GxSerialized *gx_io_finish_solid(GxSerialized *g, int solid, size_t *size, GxError *err);
+
 #endif

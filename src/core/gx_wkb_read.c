@@ -14,6 +14,7 @@
 #define EWKB_Z				0x80000000u
 #define EWKB_M				0x40000000u
 #define EWKB_SRID			0x20000000u
+#define EWKB_SOLID			0x10000000u	/* gpuexact's solid flag, outermost POLYHEDRALSURFACE or TIN only */
 
 typedef struct WkbReader
 {
@@ -25,6 +26,7 @@ typedef struct WkbReader
 	GxError    *err;
 	int32_t		srid;			/* of the outermost geometry, 0 if none */
 	int			ndims;			/* numbers per point, fixed by the outermost geometry */
+	int			solid;			/* the outermost geometry carries EWKB_SOLID */
 } WkbReader;
 
 /* The header of one (sub)geometry. */
@@ -122,8 +124,10 @@ read_header(WkbReader *r, int outermost, WkbHeader *h)
 	h->big_endian = r->data[r->pos++] == 0;
 	if (!read_u32(r, h->big_endian, &code))
 		return 0;
-	iso = (code & 0x1FFFFFFFu) / 1000;
-	h->type = (code & 0x1FFFFFFFu) % 1000;
+	if ((code & EWKB_SOLID) && outermost)
+		r->solid = 1;
+	iso = (code & (r->solid && outermost ? 0x0FFFFFFFu : 0x1FFFFFFFu)) / 1000;
+	h->type = (code & (r->solid && outermost ? 0x0FFFFFFFu : 0x1FFFFFFFu)) % 1000;
 	h->has_z = (code & EWKB_Z) != 0 || iso == 1 || iso == 3;
 	h->has_m = (code & EWKB_M) != 0 || iso == 2 || iso == 3;
 	if (iso > 3 || (iso != 0 && (code & (EWKB_Z | EWKB_M)) != 0) || gx_io_type_name(h->type) == NULL)
@@ -386,7 +390,7 @@ gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err)
 	if (read_geometry(&r, 0) && r.pos != len)
 		gx_io_error_offset(r.err, GX_ERR_PARSE, r.pos, "%zu trailing bytes after the geometry", len - r.pos);
 	gx_io_polygon_free(&r.polygon);
-	return gx_builder_finish(&r.b, r.srid, size);
+	return gx_io_finish_solid(gx_builder_finish(&r.b, r.srid, size), r.solid, size, err);
 }
 
 GxSerialized *

@@ -477,6 +477,39 @@ parse_geometry(WktParser *ps)
 	gx_builder_end(&ps->b, node, count);
 }
 
+/*
+ * Reads SFCGAL's "SOLID Z ((shell), (shell), ...)" after its keyword, each shell a POLYHEDRALSURFACE's
+ * body: all the faces go into one POLYHEDRALSURFACE node, which gx_from_wkt then checks as a solid.
+ */
+static void
+parse_solid(WktParser *ps, const char *at)
+{
+	size_t		node,
+				n;
+	uint32_t	count = 0;
+	int			more = 0;
+
+	skip_space(ps);
+	n = word_length(ps->p);
+	if (gx_io_word_is(ps->p, n, "Z"))
+		ps->p += n;
+	else if (n > 0 && !gx_io_word_is(ps->p, n, "EMPTY"))
+	{
+		wkt_error(ps, GX_ERR_PARSE, ps->p, "a SOLID has Z coordinates only");
+		return;
+	}
+	if (!set_dims(ps, DIMS_XYZ, at))
+		return;
+	node = begin_node(ps, GX_POLYHEDRALSURFACE, at);
+	if (ok(ps) && !take_keyword(ps, "EMPTY") && expect(ps, '('))
+		do
+		{
+			if (expect(ps, '('))
+				count += parse_body(ps, GX_POLYHEDRALSURFACE, ps->p - 1);
+		} while (ok(ps) && (more = list_next(ps)) > 0);
+	gx_builder_end(&ps->b, node, count);
+}
+
 /* Whether the whole text, surrounding whitespace aside, is hex (E)WKB: even length, starting 00 or 01. */
 static int
 looks_like_hex(const char *s)
@@ -524,6 +557,7 @@ gx_from_wkt(const char *text, size_t *size, GxError *err)
 {
 	WktParser	ps;
 	long		srid;
+	int			solid = 0;
 
 	err->code = GX_OK;
 	err->msg[0] = '\0';
@@ -536,7 +570,13 @@ gx_from_wkt(const char *text, size_t *size, GxError *err)
 	gx_io_polygon_init(&ps.polygon, err);
 	srid = parse_srid(&ps);
 	if (ok(&ps))
-		parse_geometry(&ps);
+	{
+		skip_space(&ps);
+		if ((solid = take_keyword(&ps, "SOLID")))
+			parse_solid(&ps, ps.p);
+		else
+			parse_geometry(&ps);
+	}
 	if (ok(&ps))
 	{
 		skip_space(&ps);
@@ -544,5 +584,5 @@ gx_from_wkt(const char *text, size_t *size, GxError *err)
 			wkt_error(&ps, GX_ERR_PARSE, ps.p, "unexpected text after the geometry");
 	}
 	gx_io_polygon_free(&ps.polygon);
-	return gx_builder_finish(&ps.b, (int32_t) srid, size);
+	return gx_io_finish_solid(gx_builder_finish(&ps.b, (int32_t) srid, size), solid, size, err);
 }

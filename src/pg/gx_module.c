@@ -58,6 +58,7 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 			sqlstate = ERRCODE_PROGRAM_LIMIT_EXCEEDED;
 			break;
 		case GX_ERR_SRID:
+		case GX_ERR_INVALID:
 			sqlstate = ERRCODE_INVALID_PARAMETER_VALUE;
 			break;
 		case GX_ERR_NOMEM:
