@@ -309,3 +309,14 @@ CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text,
 	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
 COMMENT ON FUNCTION gx_intercepts_pairs(text, text) IS
 	'the intercepts of every line of lines_query (id, LINESTRING) with every solid of solids_query (id, solid), as one batch';
+
+-- Tiles: co-locating geometries on a distributed database (Citus). A geometry is stored in every tile of a
+-- fixed 3D grid that its box (expanded by d/2) covers; a pair is reported by its owner tile only.
+CREATE FUNCTION gx_tiles(geom gxgeom, tile_size float8, d float8 DEFAULT 0) RETURNS SETOF bigint
+	AS 'MODULE_PATHNAME', 'gx_tiles_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 8;
+COMMENT ON FUNCTION gx_tiles(gxgeom, float8, float8) IS
+	'ids of the tiles [k*tile_size, (k+1)*tile_size]^3 covered by the box of geom expanded by d/2, decided exactly';
+CREATE FUNCTION gx_owner_tile(a gxgeom, b gxgeom, tile_size float8, d float8 DEFAULT 0) RETURNS bigint
+	AS 'MODULE_PATHNAME', 'gx_owner_tile_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_owner_tile(gxgeom, gxgeom, float8, float8) IS
+	'the tile (one of both geometries'' gx_tiles) that reports the pair: the lowest one holding the minimum corner of the overlap of their boxes expanded by d/2; NULL when those boxes do not overlap';

@@ -124,7 +124,9 @@ read_header(WkbReader *r, int outermost, WkbHeader *h)
 	h->big_endian = r->data[r->pos++] == 0;
 	if (!read_u32(r, h->big_endian, &code))
 		return 0;
-	if ((code & EWKB_SOLID) && outermost)
+	/* the solid flag, on an outermost POLYHEDRALSURFACE or TIN (anything else keeps it an unknown code) */
+	if ((code & EWKB_SOLID) && outermost && ((code & 0x0FFFFFFFu) % 1000 == GX_POLYHEDRALSURFACE ||
+											  (code & 0x0FFFFFFFu) % 1000 == GX_TIN))
 		r->solid = 1;
 	iso = (code & (r->solid && outermost ? 0x0FFFFFFFu : 0x1FFFFFFFu)) / 1000;
 	h->type = (code & (r->solid && outermost ? 0x0FFFFFFFu : 0x1FFFFFFFu)) % 1000;
