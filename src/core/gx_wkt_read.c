@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_face.h"
 #include "gx_io.h"
 #include "gx_io_internal.h"
 
