@@ -41,7 +41,7 @@ SELECT l, i.* FROM cube, unnest(ARRAY[
 	'LINESTRING Z (-1 -1 1, 1 1 1)',
 	'LINESTRING Z (2 2 2, 3 3 3)',
 	'LINESTRING Z (-1 0.5 0.5, 0.5 0.5 0.5, 0.5 0.5 2, 0.5 2 2, 0.5 0.5 0.25)']) AS l,
-	LATERAL gx_intercepts(l::gxgeom, gx_makesolid(surface)) AS i ORDER BY l, i.from_m;
+	LATERAL gx_intercepts(l::gxgeom, gx_makesolid(surface)) AS i ORDER BY l COLLATE "C", i.from_m;
 
 -- a solid with a cavity: a point in the cavity is outside, in the wall inside
 CREATE TEMP TABLE hollow AS SELECT gx_makesolid(gx_geomfromtext(
