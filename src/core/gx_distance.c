@@ -354,7 +354,8 @@ gx_closest(const GxSerialized *a, const GxSerialized *b, GxClosest *out, GxError
 				eb;
 	Nearest		s = {.a = &ea, .b = &eb};
 	GxBox3D		all = a->box;
-	double		r;
+	double		r,
+				reach;
 	bool		ok = true;
 
 	if (!gx_srids_match(a, b, err))
@@ -373,11 +374,12 @@ gx_closest(const GxSerialized *a, const GxSerialized *b, GxClosest *out, GxError
 		ok = near_pairs(&ea, &eb, r, nearest_visit, &s, err);
 		if (ok && s.nomem)
 			ok = nomem(err, s.cap);
-		if (!ok || isinf(r) || (s.n > 0 && s.best_hi <= nextafter(r * r, -INFINITY)))
+		/* rounded up, the square root of an upper bound is one (and does not underflow as r * r would) */
+		reach = nextafter(sqrt(s.best_hi), INFINITY);
+		if (!ok || isinf(r) || (s.n > 0 && reach <= r))
 			break;
 		/* nothing certified within r: grow it, to the best upper bound seen if there is one */
-		r = s.n > 0 ? nextafter(nextafter(sqrt(s.best_hi), INFINITY) * (1 + 0x1p-40), INFINITY) :
-			fmax(r * RADIUS_GROWTH, DBL_MIN);
+		r = s.n > 0 ? reach : fmax(r * RADIUS_GROWTH, DBL_MIN);
 	}
 	if (ok)
 		solve_candidates(&s, out);
