@@ -309,3 +309,9 @@ CREATE FUNCTION gx_shortestline(gxgeom, gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME', 'gx_shortestline_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION gx_shortestline(gxgeom, gxgeom) IS
 	'the 3D shortest line from the first geometry to the second, its coordinates rounded to nearest; NULL for EMPTY';
+-- Batches within a distance: every (a_id, b_id) of two queries yielding (id, geom) with gx_dwithin(a, b, d),
+-- in one run of the CPU engine (boxes of a grown by d, grid culling, exact element tests)
+CREATE FUNCTION gx_dwithin_pairs(a_query text, b_query text, d float8, OUT a_id bigint, OUT b_id bigint)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_dwithin_pairs(text, text, float8) IS
+	'(a_id, b_id) pairs of two queries returning (id, geom gxgeom) within the distance d, computed as one batch (CPU)';

@@ -132,6 +132,44 @@ collect_pair(const GxSerialized *a, const GxSerialized *b, double r, GxElements 
 
 /* ---- gx_dwithin ------------------------------------------------------------------------------------- */
 
+/* The filter's answer for a and b against d (d2_lo, d2_hi: d^2 rounded down and up): 1, 0, or -1 open. */
+static int
+filter_within(GxElem a, GxElem b, double d2_lo, double d2_hi)
+{
+	double		lo,
+				hi;
+
+	gx_elem_dist2_bounds(a, b, &lo, &hi);
+	return hi <= d2_lo ? 1 : lo > d2_hi ? 0 : -1;
+}
+
+/* GMP's answer: exact d2 against d * d. */
+static bool
+exact_within(GxElem a, GxElem b, double d)
+{
+	GxClosest	c;
+	mpq_t		dd;
+	bool		within;
+
+	gx_closest_init(&c);
+	mpq_init(dd);
+	mpq_set_d(dd, d);
+	mpq_mul(dd, dd, dd);
+	gx_elem_closest(a, b, &c);
+	within = mpq_cmp(c.d2, dd) <= 0;
+	mpq_clear(dd);
+	gx_closest_clear(&c);
+	return within;
+}
+
+bool
+gx_elem_dwithin(GxElem a, GxElem b, double d)
+{
+	int			r = filter_within(a, b, nextafter(d * d, -INFINITY), nextafter(d * d, INFINITY));
+
+	return r >= 0 ? r == 1 : exact_within(a, b, d);
+}
+
 typedef struct Within
 {
 	const GxElements *a,
@@ -149,16 +187,14 @@ static bool
 within_visit(void *ctx, size_t i, size_t j)
 {
 	Within	   *w = ctx;
-	double		lo,
-				hi;
+	int			r = filter_within(w->a->elems[i], w->b->elems[j], w->d2_lo, w->d2_hi);
 
-	gx_elem_dist2_bounds(w->a->elems[i], w->b->elems[j], &lo, &hi);
-	if (hi <= w->d2_lo)
+	if (r == 1)
 	{
 		w->found = true;
 		return false;
 	}
-	if (lo > w->d2_hi)
+	if (r == 0)
 		return true;
 	if (w->nopen + 2 > w->cap)
 	{
@@ -182,21 +218,10 @@ within_visit(void *ctx, size_t i, size_t j)
 static bool
 open_pairs_within(const Within *w, double d)
 {
-	GxClosest	c;
-	mpq_t		dd;
 	bool		found = false;
 
-	gx_closest_init(&c);
-	mpq_init(dd);
-	mpq_set_d(dd, d);
-	mpq_mul(dd, dd, dd);
 	for (size_t k = 0; k < w->nopen && !found; k += 2)
-	{
-		gx_elem_closest(w->a->elems[w->open[k]], w->b->elems[w->open[k + 1]], &c);
-		found = mpq_cmp(c.d2, dd) <= 0;
-	}
-	mpq_clear(dd);
-	gx_closest_clear(&c);
+		found = exact_within(w->a->elems[w->open[k]], w->b->elems[w->open[k + 1]], d);
 	return found;
 }
 

@@ -33,6 +33,9 @@ void		gx_elem_closest(GxElem a, GxElem b, GxClosest *out);
 /* Certified bounds on the squared distance of two elements: *lo <= d2 <= *hi (no GMP). */
 void		gx_elem_dist2_bounds(GxElem a, GxElem b, double *lo, double *hi);
 
+/* Are elements a and b within distance d (finite, >= 0)? The filter bounds first, then GMP. */
+bool		gx_elem_dwithin(GxElem a, GxElem b, double d);
+
 /*
  * Is the distance between a and b at most d? 1 or 0; -1 with err set on mixed SRIDs or allocation
  * failure. EMPTY is within no distance of anything; a negative or NaN d gives 0, +inf gives 1.

@@ -1,12 +1,16 @@
 /*
- * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query): reads both sides through SPI (caller's
- * privileges, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows. The queries
+ * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query) and gx_dwithin_pairs(a_query, b_query, d): read
+ * both sides through SPI (caller's privileges, fetched in chunks), run one batch, return (a_id, b_id) of
+ * the intersecting rows, or of the rows within distance d (gx_dwithin, on the CPU). The queries
  * run as in a READ ONLY transaction: whatever they call, a write to a non-temporary table, a sequence or
  * the catalog raises an ERROR (25006), as in PostgreSQL's read-only transactions.
  * Each query yields (id, geom): id of type smallint, integer or bigint and never NULL; rows whose geom
  * is NULL are skipped (like a join on gx_intersects, which is STRICT).
  */
 #include "postgres.h"
+
+#include <math.h>
+
 #include "access/xact.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
@@ -22,6 +26,7 @@
 #include "gx_pg_batch.h"
 
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
+PG_FUNCTION_INFO_V1(gx_dwithin_pairs);
 
 #define FETCH_ROWS 1000
 
@@ -35,27 +40,27 @@ gxgeom_type(FunctionCallInfo fcinfo)
 }
 
 static void
-check_columns(TupleDesc desc, const char *which, Oid geomtype)
+check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype)
 {
 	Oid			idtype;
 
 	if (desc->natts != 2)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("gx_intersecting_pairs: %s must return 2 columns (id, geom), not %d", which, desc->natts)));
+						errmsg("%s: %s must return 2 columns (id, geom), not %d", fname, which, desc->natts)));
 	idtype = TupleDescAttr(desc, 0)->atttypid;
 	if (idtype != INT8OID && idtype != INT4OID && idtype != INT2OID)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("gx_intersecting_pairs: %s's first column must be an integer id, not %s",
-							   which, format_type_be(idtype))));
+						errmsg("%s: %s's first column must be an integer id, not %s",
+							   fname, which, format_type_be(idtype))));
 	if (TupleDescAttr(desc, 1)->atttypid != geomtype)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("gx_intersecting_pairs: %s's second column must be gxgeom, not %s",
-							   which, format_type_be(TupleDescAttr(desc, 1)->atttypid))));
+						errmsg("%s: %s's second column must be gxgeom, not %s",
+							   fname, which, format_type_be(TupleDescAttr(desc, 1)->atttypid))));
 }
 
 /* Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset). */
 static void
-read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, MemoryContext keep)
+read_side(const char *query, const char *fname, const char *which, Oid geomtype, GxPgSide *s, MemoryContext keep)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
 	Portal		portal;
@@ -69,9 +74,9 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 
 	MemoryContextSwitchTo(old);
 	if (plan == NULL)
-		elog(ERROR, "gx_intersecting_pairs: SPI_prepare failed for %s: %s", which, SPI_result_code_string(SPI_result));
+		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
 	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
-	check_columns(portal->tupDesc, which, geomtype);
+	check_columns(portal->tupDesc, fname, which, geomtype);
 	for (;;)
 	{
 		uint64		i;
@@ -98,7 +103,7 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 
 			if (idnull)
 				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-								errmsg("gx_intersecting_pairs: %s returned a NULL id", which)));
+								errmsg("%s: %s returned a NULL id", fname, which)));
 			ids[n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
 			present[n] = !geomnull;
 			geoms[n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
@@ -116,8 +121,9 @@ read_side(const char *query, const char *which, Oid geomtype, GxPgSide *s, Memor
 		s->ids[k] = ids[s->ids[k]];
 }
 
-Datum
-gx_intersecting_pairs(PG_FUNCTION_ARGS)
+/* The pairs of a_query's and b_query's rows that intersect (distance 0) or are within distance > 0. */
+static Datum
+pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
@@ -135,13 +141,13 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 	gx_pg_side_init(&a);
 	gx_pg_side_init(&b);
 	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "gx_intersecting_pairs: SPI_connect failed");
+		elog(ERROR, "%s: SPI_connect failed", fname);
 	was_read_only = XactReadOnly;
 	XactReadOnly = true;
 	PG_TRY();
 	{
-		read_side(a_query, "a_query", geomtype, &a, keep);
-		read_side(b_query, "b_query", geomtype, &b, keep);
+		read_side(a_query, fname, "a_query", geomtype, &a, keep);
+		read_side(b_query, fname, "b_query", geomtype, &b, keep);
 	}
 	PG_FINALLY();
 	{
@@ -149,7 +155,7 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 	}
 	PG_END_TRY();
 	SPI_finish();
-	gx_pg_batch_run(&a, &b, false, &pairs, &st);
+	gx_pg_batch_run(&a, &b, false, distance, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
 		Datum		values[2] = {Int64GetDatum(a.ids[pairs.keys[i] >> 32]),
@@ -161,4 +167,27 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 			CHECK_FOR_INTERRUPTS();
 	}
 	return (Datum) 0;
+}
+
+Datum
+gx_intersecting_pairs(PG_FUNCTION_ARGS)
+{
+	return pairs_srf(fcinfo, "gx_intersecting_pairs", 0);
+}
+
+/* Negative d: no pair; d = 0: the intersecting pairs; NaN and infinities are refused as by gx_dwithin. */
+Datum
+gx_dwithin_pairs(PG_FUNCTION_ARGS)
+{
+	double		d = PG_GETARG_FLOAT8(2);
+
+	if (!isfinite(d))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("distance must be a finite number, not %g", d)));
+	if (d < 0)
+	{
+		InitMaterializedSRF(fcinfo, 0);
+		return (Datum) 0;
+	}
+	return pairs_srf(fcinfo, "gx_dwithin_pairs", d);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gx_alloc.h"
+#include "gx_batch.h"
 #include "gx_distance.h"
 #include "gx_io.h"
 #include "gx_round.h"
@@ -686,6 +687,105 @@ test_meshes(void)
 	}
 }
 
+/* A random small geometry near (500000, 7000000, 1000): a few triangles, segments or points. */
+static GxSerialized *
+random_geometry(void)
+{
+	char		wkt[4096];
+	size_t		n = 0;
+	int			kind = (int) (next_rand() % 3),
+				count = 1 + (int) (next_rand() % 4);
+	double		x = 500000 + 20 * uniform(),
+				y = 7000000 + 20 * uniform(),
+				z = 1000 + 20 * uniform();
+
+	n += snprintf(wkt + n, sizeof(wkt) - n, "%s", kind == 0 ? "TIN Z (" : kind == 1 ? "MULTILINESTRING Z (" : "MULTIPOINT Z (");
+	for (int i = 0; i < count; i++)
+	{
+		double		p[9];
+
+		for (int k = 0; k < 9; k++)
+			p[k] = (k % 3 == 0 ? x : k % 3 == 1 ? y : z) + 2 * uniform();
+		if (kind == 0)
+			n += snprintf(wkt + n, sizeof(wkt) - n, "%s((%.17g %.17g %.17g,%.17g %.17g %.17g,%.17g %.17g %.17g,%.17g %.17g %.17g))",
+						  i ? "," : "", p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[0], p[1], p[2]);
+		else if (kind == 1)
+			n += snprintf(wkt + n, sizeof(wkt) - n, "%s(%.17g %.17g %.17g,%.17g %.17g %.17g)", i ? "," : "", p[0], p[1],
+						  p[2], p[3], p[4], p[5]);
+		else
+			n += snprintf(wkt + n, sizeof(wkt) - n, "%s(%.17g %.17g %.17g)", i ? "," : "", p[0], p[1], p[2]);
+	}
+	snprintf(wkt + n, sizeof(wkt) - n, ")");
+	return geom(wkt);
+}
+
+/* The batch engine with a distance (CPU) finds exactly the pairs gx_dwithin finds, at boundary distances. */
+static void
+test_batch_distance(void)
+{
+	enum
+	{
+		NA = 60, NB = 40
+	};
+	GxSerialized *ga[NA],
+			   *gb[NB];
+	GxBatchSide a,
+				b;
+	GxBatchOptions opt;
+	GxBatchStats st;
+	GxError		err = {GX_OK, ""};
+	GxClosest	c;
+	static const int resolutions[] = {0, 1, 7};
+
+	for (int i = 0; i < NA; i++)
+		ga[i] = random_geometry();
+	for (int j = 0; j < NB; j++)
+		gb[j] = random_geometry();
+	gx_batch_side_init(&a);
+	gx_batch_side_init(&b);
+	CHECK(gx_batch_side_add_many(&a, (const GxSerialized *const *) ga, NA, &err));
+	CHECK(gx_batch_side_add_many(&b, (const GxSerialized *const *) gb, NB, &err));
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_CPU;
+	gx_closest_init(&c);
+	for (int round = 0; round < 6; round++)
+	{
+		/* d: the exact distance of a random pair rounded, or the double just below or above it */
+		double		d;
+		GxPairs		got;
+		size_t		want = 0,
+					k = 0;
+		bool		same = true;
+
+		CHECK(gx_closest(ga[next_rand() % NA], gb[next_rand() % NB], &c, &err) == 1);
+		d = gx_mpq_sqrt_nearest(c.d2);
+		d = round % 3 == 0 ? d : round % 3 == 1 ? nextafter(d, 0) : nextafter(d, INFINITY);
+		opt.grid_resolution = resolutions[round % 3];
+		opt.distance = d;
+		CHECK(gx_batch_intersect(&a, &b, &opt, &got, &st, &err));
+		for (int i = 0; i < NA; i++)
+			for (int j = 0; j < NB; j++)
+				if (gx_dwithin(ga[i], gb[j], d, &err) == 1)
+				{
+					uint64_t	key = ((uint64_t) i << 32) | (uint32_t) j;
+
+					want++;
+					same &= k < got.n && got.keys[k++] == key;
+				}
+		CHECK_MSG(same && want == got.n, "batch within %.17g: %zu pairs, gx_dwithin %zu", d, got.n, want);
+		gx_free(got.keys);
+	}
+	opt.gpu_only = true;
+	CHECK(!gx_batch_intersect(&a, &b, &opt, &(GxPairs) {NULL, 0}, &st, &err) && err.code == GX_ERR_DEVICE);
+	gx_closest_clear(&c);
+	gx_batch_side_free(&a);
+	gx_batch_side_free(&b);
+	for (int i = 0; i < NA; i++)
+		gx_free(ga[i]);
+	for (int j = 0; j < NB; j++)
+		gx_free(gb[j]);
+}
+
 static void
 test_special(void)
 {
@@ -730,6 +830,7 @@ main(void)
 	test_exact_distances();
 	test_ulp_coordinates();
 	test_meshes();
+	test_batch_distance();
 	test_special();
 	printf("element pairs checked: %ld, filter bounds within 1e-9 relative on %ld of them\n", element_checks,
 		   filter_decided);
