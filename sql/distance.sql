@@ -90,3 +90,13 @@ RESET enable_bitmapscan;
 SELECT (SELECT count(*) FROM (TABLE dist_indexed EXCEPT TABLE dist_scanned) x) AS only_indexed,
 	(SELECT count(*) FROM (TABLE dist_scanned EXCEPT TABLE dist_indexed) x) AS only_scanned;
 SELECT qid, count(*) FROM dist_indexed GROUP BY qid ORDER BY qid;
+
+-- gx_dwithin_pairs: one CPU batch with the boxes grown by d; the same pairs as the join on gx_dwithin
+SELECT r, (SELECT count(*) FROM gx_dwithin_pairs('SELECT qid, g FROM dist_q', 'SELECT id, geom FROM dist_pts', r)) AS pairs,
+	(SELECT count(*) FROM (SELECT * FROM gx_dwithin_pairs('SELECT qid, g FROM dist_q', 'SELECT id, geom FROM dist_pts', r)
+		EXCEPT SELECT q.qid, p.id FROM dist_q q JOIN dist_pts p ON gx_dwithin(q.g, p.geom, r)) x) AS only_batch,
+	(SELECT count(*) FROM (SELECT q.qid, p.id FROM dist_q q JOIN dist_pts p ON gx_dwithin(q.g, p.geom, r)
+		EXCEPT SELECT * FROM gx_dwithin_pairs('SELECT qid, g FROM dist_q', 'SELECT id, geom FROM dist_pts', r)) x) AS only_join
+FROM (VALUES (0::float8), (0.25), (0.49999999999999994), (0.5), (0.8660254037844386), (0.8660254037844387), (1.5), (-1)) v(r);
+SELECT * FROM gx_dwithin_pairs('SELECT qid, g FROM dist_q', 'SELECT id, geom FROM dist_pts', 'NaN');
+SELECT * FROM gx_dwithin_pairs('SELECT 1, ''SRID=4326;POINT Z (0 0 0)''::gxgeom', 'SELECT 2, ''SRID=32633;POINT Z (0 0 0)''::gxgeom', 1);
