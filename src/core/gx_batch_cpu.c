@@ -152,6 +152,19 @@ grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other
 	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, cancel, err);
 }
 
+/*
+ * In a distance batch most element pairs of a geometry pair found within the distance are within it too:
+ * each thread remembers recently found geometry pairs (a direct-mapped table of keys) and skips their
+ * element pairs.
+ */
+#define FOUND_SLOTS_LOG2 12
+
+static inline uint64_t *
+found_slot(uint64_t *found, uint64_t key)
+{
+	return &found[(key * 0x9E3779B97F4A7C15u) >> (64 - FOUND_SLOTS_LOG2)];
+}
+
 typedef struct CellCounts
 {
 	uint64_t	candidates,
@@ -166,13 +179,13 @@ element_of(const Gridded *g, uint32_t entry)
 }
 
 /*
- * All candidate pairs of cell (x, y, z); keys of intersecting pairs (within distance, if > 0) go to out.
- * Returns 0, or 1 when cancel was set (polled for every outer element, so even one huge cell stops
- * quickly), 2 when memory ran out.
+ * All candidate pairs of cell (x, y, z); keys of intersecting pairs (within distance, if > 0, skipping the
+ * geometry pairs in the thread's table `found`) go to out. Returns 0, or 1 when cancel was set (polled for
+ * every outer element, so even one huge cell stops quickly), 2 when memory ran out.
  */
 static int
 test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, double distance,
-		  const GxCancel *cancel, GxKeys *out, CellCounts *cc)
+		  uint64_t *found, const GxCancel *cancel, GxKeys *out, CellCounts *cc)
 {
 	const GxGrid *a = &ga->grid,
 			   *b = &gb->grid;
@@ -191,17 +204,22 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 		{
 			uint32_t	kb = b->items[j];
 			uint32_t	eb;
+			uint64_t	key;
 
 			if (!gx_box_overlaps(&ga->boxes[ka], &gb->boxes[kb]) ||
 				!gx_grid_is_reference_cell(a, &ga->boxes[ka], &gb->boxes[kb], x, y, z))
 				continue;
 			cc->survivors++;
 			eb = element_of(gb, kb);
-			if (distance > 0 ? gx_batch_elems_within(ga->side, ea, gb->side, eb, distance) :
+			key = gx_pair_key(ga->side->geom[ea], gb->side->geom[eb]);
+			if (distance > 0 ? *found_slot(found, key) != key &&
+				gx_batch_elems_within(ga->side, ea, gb->side, eb, distance) :
 				gx_batch_elems_intersect(ga->side, ea, gb->side, eb))
 			{
 				cc->element_pairs++;
-				if (!gx_keys_push(out, gx_pair_key(ga->side->geom[ea], gb->side->geom[eb])))
+				if (distance > 0)
+					*found_slot(found, key) = key;
+				if (!gx_keys_push(out, key))
 					return 2;
 			}
 		}
@@ -240,6 +258,13 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		GxKeys		local = {NULL, 0, 0};
 		CellCounts	cc = {0, 0, 0};
 		GxPredStats before = gx_pred_stats;
+		uint64_t   *found = opt->distance > 0 ? malloc(sizeof(uint64_t) << FOUND_SLOTS_LOG2) : NULL;
+
+		/* UINT64_MAX is no pair's key (geometry indices stay below UINT32_MAX) */
+		if (found)
+			memset(found, 0xFF, sizeof(uint64_t) << FOUND_SLOTS_LOG2);
+		else if (opt->distance > 0)
+			stop = 2;
 
 		/* each thread counts from zero, then gets its own counters back (the caller's, on its thread) */
 		memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
@@ -254,7 +279,8 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
 			status = test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
-							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, &opt->cancel, &local, &cc);
+							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, found, &opt->cancel, &local,
+							   &cc);
 			if (status)
 				stop = status;
 		}
@@ -269,6 +295,7 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		}
 		gx_pred_stats = before;
 		gx_keys_free(&local);
+		free(found);
 	}
 	/* The caller's counters show the whole batch, whichever thread did the work. */
 	gx_pred_stats_add(&gx_pred_stats, &preds);
