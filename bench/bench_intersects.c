@@ -183,12 +183,14 @@ main(int argc, char **argv)
 				   now_ms() - t0);
 			bad |= r != k;
 		}
-		gx_closest_init(&c);
 		t0 = now_ms();
 		r = gx_closest(lines[0], tin, &c, &err);
-		printf("gx_distance(miss line, TIN)      -> %.17g in %7.2f ms\n", gx_mpq_sqrt_nearest(c.d2), now_ms() - t0);
 		bad |= r != 1;
-		gx_closest_clear(&c);
+		if (r == 1)
+		{
+			printf("gx_distance(miss line, TIN)      -> %.17g in %7.2f ms\n", gx_mpq_sqrt_nearest(c.d2), now_ms() - t0);
+			gx_closest_clear(&c);
+		}
 	}
 	if (argc == 3 && strcmp(argv[1], "--copy") == 0)
 	{

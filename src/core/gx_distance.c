@@ -53,8 +53,9 @@ near_pairs(const GxElements *a, const GxElements *b, double r, PairVisit visit, 
 	{
 		for (size_t i = 0; i < a->n && go; i++)
 		{
-			GxBox3D		ba = gx_box_expand((GxBox3D[]) {gx_elem_box(a->elems[i])}, r);
+			GxBox3D		ba = gx_elem_box(a->elems[i]);
 
+			ba = gx_box_expand(&ba, r);
 			for (size_t j = 0; j < b->n && go; j++)
 			{
 				GxBox3D		bb = gx_elem_box(b->elems[j]);
@@ -407,7 +408,10 @@ gx_closest(const GxSerialized *a, const GxSerialized *b, GxClosest *out, GxError
 		r = s.n > 0 ? reach : fmax(r * RADIUS_GROWTH, DBL_MIN);
 	}
 	if (ok)
+	{
+		gx_closest_init(out);
 		solve_candidates(&s, out);
+	}
 	gx_free(s.c);
 	gx_elements_free(&ea);
 	gx_elements_free(&eb);

@@ -43,8 +43,9 @@ bool		gx_elem_dwithin(GxElem a, GxElem b, double d);
 int			gx_dwithin(const GxSerialized *a, const GxSerialized *b, double d, GxError *err);
 
 /*
- * Exact closest pair of geometries a and b into out (initialised by the caller): 1, or 0 when either is
- * EMPTY; -1 with err set on mixed SRIDs or allocation failure.
+ * Exact closest pair of geometries a and b: 1 with out initialised and set (the caller clears it), or 0
+ * when either is EMPTY; -1 with err set on mixed SRIDs or allocation failure (out untouched then). The
+ * interruptible part (gx_check_interrupts) runs before any GMP value exists, so an interrupt leaks none.
  */
 int			gx_closest(const GxSerialized *a, const GxSerialized *b, GxClosest *out, GxError *err);
 

@@ -44,7 +44,7 @@ gx_dwithin_sql(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(r == 1);
 }
 
-/* The exact closest pair of the two arguments into c; false when either is EMPTY. */
+/* The exact closest pair of the two arguments into c (to be cleared then); false when either is EMPTY. */
 static bool
 closest_args(FunctionCallInfo fcinfo, GxClosest *c)
 {
@@ -52,10 +52,7 @@ closest_args(FunctionCallInfo fcinfo, GxClosest *c)
 	int			r = gx_closest(PG_GETARG_GXGEOM(0), PG_GETARG_GXGEOM(1), c, &err);
 
 	if (r < 0)
-	{
-		gx_closest_clear(c);
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
-	}
 	return r == 1;
 }
 
@@ -64,15 +61,13 @@ gx_distance_sql(PG_FUNCTION_ARGS)
 {
 	GxClosest	c;
 	bool		found;
-	double		d = 0;
+	double		d;
 
-	gx_closest_init(&c);
 	found = closest_args(fcinfo, &c);
-	if (found)
-		d = gx_mpq_sqrt_nearest(c.d2);
-	gx_closest_clear(&c);
 	if (!found)
 		PG_RETURN_NULL();
+	d = gx_mpq_sqrt_nearest(c.d2);
+	gx_closest_clear(&c);
 	PG_RETURN_FLOAT8(d);
 }
 
@@ -89,16 +84,15 @@ gx_shortestline_sql(PG_FUNCTION_ARGS)
 	size_t		size,
 				node;
 
-	gx_closest_init(&c);
 	found = closest_args(fcinfo, &c);
-	for (int k = 0; k < 3 && found; k++)
+	if (!found)
+		PG_RETURN_NULL();
+	for (int k = 0; k < 3; k++)
 	{
 		p[0][k] = gx_mpq_get_d_nearest(c.pa[k]);
 		p[1][k] = gx_mpq_get_d_nearest(c.pb[k]);
 	}
 	gx_closest_clear(&c);
-	if (!found)
-		PG_RETURN_NULL();
 	gx_builder_init(&b, &err);
 	node = gx_builder_begin(&b, GX_LINESTRING);
 	gx_builder_coord(&b, p[0][0], p[0][1], p[0][2]);
