@@ -8,8 +8,9 @@
  *  - gx_dwithin: r = d. Each pair's filter bounds (gx_distance_filter.c) decide most pairs; a pair certified
  *    within d ends the search; the pairs left open are decided exactly (GMP) at the end.
  *  - gx_closest: r grows from a guess until some pair is certified within r (then every closer pair has
- *    boxes within r and was seen). Pairs whose lower bound exceeds the best upper bound are dropped; the
- *    rest are solved exactly in order of their lower bounds until none can beat the best exact answer.
+ *    boxes within r and was seen), or an intersecting pair is found (distance 0: the search ends there).
+ *    Pairs whose lower bound exceeds the best upper bound are dropped; the rest are solved exactly in order
+ *    of their lower bounds until none can beat the best exact answer.
  */
 #include <float.h>
 #include <math.h>
@@ -277,6 +278,7 @@ typedef struct Nearest
 	size_t		n,
 				cap;
 	double		best_hi;		/* the least upper bound seen */
+	bool		touching;		/* an intersecting pair was found: it is the only candidate */
 	bool		nomem;
 } Nearest;
 
@@ -289,6 +291,13 @@ nearest_visit(void *ctx, size_t i, size_t j)
 	gx_elem_dist2_bounds(s->a->elems[i], s->b->elems[j], &c.lo, &c.hi);
 	if (c.lo > s->best_hi)
 		return true;
+	if (c.lo == 0 && gx_elem_intersects(s->a->elems[i], s->b->elems[j]))
+	{
+		/* distance 0 is the least there is: this pair alone is solved (for a common point) */
+		s->n = 0;
+		c.hi = 0;
+		s->touching = true;
+	}
 	if (s->n == s->cap)
 	{
 		size_t		cap = s->cap ? 2 * s->cap : 64;
@@ -304,7 +313,7 @@ nearest_visit(void *ctx, size_t i, size_t j)
 	}
 	s->c[s->n++] = c;
 	s->best_hi = c.hi < s->best_hi ? c.hi : s->best_hi;
-	return true;
+	return !s->touching;
 }
 
 /* By lower bound, then upper bound, then indices (a deterministic order). */
@@ -402,7 +411,7 @@ gx_closest(const GxSerialized *a, const GxSerialized *b, GxClosest *out, GxError
 			ok = nomem(err, s.cap);
 		/* rounded up, the square root of an upper bound is one (and does not underflow as r * r would) */
 		reach = nextafter(sqrt(s.best_hi), INFINITY);
-		if (!ok || isinf(r) || (s.n > 0 && reach <= r))
+		if (!ok || s.touching || isinf(r) || (s.n > 0 && reach <= r))
 			break;
 		/* nothing certified within r: grow it, to the best upper bound seen if there is one */
 		r = s.n > 0 ? reach : fmax(r * RADIUS_GROWTH, DBL_MIN);

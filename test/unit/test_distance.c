@@ -609,6 +609,8 @@ test_ulp_coordinates(void)
 static void
 test_meshes(void)
 {
+	int			crossing = 0;
+
 	for (int round = 0; round < 12; round++)
 	{
 		int			na = 20 + (int) (next_rand() % 200),
@@ -618,7 +620,9 @@ test_meshes(void)
 				   *wb = malloc(cap);
 		size_t		la = 0,
 					lb = 0;
-		double		shift = round % 2 ? 0.03 : 3;
+		double		shift = round % 3 == 0 ? 3 : 0.03;
+		bool		cross = round % 3 == 2;	/* a segment through the first triangle: they intersect */
+		double		first[9] = {0};
 		GxSerialized *ga,
 				   *gb;
 		GxElements	ea,
@@ -637,11 +641,23 @@ test_meshes(void)
 						y = 7000000 + 10 * uniform(),
 						z = 1000 + 10 * uniform();
 
+			double		t[9] = {x, y, z, x + uniform(), y, z + uniform(), x, y + uniform(), z};
+
+			if (i == 0)
+				memcpy(first, t, sizeof(t));
 			la += snprintf(wa + la, cap - la, "%s((%.17g %.17g %.17g, %.17g %.17g %.17g, %.17g %.17g %.17g, %.17g %.17g %.17g))",
-						   i ? "," : "", x, y, z, x + uniform(), y, z + uniform(), x, y + uniform(), z, x, y, z);
+						   i ? "," : "", t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], x, y, z);
 		}
 		snprintf(wa + la, cap - la, ")");
 		lb += snprintf(wb + lb, cap - lb, "MULTILINESTRING Z (");
+		if (cross)
+		{
+			double		cx = (first[0] + first[3] + first[6]) / 3,
+						cy = (first[1] + first[4] + first[7]) / 3;
+
+			lb += snprintf(wb + lb, cap - lb, "(%.17g %.17g %.17g, %.17g %.17g %.17g),", cx, cy, first[2] - 5, cx, cy,
+						   first[2] + 5);
+		}
 		for (int i = 0; i < nb; i++)
 		{
 			double		x = 500000 + 10 * uniform(),
@@ -668,6 +684,10 @@ test_meshes(void)
 		if (gx_closest(ga, gb, &c, &err) != 1)
 			gx_closest_init(&c);
 		CHECK_MSG(mpq_equal(c.d2, best), "mesh %d: %g, brute force %g", round, mpq_get_d(c.d2), mpq_get_d(best));
+		if (mpq_sgn(c.d2) == 0)
+			crossing++;
+		CHECK(mpq_sgn(c.d2) != 0 || (mpq_equal(c.pa[0], c.pb[0]) && mpq_equal(c.pa[1], c.pb[1]) &&
+									   mpq_equal(c.pa[2], c.pb[2])));
 		for (int s = -1; s <= 1; s++)
 		{
 			double		d = gx_mpq_sqrt_nearest(best);
@@ -688,6 +708,7 @@ test_meshes(void)
 		free(wa);
 		free(wb);
 	}
+	CHECK_MSG(crossing >= 4, "only %d of the crossing meshes intersect", crossing);
 }
 
 /* A random small geometry near (500000, 7000000, 1000): a few triangles, segments or points. */
