@@ -2,6 +2,8 @@
 EXTENSION = gpuexact
 MODULE_big = gpuexact
 DATA = sql/gpuexact--0.1.sql
+# The optional PostGIS bridge (postgis/): installed beside gpuexact, created only where PostGIS is.
+DATA += postgis/gpuexact_postgis.control postgis/gpuexact_postgis--0.1.sql
 
 CORE_SRCS = $(sort $(wildcard src/core/*.c))
 PG_SRCS = $(sort $(wildcard src/pg/*.c))
@@ -12,7 +14,7 @@ PG_CPPFLAGS = -Isrc/core
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -fopenmp -ldl
 
-REGRESS = io wkb formats accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache distance
+REGRESS = io wkb formats faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -24,6 +26,11 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# The PostGIS bridge's regression test, against a running server that has PostGIS (test/postgis_bridge.sh).
+.PHONY: installcheck-postgis
+installcheck-postgis:
+	$(pg_regress_installcheck) --inputdir=postgis --outputdir=postgis --dbname=gx_postgis_regression postgis_bridge
+
 # Header dependencies of the extension's objects (PGXS tracks them only in builds configured for it):
 # a changed struct must never leave an object compiled against its old layout.
 override CFLAGS += -MMD -MP
@@ -34,7 +41,7 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
 build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
@@ -48,7 +55,7 @@ build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
 # The regression replay compiles the fuzz harnesses in.
 build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)
 
-build/bench_batch build/bench_vertex_index: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
+build/bench_batch build/bench_vertex_index build/bench_solid: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite on a fresh Debian 12 machine: installs dependencies, builds, runs the core
-# library's unit tests (no PostgreSQL), then the pg_regress suite and the shell tests on a throwaway cluster.
+# library's unit tests (no PostgreSQL), then the pg_regress suite and the shell tests on a throwaway cluster,
+# and last a throwaway Citus cluster (test/citus.sh; skipped when the Citus source tarball is absent).
 # Every test program, regression file and shell test counts as one test, and so does each group of checks a
 # test program skips (printed as "SKIPPED: ...", counted on the line before the last); the last line is
 # "N passed, N failed".
@@ -47,6 +48,11 @@ if [ "$r_bad" != 0 ] || [ "$r_ok" = 0 ]; then
 fi
 rm -f regress.log
 
+echo "== the PostGIS bridge (gpuexact_postgis)"
+test/postgis_bridge.sh
+rc=$?
+if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/postgis_bridge.sh; fi
+
 echo "== concurrent sessions"
 test/concurrency.sh 6
 count $? test/concurrency.sh
@@ -67,6 +73,12 @@ test/concurrency.sh 6
 count $? "test/concurrency.sh (through the service)"
 GX_DIFF_SEEDS=10 test/differential.sh
 count $? "test/differential.sh (through the service)"
+
+echo "== Citus: a coordinator and 2 workers on this machine (built once from ../shared/vendor)"
+citus_out=$(test/citus.sh 2>&1)
+rc=$?
+echo "$citus_out"
+if grep -q '^SKIPPED: ' <<<"$citus_out"; then skipped=$((skipped + 1)); else count $rc test/citus.sh; fi
 
 echo "$skipped skipped (see the SKIPPED lines above)"
 echo "$passed passed, $failed failed"

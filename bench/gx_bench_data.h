@@ -11,6 +11,10 @@
  * ~7 800 segments (A) against ~1 000 000 triangles in 200 bodies (B); both grow linearly with scale.
  */
 void		gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies);
+/* The same with each ore body made a solid (gx_solid.h). */
+void		gx_bench_mining_solids(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies);
+/* One ore body of 4 n^2 triangles and radius about r, as a TIN (SRID 32633), gx_alloc'd. */
+GxSerialized *gx_bench_ore_body(unsigned seed, double r, int n);
 
 /*
  * A triangle mesh (from an STL file) refined `levels` times by 1-to-4 midpoint subdivision, as side a,

@@ -5,6 +5,7 @@
 
 #include "gx_alloc.h"
 #include "gx_bench_data.h"
+#include "gx_solid.h"
 
 #define X0 500000.0
 #define Y0 7000000.0
@@ -57,28 +58,27 @@ drill_hole(GxBatchSide *side, unsigned *s, double x, double y, double z, int nse
 	add(side, &b, 32633);
 }
 
-/* Vertex (i, j) of a bumped, squashed sphere of n x 2n quads; poles are single vertices. */
+/* Vertex (i, j) of a bumped, squashed sphere of n x 2n quads; poles are single vertices (closed surface). */
 static void
 body_vertex(double c[3], double r, int n, int i, int j, double phase, double out[3])
 {
 	double		th = 3.14159265358979323846 * i / n,
-				ph = 3.14159265358979323846 * (j % (2 * n)) / n;
+				ph = i == 0 || i == n ? 0 : 3.14159265358979323846 * (j % (2 * n)) / n;
 	double		rr = r * (1 + 0.3 * sin(3 * ph + phase) * sin(2 * th) + 0.1 * cos(5 * th + phase));
 
-	if (i == 0 || i == n)
-		ph = 0;
 	out[0] = c[0] + rr * sin(th) * cos(ph);
 	out[1] = c[1] + rr * sin(th) * sin(ph) * 0.7;
 	out[2] = c[2] + rr * cos(th) * 0.5;
 }
 
 /* A closed, non-convex ore body of 4 n^2 triangles (those at the poles degenerate, as in real meshes). */
-static void
-ore_body(GxBatchSide *side, unsigned *s, double c[3], double r, int n)
+static GxSerialized *
+ore_body_geom(unsigned *s, double c[3], double r, int n)
 {
 	GxError		err = {GX_OK, ""};
 	GxBuilder	b;
-	size_t		node;
+	size_t		node,
+				size;
 	double		phase = uniform(s, 0, 6.28);
 	int			i,
 				j,
@@ -102,11 +102,35 @@ ore_body(GxBatchSide *side, unsigned *s, double c[3], double r, int n)
 				}
 		}
 	gx_builder_end(&b, node, 4 * n * n);
-	add(side, &b, 32633);
+	return gx_builder_finish(&b, 32633, &size);
 }
 
-void
-gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies)
+GxSerialized *
+gx_bench_ore_body(unsigned seed, double r, int n)
+{
+	double		c[3] = {X0, Y0, 200};
+
+	return ore_body_geom(&seed, c, r, n);
+}
+
+/* Adds an ore body to side, as its surface or (solid) as the solid it bounds. */
+static void
+ore_body(GxBatchSide *side, unsigned *s, double c[3], double r, int n, bool solid)
+{
+	GxError		err = {GX_OK, ""};
+	GxSerialized *g = ore_body_geom(s, c, r, n),
+			   *sg = NULL;
+	size_t		size;
+
+	if (g == NULL || (solid && (sg = gx_solid_from(g, NULL, &size, &err)) == NULL) ||
+		!gx_batch_side_add(side, sg ? sg : g, &err))
+		abort();
+	gx_free(g);
+	gx_free(sg);
+}
+
+static void
+mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies, bool solids)
 {
 	unsigned	s = seed;
 	int			side_holes = (int) lround(sqrt(400 * scale));
@@ -127,8 +151,20 @@ gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bo
 		/* sizes vary: 4 n^2 triangles, about 4 800 on average, ~970 000 for 200 bodies */
 		int			n = (int) uniform(&s, 14, 52);
 
-		ore_body(bodies, &s, c, uniform(&s, 12, 40), n);
+		ore_body(bodies, &s, c, uniform(&s, 12, 40), n, solids);
 	}
+}
+
+void
+gx_bench_mining(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies)
+{
+	mining(scale, seed, holes, bodies, false);
+}
+
+void
+gx_bench_mining_solids(double scale, unsigned seed, GxBatchSide *holes, GxBatchSide *bodies)
+{
+	mining(scale, seed, holes, bodies, true);
 }
 
 static void

@@ -100,3 +100,14 @@ SELECT r, (SELECT count(*) FROM gx_dwithin_pairs('SELECT qid, g FROM dist_q', 'S
 FROM (VALUES (0::float8), (0.25), (0.49999999999999994), (0.5), (0.8660254037844386), (0.8660254037844387), (1.5), (-1)) v(r);
 SELECT * FROM gx_dwithin_pairs('SELECT qid, g FROM dist_q', 'SELECT id, geom FROM dist_pts', 'NaN');
 SELECT * FROM gx_dwithin_pairs('SELECT 1, ''SRID=4326;POINT Z (0 0 0)''::gxgeom', 'SELECT 2, ''SRID=32633;POINT Z (0 0 0)''::gxgeom', 1);
+
+-- A solid is its volume: a geometry inside it (away from its surface) is at distance 0, the shortest line
+-- a vertex inside; outside, the distance is the surface's
+CREATE TEMP TABLE dist_cube AS SELECT gx_makesolid('TIN Z (((0 0 0,4 4 0,4 0 0,0 0 0)),((0 0 0,0 4 0,4 4 0,0 0 0)),
+	((0 0 4,4 0 4,4 4 4,0 0 4)),((0 0 4,4 4 4,0 4 4,0 0 4)),((0 0 0,4 0 0,4 0 4,0 0 0)),((0 0 0,4 0 4,0 0 4,0 0 0)),
+	((0 4 0,4 4 4,4 4 0,0 4 0)),((0 4 0,0 4 4,4 4 4,0 4 0)),((0 0 0,0 4 4,0 4 0,0 0 0)),((0 0 0,0 0 4,0 4 4,0 0 0)),
+	((4 0 0,4 4 0,4 4 4,4 0 0)),((4 0 0,4 4 4,4 0 4,4 0 0)))') AS s;
+SELECT g, gx_dwithin(s, g::gxgeom, 0) AS within_0, gx_dwithin(g::gxgeom, s, 0.5) AS within_half,
+	gx_distance(s, g::gxgeom) AS dist, gx_astext(gx_shortestline(g::gxgeom, s)) AS line
+FROM dist_cube, (VALUES ('POINT Z (1 2 3)'), ('LINESTRING Z (1 1 1, 2 2 2)'), ('MULTIPOINT Z ((9 9 9), (1 2 3))'),
+	('POINT Z (4 2 2)'), ('LINESTRING Z (6 2 2, 7 3 3)')) v(g);

@@ -287,6 +287,54 @@ CREATE FUNCTION gx_cache_reset() RETURNS void
 -- emptying the caches slows every session of the cluster: for the superuser, or roles granted it
 REVOKE EXECUTE ON FUNCTION gx_cache_reset() FROM PUBLIC;
 
+-- Solids: closed surfaces taken as the volume they bound. gx_intersects, the batched join, the SRFs and
+-- the index treat a solid as its volume: a point or a line inside it intersects it.
+CREATE FUNCTION gx_makesolid(gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
+COMMENT ON FUNCTION gx_makesolid(gxgeom) IS
+	'the solid bounded by a closed surface of triangles, checked exactly (closed, manifold, not self-intersecting) and oriented outward';
+CREATE FUNCTION gx_issolid(gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_locate(point gxgeom, solid gxgeom) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_locate(gxgeom, gxgeom) IS
+	'''inside'', ''boundary'' or ''outside'': where a point lies with respect to a solid, exactly';
+CREATE FUNCTION gx_intercepts(line gxgeom, solid gxgeom, OUT from_m float8, OUT to_m float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_intercepts_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	COST 1000 ROWS 2;
+COMMENT ON FUNCTION gx_intercepts(gxgeom, gxgeom) IS
+	'the maximal intervals (metres from the first vertex) of a LINESTRING inside or on a solid, in order';
+CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text,
+	OUT a_id bigint, OUT b_id bigint, OUT from_m float8, OUT to_m float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_intercepts_pairs(text, text) IS
+	'the intercepts of every line of lines_query (id, LINESTRING) with every solid of solids_query (id, solid), as one batch';
+
+-- Tiles: co-locating geometries on a distributed database (Citus). A geometry is stored in every tile of a
+-- fixed 3D grid that its box (expanded by d/2) covers; a pair is reported by its owner tile only.
+CREATE FUNCTION gx_tiles(geom gxgeom, tile_size float8, d float8 DEFAULT 0) RETURNS SETOF bigint
+	AS 'MODULE_PATHNAME', 'gx_tiles_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 8;
+COMMENT ON FUNCTION gx_tiles(gxgeom, float8, float8) IS
+	'ids of the tiles [k*tile_size, (k+1)*tile_size]^3 covered by the box of geom expanded by d/2, decided exactly';
+CREATE FUNCTION gx_owner_tile(a gxgeom, b gxgeom, tile_size float8, d float8 DEFAULT 0) RETURNS bigint
+	AS 'MODULE_PATHNAME', 'gx_owner_tile_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_owner_tile(gxgeom, gxgeom, float8, float8) IS
+	'the tile (one of both geometries'' gx_tiles) that reports the pair: the lowest one holding the minimum corner of the overlap of their boxes expanded by d/2; NULL when those boxes do not overlap';
+
+-- Drill holes: lengths along lines, the point at a length, and desurvey by minimum curvature
+CREATE FUNCTION gx_length(gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_length(gxgeom) IS '3D length of the linestrings of a geometry (compensated sum)';
+CREATE FUNCTION gx_locate_along(line gxgeom, m float8) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_locate_along(gxgeom, float8) IS 'the POINT at 3D length m along a LINESTRING, from its first vertex';
+-- not STRICT: a NULL step_m means no densification; any other NULL argument gives NULL
+CREATE FUNCTION gx_desurvey(collar gxgeom, depth float8[], azimuth float8[], dip float8[],
+	step_m float8 DEFAULT NULL, dip_positive_down boolean DEFAULT false) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_desurvey_sql' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION gx_desurvey(gxgeom, float8[], float8[], float8[], float8, boolean) IS
+	'drill-hole trace (LINESTRING Z) from a collar and surveys by minimum curvature; dip negative downward unless dip_positive_down';
+
 -- Distance (exact): gx_dwithin decides the exact distance against d; gx_distance rounds the exact distance
 -- once to the nearest double; gx_shortestline gives the two closest points, each coordinate rounded once.
 -- gx_dwithin on an indexed column searches the index with the lossy condition a &&& gx_expand(b, d).

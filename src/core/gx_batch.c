@@ -299,8 +299,11 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	}
 	t1 = gx_now_ms();
 	if (ok)
-	{
 		gx_keys_sort_unique(&keys);
+	if (ok)
+		ok = gx_batch_solid_pairs(a, b, opt, &keys, st, err);
+	if (ok)
+	{
 		out->keys = gx_alloc((keys.n ? keys.n : 1) * sizeof(uint64_t));
 		if (keys.n)
 			memcpy(out->keys, keys.v, keys.n * sizeof(uint64_t));

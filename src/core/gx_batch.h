@@ -27,6 +27,8 @@ typedef struct GxBatchSide
 	int32_t		srid;			/* the first non-zero SRID of the side's geometries (0 if none) */
 	bool		mixed_srid;		/* geometries with different non-zero SRIDs were added */
 	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
+	uint8_t    *solid;			/* per geometry, 1 for a solid (gx_solid.h); NULL when there is none */
+	size_t		solid_cap;		/* geometries the array covers (those past it are not solids) */
 } GxBatchSide;
 
 void		gx_batch_side_init(GxBatchSide *s);
@@ -79,6 +81,7 @@ typedef struct GxBatchStats
 	uint64_t	exact_decisions;	/* GPU: pairs re-decided on the CPU; CPU: predicates decided exactly */
 	uint64_t	element_pairs;		/* intersecting element pairs */
 	uint64_t	geometry_pairs;		/* distinct intersecting geometry pairs */
+	uint64_t	volume_pairs;		/* of which found inside a solid, missing its surface */
 	double		t_upload,
 				t_grid,
 				t_cull,
@@ -101,9 +104,12 @@ typedef struct GxPairs
 bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b);
 
 /*
- * Runs the batch; keys are gx_alloc'd. With opt->distance > 0 the pairs are those gx_dwithin(a, b, distance)
- * finds (the boxes of side a grown by the distance, the element pairs decided by gx_distance.h), on the
- * CPU only (the GPU engine has no distance test: a gpu_only run fails with GX_ERR_DEVICE). Returns false with err set (memory, cancel, or mixed SRIDs: some
+ * Runs the batch; keys are gx_alloc'd. A solid is its volume, as in gx_intersects: after the surfaces'
+ * pairs, a geometry lying inside a solid of the other side is paired with it (on the CPU). With
+ * opt->distance > 0 the pairs are those gx_dwithin(a, b, distance) finds (the boxes of side a grown by the
+ * distance, the element pairs decided by gx_distance.h), on the CPU only (the GPU engine has no distance
+ * test: a gpu_only run fails with GX_ERR_DEVICE).
+ * Returns false with err set (memory, cancel, or mixed SRIDs: some
  * a and b with different non-zero SRIDs, as gx_intersects would raise for that pair, unless ignore_srid).
  */
 bool		gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,

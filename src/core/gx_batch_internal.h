@@ -41,4 +41,11 @@ bool		gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *ex
 int			gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
 						 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err);
 
+/*
+ * The volumes of solids (gx_batch_solid.c): adds to keys (sorted, distinct) the pairs of a geometry lying
+ * inside a solid of the other side without meeting its surface; keys stay sorted and distinct.
+ */
+bool		gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
+								 GxKeys *keys, GxBatchStats *st, GxError *err);
+
 #endif

@@ -114,9 +114,34 @@ count_leaf(void *ctx, const GxNode *n)
 	return true;
 }
 
-/* The part of gx_batch_side_add that must come in order: SRID and extent. */
-static void
-note_geometry(GxBatchSide *s, const GxSerialized *g, bool first_elements)
+/* Marks geometry number `number` a solid, growing the side's flags; false when memory runs out. */
+static bool
+note_solid(GxBatchSide *s, uint32_t number, GxError *err)
+{
+	if (number >= s->solid_cap)
+	{
+		size_t		cap = s->solid_cap ? s->solid_cap : 64;
+		uint8_t    *solid;
+
+		while (cap <= number)
+			cap *= 2;
+		solid = gx_realloc(s->solid, cap);
+		if (solid == NULL)
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a batch of %u geometries", number);
+			return false;
+		}
+		memset(solid + s->solid_cap, 0, cap - s->solid_cap);
+		s->solid = solid;
+		s->solid_cap = cap;
+	}
+	s->solid[number] = 1;
+	return true;
+}
+
+/* The part of gx_batch_side_add that must come in order: SRID, extent and the solid flag. */
+static bool
+note_geometry(GxBatchSide *s, const GxSerialized *g, uint32_t number, bool first_elements, GxError *err)
 {
 	note_srid(s, g->srid);
 	if (!(g->flags & GX_FLAG_EMPTY))
@@ -126,6 +151,7 @@ note_geometry(GxBatchSide *s, const GxSerialized *g, bool first_elements)
 		else
 			gx_box_extend(&s->extent, &g->box);
 	}
+	return !(g->flags & GX_FLAG_SOLID) || note_solid(s, number, err);
 }
 
 bool
@@ -140,9 +166,8 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
 		return false;
 	}
-	if (!grow(s, elements, false, err))
+	if (!grow(s, elements, false, err) || !note_geometry(s, g, s->ngeoms, s->n == 0, err))
 		return false;
-	note_geometry(s, g, s->n == 0);
 	gx_node_walk(gx_body(g), put_leaf, s);
 	s->ngeoms++;
 	return true;
@@ -190,7 +215,11 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 		gx_node_walk(gx_body(g[k]), put_leaf, &at);
 	}
 	for (i = 0; i < n; i++)
-		note_geometry(s, g[i], first[i] == 0);
+		if (!note_geometry(s, g[i], s->ngeoms + (uint32_t) i, first[i] == 0, err))
+		{
+			gx_free(first);
+			return false;
+		}
 	s->n = first[n];
 	s->ngeoms += (uint32_t) n;
 	gx_free(first);
@@ -203,5 +232,6 @@ gx_batch_side_free(GxBatchSide *s)
 	gx_free(s->coords);
 	gx_free(s->kind);
 	gx_free(s->geom);
+	gx_free(s->solid);
 	gx_batch_side_init(s);
 }

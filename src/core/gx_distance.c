@@ -1,6 +1,10 @@
 /*
  * gx_distance.c: distance between geometries: gx_dwithin and gx_closest (exact; see gx_distance.h).
  *
+ * A solid (gx_solid.h) is its volume: a geometry that keeps away from its surface is at distance 0 from it
+ * when it lies inside, which one vertex of each of its elements settles (exact point location), else at
+ * the distance of the surface.
+ *
  * Element pairs are enumerated only where their boxes come within a radius r of each other: brute force
  * for few pairs, else a uniform grid (gx_grid.h) over the boxes of the side with fewer elements grown by
  * r (gx_box_expand rounds outward, so no pair within r is lost), the other side streaming through it,
@@ -21,6 +25,7 @@
 #include "gx_grid.h"
 #include "gx_interrupt.h"
 #include "gx_intersects.h"
+#include "gx_solid.h"
 
 #define BRUTE_FORCE_PAIRS 256		/* below this many pairs a grid does not pay */
 #define GRID_CELLS_PER_ELEMENT 2.0
@@ -130,6 +135,54 @@ collect_pair(const GxSerialized *a, const GxSerialized *b, double r, GxElements 
 		return false;
 	}
 	return true;
+}
+
+/*
+ * A vertex of elements ex (of a geometry that misses solid s's surface) inside s: 1 with *p set, 0 when
+ * there is none (s not a solid), -1 with err set (no usable ray).
+ */
+static int
+vertex_inside(const GxSerialized *s, const GxElements *ex, const double **p, GxError *err)
+{
+	GxSolidIndex idx;
+	size_t		n;
+	const double *tri;
+	int			found = 0;
+
+	if (!(s->flags & GX_FLAG_SOLID))
+		return 0;
+	tri = gx_solid_triangles(s, &n);
+	if (!gx_solid_index_build(&idx, tri, n, err))
+		return -1;
+	for (size_t i = 0; i < ex->n && found == 0; i++)
+	{
+		const double *v = ex->elems[i].c;
+		GxLocation	loc = gx_box_contains(&s->box, &(GxBox3D) {v[0], v[1], v[2], v[0], v[1], v[2]}) ?
+			gx_solid_locate(&idx, v) : GX_LOC_OUTSIDE;
+
+		if (loc == GX_LOC_FAILED)
+		{
+			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+			found = -1;
+		}
+		else if (loc != GX_LOC_OUTSIDE)
+		{
+			*p = v;
+			found = 1;
+		}
+	}
+	gx_solid_index_free(&idx);
+	return found;
+}
+
+/* Does a lie inside solid b, or b inside solid a (either missing the other's surface)? 1, 0, -1. */
+static int
+inside_other(const GxSerialized *a, const GxElements *ea, const GxSerialized *b, const GxElements *eb,
+			 const double **p, GxError *err)
+{
+	int			r = vertex_inside(b, ea, p, err);
+
+	return r != 0 ? r : vertex_inside(a, eb, p, err);
 }
 
 /* ---- gx_dwithin ------------------------------------------------------------------------------------- */
@@ -254,6 +307,14 @@ gx_dwithin(const GxSerialized *a, const GxSerialized *b, double d, GxError *err)
 		ok = nomem(err, w.cap);
 	if (ok && !w.found)
 		w.found = open_pairs_within(&w, d);
+	if (ok && !w.found)
+	{
+		const double *p;
+		int			r = inside_other(a, &ea, b, &eb, &p, err);
+
+		ok = r >= 0;
+		w.found = r == 1;
+	}
 	gx_free(w.open);
 	gx_elements_free(&ea);
 	gx_elements_free(&eb);
@@ -418,8 +479,27 @@ gx_closest(const GxSerialized *a, const GxSerialized *b, GxClosest *out, GxError
 	}
 	if (ok)
 	{
+		const double *p;
+		int			r;
+
 		gx_closest_init(out);
 		solve_candidates(&s, out);
+		/* the surfaces apart: one may still lie inside the other, a solid (distance 0 at that vertex) */
+		r = mpq_sgn(out->d2) > 0 ? inside_other(a, &ea, b, &eb, &p, err) : 0;
+		if (r == 1)
+		{
+			mpq_set_ui(out->d2, 0, 1);
+			for (int k = 0; k < 3; k++)
+			{
+				mpq_set_d(out->pa[k], p[k]);
+				mpq_set(out->pb[k], out->pa[k]);
+			}
+		}
+		else if (r < 0)
+		{
+			gx_closest_clear(out);
+			ok = false;
+		}
 	}
 	gx_free(s.c);
 	gx_elements_free(&ea);

@@ -7,7 +7,8 @@
  * as GMP rationals (every closest-point parameter is a rational function of the input doubles); and a
  * floating-point filter giving certified bounds lo <= d2 <= hi on the squared distance.
  * Geometry level: the minimum over element pairs, with the pairs culled by their boxes (a grid over boxes
- * expanded by the search radius), the filter deciding what it can and GMP the rest.
+ * expanded by the search radius), the filter deciding what it can and GMP the rest. A solid is its volume:
+ * a geometry inside it is at distance 0.
  */
 #ifndef GX_DISTANCE_H
 #define GX_DISTANCE_H
@@ -37,8 +38,8 @@ void		gx_elem_dist2_bounds(GxElem a, GxElem b, double *lo, double *hi);
 bool		gx_elem_dwithin(GxElem a, GxElem b, double d);
 
 /*
- * Is the distance between a and b at most d? 1 or 0; -1 with err set on mixed SRIDs or allocation
- * failure. EMPTY is within no distance of anything; a negative or NaN d gives 0, +inf gives 1.
+ * Is the distance between a and b at most d? 1 or 0; -1 with err set on mixed SRIDs, allocation
+ * failure or a failed point location in a solid. EMPTY is within no distance of anything; a negative or NaN d gives 0, +inf gives 1.
  */
 int			gx_dwithin(const GxSerialized *a, const GxSerialized *b, double d, GxError *err);
 

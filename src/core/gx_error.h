@@ -10,13 +10,16 @@ typedef enum GxErrorCode
 	GX_ERR_SRID,		/* mixed SRIDs */
 	GX_ERR_NOMEM,		/* allocation failed */
 	GX_ERR_CANCELLED,	/* stopped by the caller's cancel flag */
-	GX_ERR_DEVICE		/* the GPU could not run the job and no CPU fallback was wanted */
+	GX_ERR_DEVICE,		/* the GPU could not run the job and no CPU fallback was wanted */
+	GX_ERR_INVALID,		/* a valid geometry that the operation cannot take (not a closed solid, ...) */
+	GX_ERR_ARG,			/* an argument other than a geometry is invalid (e.g. a tile size) */
+	GX_ERR_RANGE		/* a result is out of the range of its type (e.g. a tile index) */
 } GxErrorCode;
 
 typedef struct GxError
 {
 	GxErrorCode code;
-	char		msg[256];
+	char		msg[512];
 } GxError;
 
 /* Records the first error only: later calls keep the original message. */

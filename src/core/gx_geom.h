@@ -37,6 +37,7 @@ typedef enum GxType
 } GxType;
 
 #define GX_FLAG_EMPTY		0x1		/* no coordinate anywhere: bbox is meaningless */
+#define GX_FLAG_SOLID		0x2		/* a POLYHEDRALSURFACE checked to bound a volume (gx_solid.h) */
 
 #define GX_SRID_MAX			999999	/* largest SRID accepted, as in PostGIS */
 #define GX_MAX_DEPTH		32		/* deepest nesting of collections accepted */

@@ -4,6 +4,8 @@
  * built on the side with fewer elements while the other side streams through it. Each candidate pair is
  * box-culled, tested once (in its reference cell) and the search stops at the first intersection.
  * A prepared geometry keeps its elements and grid, for callers that test one geometry against many.
+ * A solid is its volume: a geometry that misses its surface intersects it when it lies inside
+ * (gx_solid.h), which one vertex of each of its elements settles.
  */
 
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "gx_elements.h"
 #include "gx_interrupt.h"
 #include "gx_intersects.h"
+#include "gx_solid.h"
 
 #define BRUTE_FORCE_PAIRS 256		/* below this many pairs a grid does not pay */
 #define GRID_CELLS_PER_ELEMENT 2.0
@@ -112,17 +115,53 @@ screen(const GxSerialized *a, const GxSerialized *b, GxError *err)
 	return 1;
 }
 
-int
-gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
+/* Whether x, which misses solid s's surface, lies inside it: 1, 0, or -1 with err set. */
+static int
+inside_solid(const GxSerialized *s, const GxSolidIndex *index, const GxSerialized *x, GxError *err)
+{
+	GxSolidIndex own;
+	size_t		n;
+	const double *tri = gx_solid_triangles(s, &n);
+	int			result;
+
+	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_contains(&s->box, &x->box))
+		return 0;
+	if (index == NULL)
+	{
+		if (!gx_solid_index_build(&own, tri, n, err))
+			return -1;
+		index = &own;
+	}
+	result = gx_solid_contains_any(index, x, err);
+	if (index == &own)
+		gx_solid_index_free(&own);
+	return result;
+}
+
+/* The surfaces' answer settles it, or else whether one lies inside the other, a solid. */
+static int
+with_volumes(int surfaces, const GxSerialized *a, const GxSolidIndex *a_index, const GxSerialized *b,
+			 GxError *err)
+{
+	int			result = surfaces;
+
+	if (result == 0)
+		result = inside_solid(a, a_index, b, err);
+	if (result == 0)
+		result = inside_solid(b, NULL, a, err);
+	return result;
+}
+
+/* Whether the elements of a and b meet (their surfaces, for solids). */
+static int
+surfaces_intersect(const GxSerialized *a, const GxSerialized *b, GxError *err)
 {
 	GxBox3D		clip;
 	GxPrepared	small;
 	GxElements	ea,
 				eb;
-	int			result = screen(a, b, err);
+	int			result;
 
-	if (result != 1)
-		return result;
 	clip = gx_box_intersection(&a->box, &b->box);
 	if (!gx_elements_collect(a, &clip, &ea, err))
 		return -1;
@@ -148,6 +187,35 @@ gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
 	return result;
 }
 
+int
+gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err)
+{
+	int			result = screen(a, b, err);
+
+	if (result != 1)
+		return result;
+	return with_volumes(surfaces_intersect(a, b, err), a, NULL, b, err);
+}
+
+static bool
+prepare_solid(GxPrepared *p, GxError *err)
+{
+	size_t		n;
+	const double *tri = gx_solid_triangles(p->g, &n);
+
+	p->solid = gx_alloc(sizeof(GxSolidIndex));
+	if (p->solid == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory preparing a solid");
+		return false;
+	}
+	if (gx_solid_index_build(p->solid, tri, n, err))
+		return true;
+	gx_free(p->solid);
+	p->solid = NULL;
+	return false;
+}
+
 bool
 gx_prepare(GxPrepared *p, const GxSerialized *g, GxError *err)
 {
@@ -155,7 +223,8 @@ gx_prepare(GxPrepared *p, const GxSerialized *g, GxError *err)
 	p->g = g;
 	if (g->flags & GX_FLAG_EMPTY)
 		return true;
-	if (!gx_elements_collect(g, NULL, &p->elems, err) || !index_build(p, &g->box, err))
+	if (!gx_elements_collect(g, NULL, &p->elems, err) || !index_build(p, &g->box, err) ||
+		((g->flags & GX_FLAG_SOLID) && !prepare_solid(p, err)))
 	{
 		gx_prepared_free(p);
 		return false;
@@ -177,7 +246,7 @@ gx_intersects_prepared(const GxPrepared *p, const GxSerialized *other, GxError *
 		return -1;
 	result = index_search(p, &eo);
 	gx_elements_free(&eo);
-	return result;
+	return with_volumes(result, p->g, p->solid, other, err);
 }
 
 void
@@ -187,4 +256,10 @@ gx_prepared_free(GxPrepared *p)
 	gx_free(p->boxes);
 	gx_elements_free(&p->elems);
 	p->boxes = NULL;
+	if (p->solid)
+	{
+		gx_solid_index_free(p->solid);
+		gx_free(p->solid);
+		p->solid = NULL;
+	}
 }

@@ -22,6 +22,7 @@ typedef struct GxPrepared
 	GxElements	elems;
 	GxBox3D    *boxes;
 	GxGrid		grid;
+	struct GxSolidIndex *solid;	/* g is a solid: its point location index */
 } GxPrepared;
 
 bool		gx_prepare(GxPrepared *p, const GxSerialized *g, GxError *err);

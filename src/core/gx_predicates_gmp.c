@@ -8,6 +8,7 @@
 #include <gmp.h>
 
 #include "gx_predicates.h"
+#include "gx_predicates_exact.h"
 
 /* r = p - q */
 static void
@@ -27,22 +28,20 @@ minor2(mpq_ptr r, mpq_srcptr p, mpq_srcptr q, mpq_srcptr s, mpq_srcptr t, mpq_pt
 	mpq_sub(r, r, tmp);
 }
 
-int
-gx_orient3d_gmp(const double *a, const double *b, const double *c, const double *d)
+bool
+gx_orient3d_value(const double *a, const double *b, const double *c, const double *d, mpq_ptr det)
 {
 	mpq_t		ad[3],
 				bd[3],
 				cd[3],
 				m,
-				tmp,
-				det;
-	int			sign;
+				tmp;
 
 	for (int k = 0; k < 3; k++)
 		if (!isfinite(a[k]) || !isfinite(b[k]) || !isfinite(c[k]) || !isfinite(d[k]))
-			return 0;
+			return false;
 
-	mpq_inits(ad[0], ad[1], ad[2], bd[0], bd[1], bd[2], cd[0], cd[1], cd[2], m, tmp, det, NULL);
+	mpq_inits(ad[0], ad[1], ad[2], bd[0], bd[1], bd[2], cd[0], cd[1], cd[2], m, tmp, NULL);
 	for (int k = 0; k < 3; k++)
 	{
 		diff_d(ad[k], a[k], d[k], tmp);
@@ -59,14 +58,25 @@ gx_orient3d_gmp(const double *a, const double *b, const double *c, const double 
 	minor2(m, ad[0], bd[1], bd[0], ad[1], tmp);
 	mpq_mul(m, cd[2], m);
 	mpq_add(det, det, m);
-	sign = mpq_sgn(det);
 
-	mpq_clears(ad[0], ad[1], ad[2], bd[0], bd[1], bd[2], cd[0], cd[1], cd[2], m, tmp, det, NULL);
-	return sign;
+	mpq_clears(ad[0], ad[1], ad[2], bd[0], bd[1], bd[2], cd[0], cd[1], cd[2], m, tmp, NULL);
+	return true;
 }
 
 int
-gx_orient2d_gmp(const double *a, const double *b, const double *c, int drop)
+gx_orient3d_gmp(const double *a, const double *b, const double *c, const double *d)
+{
+	mpq_t		det;
+	int			sign;
+
+	mpq_init(det);
+	sign = gx_orient3d_value(a, b, c, d, det) ? mpq_sgn(det) : 0;
+	mpq_clear(det);
+	return sign;
+}
+
+bool
+gx_orient2d_value(const double *a, const double *b, const double *c, int drop, mpq_ptr det)
 {
 	int			i = (drop + 1) % 3,
 				j = (drop + 2) % 3;
@@ -74,21 +84,30 @@ gx_orient2d_gmp(const double *a, const double *b, const double *c, int drop)
 				acy,
 				bcx,
 				bcy,
-				tmp,
-				det;
-	int			sign;
+				tmp;
 
 	if (!isfinite(a[i]) || !isfinite(a[j]) || !isfinite(b[i]) || !isfinite(b[j]) ||
 		!isfinite(c[i]) || !isfinite(c[j]))
-		return 0;
+		return false;
 
-	mpq_inits(acx, acy, bcx, bcy, tmp, det, NULL);
+	mpq_inits(acx, acy, bcx, bcy, tmp, NULL);
 	diff_d(acx, a[i], c[i], tmp);
 	diff_d(acy, a[j], c[j], tmp);
 	diff_d(bcx, b[i], c[i], tmp);
 	diff_d(bcy, b[j], c[j], tmp);
 	minor2(det, acx, bcy, acy, bcx, tmp);
-	sign = mpq_sgn(det);
-	mpq_clears(acx, acy, bcx, bcy, tmp, det, NULL);
+	mpq_clears(acx, acy, bcx, bcy, tmp, NULL);
+	return true;
+}
+
+int
+gx_orient2d_gmp(const double *a, const double *b, const double *c, int drop)
+{
+	mpq_t		det;
+	int			sign;
+
+	mpq_init(det);
+	sign = gx_orient2d_value(a, b, c, drop, det) ? mpq_sgn(det) : 0;
+	mpq_clear(det);
 	return sign;
 }

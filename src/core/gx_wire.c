@@ -169,7 +169,8 @@ gx_wire_segment_map(int fd, size_t size)
 size_t
 gx_wire_side_bytes(const GxBatchSide *s)
 {
-	return ALIGN8(s->n * 9 * sizeof(double)) + ALIGN8(s->n) + ALIGN8(s->n * sizeof(uint32_t));
+	return ALIGN8(s->n * 9 * sizeof(double)) + ALIGN8(s->n) + ALIGN8(s->n * sizeof(uint32_t)) +
+		(s->solid ? ALIGN8(s->ngeoms) : 0);
 }
 
 void
@@ -187,6 +188,14 @@ gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s)
 	memcpy(seg + w->coords_off, s->coords, s->n * 9 * sizeof(double));
 	memcpy(seg + w->kind_off, s->kind, s->n);
 	memcpy(seg + w->geom_off, s->geom, s->n * sizeof(uint32_t));
+	if (s->solid)
+	{
+		size_t		known = s->solid_cap < s->ngeoms ? s->solid_cap : s->ngeoms;
+
+		w->solid_off = w->geom_off + ALIGN8(s->n * sizeof(uint32_t));
+		memcpy(seg + w->solid_off, s->solid, known);
+		memset(seg + w->solid_off + known, 0, s->ngeoms - known);
+	}
 }
 
 bool
@@ -194,6 +203,7 @@ gx_wire_side_view(GxBatchSide *s, const GxWireSide *w, const char *seg, size_t s
 {
 	if (w->n > size / (9 * sizeof(double)) || w->coords_off > size - w->n * 9 * sizeof(double) ||
 		w->kind_off > size - w->n || w->geom_off > size - w->n * sizeof(uint32_t) || w->ngeoms > UINT32_MAX ||
+		(w->solid_off != 0 && (w->ngeoms > size || w->solid_off > size - w->ngeoms)) ||
 		(w->coords_off | w->geom_off) % 8 != 0)
 		return false;
 	gx_batch_side_init(s);
@@ -205,6 +215,11 @@ gx_wire_side_view(GxBatchSide *s, const GxWireSide *w, const char *seg, size_t s
 	s->coords = (double *) (seg + w->coords_off);
 	s->kind = (uint8_t *) (seg + w->kind_off);
 	s->geom = (uint32_t *) (seg + w->geom_off);
+	if (w->solid_off != 0)
+	{
+		s->solid = (uint8_t *) (seg + w->solid_off);
+		s->solid_cap = w->ngeoms;
+	}
 	return true;
 }
 

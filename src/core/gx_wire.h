@@ -19,7 +19,7 @@
 #include "gx_batch.h"
 #include "gx_geom_cache.h"
 
-#define GX_WIRE_MAGIC 0x47585332u	/* "GXS2" */
+#define GX_WIRE_MAGIC 0x47585333u	/* "GXS3" */
 #define GX_WIRE_MAX_PAYLOAD (64u << 20)
 
 typedef enum GxMsgType
@@ -75,7 +75,8 @@ typedef struct GxWireSide
 	GxBox3D		extent;
 	uint64_t	coords_off,
 				kind_off,
-				geom_off;
+				geom_off,
+				solid_off;		/* per geometry solid flags, 0 when none is a solid */
 } GxWireSide;
 
 typedef struct GxWireBatch

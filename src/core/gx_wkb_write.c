@@ -1,7 +1,9 @@
 /*
  * gx_wkb_write.c: writes a serialized geometry as ISO WKB (Z codes 1000+) or PostGIS EWKB (Z flag, SRID on
  * the outermost geometry), in the machine's byte order. TIN members are written as TRIANGLEs and
- * POLYHEDRALSURFACE faces as POLYGONs, each one ring of 4 points; POINT EMPTY as NaN coordinates.
+ * POLYHEDRALSURFACE faces as POLYGONs, each one ring of 4 points; POINT EMPTY as NaN coordinates. A
+ * solid's EWKB carries the flag 0x10000000 on its outermost type code (PostGIS reads past it); ISO WKB
+ * has no way to say it and writes the surface alone.
  */
 #include <string.h>
 
@@ -11,6 +13,7 @@
 #define CODE_POLYGON	3
 #define EWKB_Z			0x80000000u
 #define EWKB_SRID		0x20000000u
+#define EWKB_SOLID		0x10000000u	/* gpuexact's: the outermost POLYHEDRALSURFACE is a solid (PostGIS ignores it) */
 
 /*
  * Output cursor. With data == NULL nothing is stored and only len advances: the same walk first
@@ -21,6 +24,7 @@ typedef struct WkbOut
 	unsigned char *data;
 	size_t		len;
 	GxWkbVariant variant;
+	uint32_t	solid;			/* EWKB_SOLID for the outermost header of a solid, then 0 */
 } WkbOut;
 
 static void
@@ -50,7 +54,8 @@ put_header(WkbOut *w, uint32_t type, int32_t srid)
 		put_u32(w, type + 1000);
 	else
 	{
-		put_u32(w, type | EWKB_Z | (srid != 0 ? EWKB_SRID : 0));
+		put_u32(w, type | EWKB_Z | (srid != 0 ? EWKB_SRID : 0) | w->solid);
+		w->solid = 0;
 		if (srid != 0)
 			put(w, &srid, sizeof(srid));
 	}
@@ -113,7 +118,8 @@ put_node(WkbOut *w, const GxNode *n, int32_t srid)
 unsigned char *
 gx_to_wkb(const GxSerialized *g, GxWkbVariant variant, size_t *len)
 {
-	WkbOut		w = {NULL, 0, variant};
+	uint32_t	solid = (g->flags & GX_FLAG_SOLID) ? EWKB_SOLID : 0;
+	WkbOut		w = {NULL, 0, variant, solid};
 
 	put_node(&w, gx_body(g), g->srid);
 	w.data = gx_alloc(w.len);
@@ -121,6 +127,7 @@ gx_to_wkb(const GxSerialized *g, GxWkbVariant variant, size_t *len)
 		return NULL;
 	*len = w.len;
 	w.len = 0;
+	w.solid = solid;
 	put_node(&w, gx_body(g), g->srid);
 	return w.data;
 }

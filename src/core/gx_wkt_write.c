@@ -192,7 +192,15 @@ gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len)
 		n = snprintf(prefix, sizeof(prefix), "SRID=%d;", (int) g->srid);
 		put(&t, prefix, (size_t) n);
 	}
-	put_node(&t, gx_body(g), 1);
+	if (g->flags & GX_FLAG_SOLID)
+	{
+		/* SFCGAL's form, all shells written as one */
+		put(&t, "SOLID Z (", 9);
+		put_node(&t, gx_body(g), 0);
+		put(&t, ")", 1);
+	}
+	else
+		put_node(&t, gx_body(g), 1);
 	if (t.failed)
 	{
 		gx_free(t.data);

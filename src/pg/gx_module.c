@@ -58,7 +58,12 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 			sqlstate = ERRCODE_PROGRAM_LIMIT_EXCEEDED;
 			break;
 		case GX_ERR_SRID:
+		case GX_ERR_INVALID:
+		case GX_ERR_ARG:
 			sqlstate = ERRCODE_INVALID_PARAMETER_VALUE;
+			break;
+		case GX_ERR_RANGE:
+			sqlstate = ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE;
 			break;
 		case GX_ERR_NOMEM:
 			sqlstate = ERRCODE_OUT_OF_MEMORY;

@@ -1,7 +1,8 @@
 /*
- * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query) and gx_dwithin_pairs(a_query, b_query, d): read
- * both sides through SPI (caller's privileges, fetched in chunks), run one batch, return (a_id, b_id) of
- * the intersecting rows, or of the rows within distance d (gx_dwithin, on the CPU). The queries
+ * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query): reads both sides through SPI (caller's
+ * privileges, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows;
+ * gx_dwithin_pairs(a_query, b_query, d), the same for the rows within distance d (gx_dwithin, on the CPU);
+ * and gx_intercepts_pairs(lines_query, solids_query), the batch followed by each pair's intercepts. The queries
  * run as in a READ ONLY transaction: whatever they call, a write to a non-temporary table, a sequence or
  * the catalog raises an ERROR (25006), as in PostgreSQL's read-only transactions.
  * Each query yields (id, geom): id of type smallint, integer or bigint and never NULL; rows whose geom
@@ -23,10 +24,14 @@
 #include "utils/memutils.h"
 #include "utils/syscache.h"
 
+#include "gx_intercepts.h"
+#include "gx_pg.h"
 #include "gx_pg_batch.h"
+#include "gx_solid.h"
 
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
 PG_FUNCTION_INFO_V1(gx_dwithin_pairs);
+PG_FUNCTION_INFO_V1(gx_intercepts_pairs);
 
 #define FETCH_ROWS 1000
 
@@ -58,9 +63,13 @@ check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype
 							   fname, which, format_type_be(TupleDescAttr(desc, 1)->atttypid))));
 }
 
-/* Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset). */
+/*
+ * Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset).
+ * *rows (if not NULL) gets each geometry's row position.
+ */
 static void
-read_side(const char *query, const char *fname, const char *which, Oid geomtype, GxPgSide *s, MemoryContext keep)
+read_side(const char *query, const char *fname, const char *which, Oid geomtype, GxPgSide *s,
+		  MemoryContext keep, int64 **rows)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
 	Portal		portal;
@@ -116,38 +125,36 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 	old = MemoryContextSwitchTo(keep);
 	gx_pg_side_prepare(s, geoms, present, n, keep);
 	MemoryContextSwitchTo(old);
+	if (rows)
+	{
+		*rows = MemoryContextAlloc(keep, Max(s->ngeoms, 1) * sizeof(int64));
+		memcpy(*rows, s->ids, s->ngeoms * sizeof(int64));
+	}
 	/* the side numbers rows by position: give them the query's ids */
 	for (k = 0; k < s->ngeoms; k++)
 		s->ids[k] = ids[s->ids[k]];
 }
 
-/* The pairs of a_query's and b_query's rows that intersect (distance 0) or are within distance > 0. */
-static Datum
-pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
+/* Reads both queries as in a READ ONLY transaction. */
+static void
+read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, int64 **arows, int64 **brows)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	Oid			geomtype = gxgeom_type(fcinfo);
 	MemoryContext keep = CurrentMemoryContext;
-	GxPgSide	a,
-				b;
-	GxPairs		pairs;
-	GxBatchStats st;
-	size_t		i;
 	bool		was_read_only;
 
-	InitMaterializedSRF(fcinfo, 0);
-	gx_pg_side_init(&a);
-	gx_pg_side_init(&b);
+	gx_pg_side_init(a);
+	gx_pg_side_init(b);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "%s: SPI_connect failed", fname);
 	was_read_only = XactReadOnly;
 	XactReadOnly = true;
 	PG_TRY();
 	{
-		read_side(a_query, fname, "a_query", geomtype, &a, keep);
-		read_side(b_query, fname, "b_query", geomtype, &b, keep);
+		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, a, keep, arows);
+		read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, b, keep, brows);
 	}
 	PG_FINALLY();
 	{
@@ -155,6 +162,21 @@ pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 	}
 	PG_END_TRY();
 	SPI_finish();
+}
+
+/* The (a_id, b_id) of the pairs of the two queries that intersect, or lie within distance > 0. */
+static Datum
+pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	GxPgSide	a,
+				b;
+	GxPairs		pairs;
+	GxBatchStats st;
+	size_t		i;
+
+	InitMaterializedSRF(fcinfo, 0);
+	read_sides(fname, fcinfo, &a, &b, NULL, NULL);
 	gx_pg_batch_run(&a, &b, false, distance, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
@@ -190,4 +212,110 @@ gx_dwithin_pairs(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	}
 	return pairs_srf(fcinfo, "gx_dwithin_pairs", d);
+}
+
+/* Geometry k of side s (row rows[k]), detoasted. */
+static GxSerialized *
+side_geometry(const GxPgSide *s, const int64 *rows, size_t k)
+{
+	return (GxSerialized *) PG_DETOAST_DATUM(s->geoms[rows[k]]);
+}
+
+static int
+cmp_by_b(const void *x, const void *y)
+{
+	uint64		a = *(const uint64 *) x,
+				b = *(const uint64 *) y;
+	uint32		ab = (uint32) a,
+				bb = (uint32) b;
+
+	return ab != bb ? (ab < bb ? -1 : 1) : (a < b ? -1 : a > b);
+}
+
+/*
+ * The batch pairs every line with the solids it meets (surface or volume); then, solid by solid, each
+ * line's intercepts. Every solids_query row must be a solid and every lines_query row a LINESTRING.
+ */
+Datum
+gx_intercepts_pairs(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	GxPgSide	a,
+				b;
+	int64	   *arows,
+			   *brows;
+	GxPairs		pairs;
+	GxBatchStats st;
+	GxSolidIndex idx;
+	size_t	   *first;
+	uint32		indexed = UINT32_MAX;
+	GxError		err = {GX_OK, ""};
+
+	InitMaterializedSRF(fcinfo, 0);
+	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &arows, &brows);
+	for (size_t k = 0; k < b.ngeoms; k++)
+	{
+		GxSerialized *h = (GxSerialized *) PG_DETOAST_DATUM_SLICE(b.geoms[brows[k]], 0, sizeof(GxSerialized));
+
+		if (!(h->flags & GX_FLAG_SOLID) && !(h->flags & GX_FLAG_EMPTY))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("gx_intercepts_pairs: solids_query returned a geometry that is not a solid (id %lld)",
+								   (long long) b.ids[k]),
+							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+	}
+	for (size_t k = 0; k < a.ngeoms; k++)
+	{
+		GxSerialized *h = (GxSerialized *) PG_DETOAST_DATUM_SLICE(a.geoms[arows[k]], 0,
+																  sizeof(GxSerialized) + sizeof(GxNode));
+
+		if (gx_body(h)->type != GX_LINESTRING)
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("gx_intercepts_pairs: lines_query returned a %s, not a LINESTRING (id %lld)",
+								   gx_type_name(gx_body(h)->type), (long long) a.ids[k])));
+	}
+	gx_pg_batch_run(&a, &b, false, 0, &pairs, &st);
+	/* the solids' triangles from the flattened side (from the cache when it holds it): no detoasting */
+	gx_pg_side_materialize(&b);
+	first = palloc((b.ngeoms + 1) * sizeof(size_t));
+	for (size_t g = 0, e = 0; g <= b.ngeoms; g++)
+	{
+		first[g] = e;
+		while (g < b.ngeoms && e < b.side.n && b.side.geom[e] == g)
+			e++;
+	}
+	qsort(pairs.keys, pairs.n, sizeof(uint64), cmp_by_b);
+	for (size_t i = 0; i < pairs.n; i++)
+	{
+		uint32		ai = (uint32) (pairs.keys[i] >> 32),
+					bi = (uint32) pairs.keys[i];
+		GxSerialized *line = side_geometry(&a, arows, ai);
+		GxInterval *iv;
+		size_t		n;
+
+		if (bi != indexed)
+		{
+			if (indexed != UINT32_MAX)
+				gx_solid_index_free(&idx);
+			indexed = UINT32_MAX;
+			if (!gx_solid_index_build(&idx, b.side.coords + 9 * first[bi], first[bi + 1] - first[bi], &err))
+				gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+			indexed = bi;
+		}
+		if (!gx_intercepts(&idx, gx_node_coords(gx_body(line)), gx_body(line)->count, &iv, &n, &err))
+			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+		for (size_t k = 0; k < n; k++)
+		{
+			Datum		values[4] = {Int64GetDatum(a.ids[ai]), Int64GetDatum(b.ids[bi]),
+			Float8GetDatum(iv[k].from), Float8GetDatum(iv[k].to)};
+			bool		nulls[4] = {false, false, false, false};
+
+			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		}
+		if (n)
+			pfree(iv);
+		CHECK_FOR_INTERRUPTS();
+	}
+	if (indexed != UINT32_MAX)
+		gx_solid_index_free(&idx);
+	return (Datum) 0;
 }

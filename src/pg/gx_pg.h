@@ -25,4 +25,12 @@ int32		gx_pg_check_srid(int32 srid);
  */
 Datum		gx_pg_datum(GxSerialized *g, size_t size);
 
+/*
+ * Argument argnum prepared (gx_intersects.h; a solid's point location index included), kept in the call
+ * site's fn_extra while the argument is the same value (gx_relate.c). Not for set-returning functions in
+ * value-per-call mode, which own fn_extra.
+ */
+struct GxPrepared;
+const struct GxPrepared *gx_pg_prepared_arg(FunctionCallInfo fcinfo, int argnum);
+
 #endif

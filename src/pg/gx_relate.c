@@ -4,7 +4,7 @@
  * as PostGIS does with its prepared geometries. "The same value" is decided by what the value is, never
  * by where it lies in memory: the same out-of-line TOAST value (database-local, immutable), the same
  * Const of the query's expression, or, for a parameter (whose value may change between calls, as a
- * PL/pgSQL variable does), the same bytes.
+ * PL/pgSQL variable does), the same bytes. The functions of solids keep their solid prepared the same way.
  */
 #include "postgres.h"
 #include "access/detoast.h"
@@ -107,9 +107,12 @@ is_prepared_value(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, con
 	return VARSIZE(g) == VARSIZE(cache->copy) && memcmp(g, cache->copy, VARSIZE(g)) == 0;
 }
 
-/* Prepares argument argnum (already known by id) in the cache; false if it is too small to pay. */
+/*
+ * Prepares argument argnum (already known by id) in the cache; false if it is too small to pay (unless
+ * any_size).
+ */
 static bool
-prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdentity id)
+prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdentity id, bool any_size)
 {
 	MemoryContext old = MemoryContextSwitchTo(cache->cxt);
 	GxSerialized *g;
@@ -120,7 +123,7 @@ prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdenti
 	cache->argnum = -1;
 	g = (GxSerialized *) PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(argnum));
 	c = gx_counts(g);
-	if (c.segments + c.triangles < PREPARE_MIN_ELEMENTS)
+	if (!any_size && c.segments + c.triangles < PREPARE_MIN_ELEMENTS)
 	{
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(cache->cxt);
@@ -136,23 +139,43 @@ prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdenti
 	return true;
 }
 
+/* The call site's cache (in fn_extra), made on first use. */
+static PreparedCache *
+cache_of(FunctionCallInfo fcinfo)
+{
+	PreparedCache *cache = fcinfo->flinfo->fn_extra;
+
+	if (cache == NULL)
+	{
+		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PreparedCache));
+		cache->cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "gxgeom prepared geometry",
+										   ALLOCSET_DEFAULT_SIZES);
+		cache->argnum = -1;
+		fcinfo->flinfo->fn_extra = cache;
+	}
+	return cache;
+}
+
+const GxPrepared *
+gx_pg_prepared_arg(FunctionCallInfo fcinfo, int argnum)
+{
+	PreparedCache *cache = cache_of(fcinfo);
+	ArgIdentity id = arg_identity(fcinfo, argnum);
+
+	if (id.kind == ARG_OTHER || !is_prepared_value(fcinfo, cache, argnum, &id))
+		prepare_arg(fcinfo, cache, argnum, id, true);
+	return &cache->prepared;
+}
+
 Datum
 gx_intersects_sql(PG_FUNCTION_ARGS)
 {
-	PreparedCache *cache = fcinfo->flinfo->fn_extra;
+	PreparedCache *cache = cache_of(fcinfo);
 	ArgIdentity id[2] = {arg_identity(fcinfo, 0), arg_identity(fcinfo, 1)};
 	GxError		err = {GX_OK, ""};
 	int			r,
 				k;
 
-	if (cache == NULL)
-	{
-		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PreparedCache));
-		cache->cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "gx_intersects prepared geometry",
-										   ALLOCSET_DEFAULT_SIZES);
-		cache->argnum = -1;
-		fcinfo->flinfo->fn_extra = cache;
-	}
 	/*
 	 * Prepare an argument that is the same value as at the previous call, a query constant or a parameter
 	 * (unless it is the value last found too small).
@@ -163,7 +186,7 @@ gx_intersects_sql(PG_FUNCTION_ARGS)
 		for (k = 0; k < 2 && cache->argnum < 0; k++)
 			if ((id[k].kind == ARG_CONST || id[k].kind == ARG_PARAM || same_identity(&id[k], &cache->last[k])) &&
 				!same_identity(&id[k], &cache->small[k]))
-				prepare_arg(fcinfo, cache, k, id[k]);
+				prepare_arg(fcinfo, cache, k, id[k], false);
 	}
 	cache->last[0] = id[0];
 	cache->last[1] = id[1];

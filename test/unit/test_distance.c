@@ -21,6 +21,7 @@
 #include "gx_distance.h"
 #include "gx_io.h"
 #include "gx_round.h"
+#include "gx_solid.h"
 #include "gx_test.h"
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
@@ -811,6 +812,43 @@ test_batch_distance(void)
 		gx_free(gb[j]);
 }
 
+/* A solid is its volume: inside is distance 0 (at a vertex inside), outside is the surface's distance. */
+static void
+test_solids(void)
+{
+	/* the cube [0,4]^3 as 12 triangles, made a solid */
+	GxSerialized *surface = geom("TIN Z (((0 0 0,4 4 0,4 0 0,0 0 0)),((0 0 0,0 4 0,4 4 0,0 0 0)),"
+								 "((0 0 4,4 0 4,4 4 4,0 0 4)),((0 0 4,4 4 4,0 4 4,0 0 4)),"
+								 "((0 0 0,4 0 0,4 0 4,0 0 0)),((0 0 0,4 0 4,0 0 4,0 0 0)),"
+								 "((0 4 0,4 4 4,4 4 0,0 4 0)),((0 4 0,0 4 4,4 4 4,0 4 0)),"
+								 "((0 0 0,0 4 4,0 4 0,0 0 0)),((0 0 0,0 0 4,0 4 4,0 0 0)),"
+								 "((4 0 0,4 4 0,4 4 4,4 0 0)),((4 0 0,4 4 4,4 0 4,4 0 0)))");
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+	GxSerialized *cube = gx_solid_from(surface, NULL, &size, &err);
+	GxSerialized *in = geom("MULTIPOINT Z ((9 9 9), (1 2 3))"),
+			   *out = geom("LINESTRING Z (6 2 2, 7 3 3)");
+	GxClosest	c;
+
+	CHECK_MSG(cube != NULL, "gx_solid_from: %s", err.msg);
+	if (cube == NULL)
+		return;
+	/* a point 1 from the nearest face, inside: distance 0, not 1; the surface alone is 1 away */
+	CHECK(gx_dwithin(in, cube, 0, &err) == 1 && gx_dwithin(cube, in, 0, &err) == 1);
+	CHECK(gx_dwithin(in, surface, nextafter(1, 0), &err) == 0 && gx_dwithin(in, surface, 1, &err) == 1);
+	CHECK(gx_closest(cube, in, &c, &err) == 1);
+	CHECK(mpq_sgn(c.d2) == 0 && mpq_equal(c.pa[0], c.pb[0]) && mpq_get_d(c.pa[1]) == 2 && mpq_get_d(c.pa[2]) == 3);
+	gx_closest_clear(&c);
+	/* outside: the distance to the surface */
+	CHECK(gx_dwithin(out, cube, 2, &err) == 1 && gx_dwithin(out, cube, nextafter(2, 0), &err) == 0);
+	CHECK(gx_closest(out, cube, &c, &err) == 1 && mpq_cmp_ui(c.d2, 4, 1) == 0);
+	gx_closest_clear(&c);
+	gx_free(cube);
+	gx_free(surface);
+	gx_free(in);
+	gx_free(out);
+}
+
 static void
 test_special(void)
 {
@@ -854,6 +892,7 @@ main(void)
 	test_ulp_coordinates();
 	test_meshes();
 	test_batch_distance();
+	test_solids();
 	test_special();
 	printf("element pairs checked: %ld, filter bounds within 1e-9 relative on %ld of them\n", element_checks,
 		   filter_decided);

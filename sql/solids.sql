@@ -1,0 +1,88 @@
+-- Solids: gx_makesolid's checks, gx_locate, volume semantics of gx_intersects (per pair, batched join,
+-- SRF), gx_intercepts and gx_intercepts_pairs, and I/O of the solid flag.
+SET extra_float_digits = 0;
+-- a unit cube of 12 triangles, written with mixed orientations
+CREATE TEMP TABLE cube AS SELECT 'TIN Z (((0 0 0,0 1 0,1 1 0,0 0 0)),((0 0 0,1 0 0,1 1 0,0 0 0)),
+ ((0 0 1,1 0 1,1 1 1,0 0 1)),((0 0 1,1 1 1,0 1 1,0 0 1)),((0 0 0,1 0 0,1 0 1,0 0 0)),((0 0 0,1 0 1,0 0 1,0 0 0)),
+ ((0 1 0,0 1 1,1 1 1,0 1 0)),((0 1 0,1 1 1,1 1 0,0 1 0)),((0 0 0,0 0 1,0 1 1,0 0 0)),((0 0 0,0 1 1,0 1 0,0 0 0)),
+ ((1 0 0,1 1 0,1 1 1,1 0 0)),((1 0 0,1 1 1,1 0 1,1 0 0)))'::gxgeom AS surface;
+SELECT gx_issolid(surface), gx_issolid(gx_makesolid(surface)) FROM cube;
+-- the solid's text reads back as a solid (SFCGAL's SOLID form), and its EWKB too
+SELECT left(gx_astext(gx_makesolid(surface)), 12) FROM cube;
+SELECT gx_issolid(gx_astext(gx_makesolid(surface))::gxgeom) FROM cube;
+SELECT gx_issolid(gx_geomfromwkb(gx_asewkb(gx_makesolid(surface)))) AS ewkb_keeps_it,
+       gx_issolid(gx_geomfromwkb(gx_asbinary(gx_makesolid(surface)))) AS iso_wkb_drops_it FROM cube;
+SELECT gx_makesolid(surface) = gx_makesolid(gx_makesolid(surface)) AS idempotent FROM cube;
+-- each face faces outward: the cube's own text, face by face (orientation is the function's, not the input's)
+SELECT gx_astext(gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)),((0 0 0,0 0 1,1 0 0,0 0 0)),((0 0 0,0 1 0,0 0 1,0 0 0)),((1 0 0,0 0 1,0 1 0,1 0 0)))'));
+SELECT gx_astext(gx_makesolid('TIN Z (((0 0 0,0 1 0,1 0 0,0 0 0)),((0 0 0,1 0 0,0 0 1,0 0 0)),((0 0 0,0 0 1,0 1 0,0 0 0)),((1 0 0,0 1 0,0 0 1,1 0 0)))'));
+
+-- a triangle with a repeated vertex lying along an edge (as at the poles of many meshes) is dropped;
+-- one elsewhere is refused (below)
+SELECT gx_ntriangles(gx_makesolid(gx_geomfromtext(replace(gx_astext(surface), 'TIN Z (', 'TIN Z (((0 0 0,1 0 0,0 0 0,0 0 0)),'))))
+	FROM cube;
+
+-- point location, exact: faces, edges, vertices, one ulp off
+SELECT p, gx_locate(p::gxgeom, gx_makesolid(surface)) FROM cube,
+  unnest(ARRAY['POINT Z (0.5 0.5 0.5)', 'POINT Z (0.5 0.5 1)', 'POINT Z (1 1 1)', 'POINT Z (1 0.5 0)',
+               'POINT Z (0.5 0.5 1.0000000000000002)', 'POINT Z (0.5 0.5 0.9999999999999999)',
+               'POINT Z (2 0.5 0.5)', 'POINT Z (-1e-300 0.5 0.5)']) AS p;
+-- gx_intersects is the volume's: a point or a segment inside intersects, one outside does not
+SELECT gx_intersects('POINT Z (0.5 0.5 0.5)', gx_makesolid(surface)) AS inside_point,
+       gx_intersects('LINESTRING Z (0.2 0.2 0.2, 0.8 0.8 0.8)', gx_makesolid(surface)) AS inside_segment,
+       gx_intersects('POINT Z (0.5 0.5 0.5)', surface) AS surface_only,
+       gx_intersects('POINT Z (1.5 0.5 0.5)', gx_makesolid(surface)) AS outside FROM cube;
+
+-- intercepts: through, starting inside, along a face, touching an edge, missing, a polyline in and out
+SELECT l, i.* FROM cube, unnest(ARRAY[
+	'LINESTRING Z (-1 0.5 0.5, 2 0.5 0.5)',
+	'LINESTRING Z (0.5 0.5 0.5, 0.5 0.5 3)',
+	'LINESTRING Z (-1 0 0.5, 3 0 0.5)',
+	'LINESTRING Z (-1 -1 1, 1 1 1)',
+	'LINESTRING Z (2 2 2, 3 3 3)',
+	'LINESTRING Z (-1 0.5 0.5, 0.5 0.5 0.5, 0.5 0.5 2, 0.5 2 2, 0.5 0.5 0.25)']) AS l,
+	LATERAL gx_intercepts(l::gxgeom, gx_makesolid(surface)) AS i ORDER BY l, i.from_m;
+
+-- a solid with a cavity: a point in the cavity is outside, in the wall inside
+CREATE TEMP TABLE hollow AS SELECT gx_makesolid(gx_geomfromtext(
+  'GEOMETRYCOLLECTION Z (' || gx_astext(surface) || ',' ||
+  replace(regexp_replace(regexp_replace(gx_astext(surface), '\m1\M', 'Q', 'g'), '\m0\M', '0.25', 'g'), 'Q', '0.75')
+  || ')')) AS g FROM cube;
+SELECT gx_locate('POINT Z (0.5 0.5 0.5)', g) AS cavity, gx_locate('POINT Z (0.1 0.5 0.5)', g) AS wall,
+       gx_locate('POINT Z (0.25 0.5 0.5)', g) AS cavity_face FROM hollow;
+SELECT i.* FROM hollow, gx_intercepts('LINESTRING Z (-1 0.5 0.5, 2 0.5 0.5)', g) AS i;
+
+-- the batched join and the SRF give what gx_intersects gives per pair
+CREATE TEMP TABLE bodies AS SELECT 1 AS id, gx_makesolid(surface) AS geom FROM cube
+	UNION ALL SELECT 2, g FROM hollow;
+CREATE TEMP TABLE holes (id int, geom gxgeom);
+INSERT INTO holes VALUES (1, 'LINESTRING Z (0.1 0.1 0.1, 0.2 0.2 0.2)'), (2, 'POINT Z (0.5 0.5 0.5)'),
+	(3, 'LINESTRING Z (-1 0.5 0.5, 2 0.5 0.5)'), (4, 'LINESTRING Z (5 5 5, 6 6 6)'),
+	(5, 'LINESTRING Z (0.4 0.4 0.4, 0.6 0.6 0.6)');
+SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom) ORDER BY 1, 2;
+SET enable_seqscan = off;
+SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom) ORDER BY 1, 2;
+RESET enable_seqscan;
+SELECT * FROM gx_intersecting_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies') ORDER BY 1, 2;
+SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes WHERE id <> 2', 'SELECT id, geom FROM bodies')
+	ORDER BY 1, 2, 3;
+
+-- errors: each with its SQLSTATE
+\set VERBOSITY sqlstate
+SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
+\set VERBOSITY default
+SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
+SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,2 0 0,0 0 0)))');
+SELECT gx_makesolid(gx_geomfromtext(replace(gx_astext(surface), 'TIN Z (', 'TIN Z (((0 0 0,1 1 1,0 0 0,0 0 0)),')))
+	FROM cube;
+SELECT gx_makesolid('TIN EMPTY');
+SELECT gx_makesolid('LINESTRING Z (0 0 0, 1 1 1)');
+-- two tetrahedra through each other: every edge is shared twice, yet the surfaces cross
+SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)),((0 0 0,0 0 1,1 0 0,0 0 0)),((0 0 0,0 1 0,0 0 1,0 0 0)),((1 0 0,0 0 1,0 1 0,1 0 0)),
+  ((0.1 0.1 0.1,1.1 0.1 0.1,0.1 1.1 0.1,0.1 0.1 0.1)),((0.1 0.1 0.1,0.1 0.1 1.1,1.1 0.1 0.1,0.1 0.1 0.1)),((0.1 0.1 0.1,0.1 1.1 0.1,0.1 0.1 1.1,0.1 0.1 0.1)),((1.1 0.1 0.1,0.1 0.1 1.1,0.1 1.1 0.1,1.1 0.1 0.1)))');
+SELECT 'SOLID Z ((((0 0 0,1 0 0,0 1 0,0 0 0))))'::gxgeom;
+SELECT gx_locate('LINESTRING Z (0 0 0, 1 1 1)', gx_makesolid(surface)) FROM cube;
+SELECT gx_locate('POINT Z (0 0 0)', surface) FROM cube;
+SELECT gx_locate('SRID=32633;POINT Z (0 0 0)', gx_setsrid(gx_makesolid(surface), 4326)) FROM cube;
+SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
+SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes WHERE id <> 2', 'SELECT 1, surface FROM cube');

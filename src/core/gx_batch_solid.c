@@ -1,0 +1,166 @@
+/*
+ * gx_batch_solid.c: the batch engine's volumes. After the surfaces' pairs are found, a geometry of one
+ * side that lies inside a solid of the other, missing its surface, is paired with it: for each solid,
+ * its point location index (gx_solid.h), and one vertex per connected piece of each candidate whose box
+ * the solid's box contains.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_batch_internal.h"
+#include "gx_box.h"
+#include "gx_solid.h"
+
+/* Where each geometry's elements start (first[g] .. first[g + 1]) and their boxes. */
+typedef struct SideRanges
+{
+	size_t	   *first;
+	GxBox3D    *box;
+} SideRanges;
+
+static bool
+side_ranges(const GxBatchSide *s, SideRanges *r, GxError *err)
+{
+	r->first = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(size_t));
+	r->box = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxBox3D));
+	if (!r->first || !r->box)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
+		return false;
+	}
+	for (size_t g = 0, e = 0; g <= s->ngeoms; g++)
+	{
+		r->first[g] = e;
+		gx_box_set_empty(&r->box[g]);
+		while (g < s->ngeoms && e < s->n && s->geom[e] == g)
+		{
+			GxBox3D		b = gx_batch_elem_box(s, e++);
+
+			gx_box_extend(&r->box[g], &b);
+		}
+	}
+	return true;
+}
+
+static bool
+has_key(const GxKeys *k, uint64_t key)
+{
+	size_t		lo = 0,
+				hi = k->n;
+
+	while (lo < hi)
+	{
+		size_t		mid = (lo + hi) / 2;
+
+		if (k->v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < k->n && k->v[lo] == key;
+}
+
+/* Does a vertex of geometry x (elements from..to of side xs) lie inside the solid? 1, 0, -1 (no ray). */
+static int
+geometry_inside(const GxSolidIndex *idx, const GxBatchSide *xs, size_t from, size_t to)
+{
+	for (size_t e = from; e < to; e++)
+	{
+		const double *c = xs->coords + 9 * e;
+		GxLocation	loc;
+
+		/* a segment continuing the previous one is the same connected piece */
+		if (e > from && xs->kind[e] == 2 && xs->kind[e - 1] == 2 && memcmp(c, c - 6, 3 * sizeof(double)) == 0)
+			continue;
+		loc = gx_solid_locate(idx, c);
+		if (loc == GX_LOC_FAILED)
+			return -1;
+		if (loc != GX_LOC_OUTSIDE)
+			return 1;
+	}
+	return 0;
+}
+
+/* Pairs of the solids of side s with the geometries of side x that lie inside them, into found. */
+static bool
+inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr,
+			 bool s_is_a, const GxBatchOptions *opt, const GxKeys *known, GxKeys *found, GxError *err)
+{
+	for (uint32_t sg = 0; sg < s->ngeoms && sg < s->solid_cap; sg++)
+	{
+		GxSolidIndex idx;
+		bool		built = false;
+
+		if (!s->solid[sg] || sr->first[sg] == sr->first[sg + 1])
+			continue;
+		for (uint32_t xg = 0; xg < x->ngeoms; xg++)
+		{
+			uint64_t	key = s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg);
+			int			r;
+
+			if (xr->first[xg] == xr->first[xg + 1] || !gx_box_contains(&sr->box[sg], &xr->box[xg]) ||
+				has_key(known, key))
+				continue;
+			if (gx_cancel_requested(&opt->cancel))
+			{
+				gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+				r = -2;
+			}
+			else if (!built && !gx_solid_index_build(&idx, s->coords + 9 * sr->first[sg],
+													  sr->first[sg + 1] - sr->first[sg], err))
+				return false;
+			else
+			{
+				built = true;
+				r = geometry_inside(&idx, x, xr->first[xg], xr->first[xg + 1]);
+				if (r < 0)
+					gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+				else if (r > 0 && !gx_keys_push(found, key))
+				{
+					gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
+					r = -1;
+				}
+			}
+			if (r < 0)
+			{
+				if (built)
+					gx_solid_index_free(&idx);
+				return false;
+			}
+		}
+		if (built)
+			gx_solid_index_free(&idx);
+	}
+	return true;
+}
+
+bool
+gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt, GxKeys *keys,
+					 GxBatchStats *st, GxError *err)
+{
+	SideRanges	ra = {NULL, NULL},
+				rb = {NULL, NULL};
+	GxKeys		found = {NULL, 0, 0};
+	bool		ok;
+
+	if (a->solid == NULL && b->solid == NULL)
+		return true;
+	ok = side_ranges(a, &ra, err) && side_ranges(b, &rb, err) &&
+		(b->solid == NULL || inside_pairs(b, &rb, a, &ra, false, opt, keys, &found, err)) &&
+		(a->solid == NULL || inside_pairs(a, &ra, b, &rb, true, opt, keys, &found, err));
+	if (ok && found.n > 0)
+	{
+		ok = gx_keys_append(keys, found.v, found.n);
+		if (!ok)
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
+		gx_keys_sort_unique(keys);
+	}
+	st->volume_pairs = found.n;
+	gx_free(ra.first);
+	gx_free(ra.box);
+	gx_free(rb.first);
+	gx_free(rb.box);
+	gx_keys_free(&found);
+	return ok;
+}

@@ -1,0 +1,377 @@
+/*
+ * gx_intercepts.c: the intervals of a polyline inside or on a solid (gx_intercepts.h). Parameters along a
+ * segment a -> b are exact rationals (GMP); every decision is a sign of a determinant of the doubles.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_box.h"
+#include "gx_intercepts.h"
+#include "gx_measure.h"
+#include "gx_predicates.h"
+#include "gx_predicates_exact.h"
+#include "gx_primitives.h"
+
+/* Where one segment meets the surface: [lo, hi] of its parameter, lo == hi for a point. */
+typedef struct Event
+{
+	mpq_t		lo,
+				hi;
+} Event;
+
+typedef struct Segment
+{
+	const GxSolidIndex *s;
+	const double *a,
+			   *b;
+	Event	   *ev;
+	size_t		n,
+				cap;
+	bool		nomem;
+} Segment;
+
+static Event *
+new_event(Segment *sg)
+{
+	if (sg->n == sg->cap)
+	{
+		size_t		cap = sg->cap ? 2 * sg->cap : 16;
+		Event	   *ev = gx_realloc(sg->ev, cap * sizeof(Event));
+
+		if (ev == NULL)
+		{
+			sg->nomem = true;
+			return NULL;
+		}
+		sg->ev = ev;
+		sg->cap = cap;
+	}
+	mpq_inits(sg->ev[sg->n].lo, sg->ev[sg->n].hi, NULL);
+	return &sg->ev[sg->n++];
+}
+
+/* A point event at t = va / (va - vb), or at t = 0 / 1 when vb / va is NULL. */
+static void
+point_event(Segment *sg, mpq_srcptr va, mpq_srcptr vb, int at)
+{
+	Event	   *e = new_event(sg);
+
+	if (e == NULL)
+		return;
+	if (va && vb)
+	{
+		mpq_sub(e->lo, va, vb);
+		mpq_div(e->lo, va, e->lo);
+	}
+	else
+		mpq_set_ui(e->lo, (unsigned long) at, 1);
+	mpq_set(e->hi, e->lo);
+}
+
+/*
+ * The segment lies in the plane of triangle t: it is clipped by the three edges' half-planes in the
+ * projection that drops axis `drop` (where the triangle has orientation sigma). Along the segment an
+ * edge's orientation is (1 - u) fa + u fb, so each edge bounds u from below or above by fa / (fa - fb).
+ */
+static void
+coplanar_event(Segment *sg, const double *t, int drop, int sigma)
+{
+	mpq_t		lo,
+				hi,
+				fa,
+				fb,
+				u;
+	bool		empty = false;
+
+	mpq_inits(lo, hi, fa, fb, u, NULL);
+	mpq_set_ui(hi, 1, 1);
+	for (int k = 0; k < 3 && !empty; k++)
+	{
+		const double *p = t + 3 * k,
+				   *q = t + 3 * ((k + 1) % 3);
+		int			sa = sigma * gx_orient2d(p, q, sg->a, drop),
+					sb = sigma * gx_orient2d(p, q, sg->b, drop);
+
+		if (sa >= 0 && sb >= 0)
+			continue;
+		if (sa < 0 && sb < 0)
+		{
+			empty = true;
+			continue;
+		}
+		gx_orient2d_value(p, q, sg->a, drop, fa);
+		gx_orient2d_value(p, q, sg->b, drop, fb);
+		mpq_sub(u, fa, fb);
+		mpq_div(u, fa, u);
+		if (sa >= 0 && mpq_cmp(u, hi) < 0)
+			mpq_set(hi, u);
+		else if (sa < 0 && mpq_cmp(u, lo) > 0)
+			mpq_set(lo, u);
+	}
+	if (!empty && mpq_cmp(lo, hi) <= 0)
+	{
+		Event	   *e = new_event(sg);
+
+		if (e)
+		{
+			mpq_set(e->lo, lo);
+			mpq_set(e->hi, hi);
+		}
+	}
+	mpq_clears(lo, hi, fa, fb, u, NULL);
+}
+
+/* Where the segment meets triangle i, exactly. */
+static bool
+triangle_events(void *ctx, size_t i)
+{
+	Segment    *sg = ctx;
+	const double *t = sg->s->tri + 9 * i;
+	int			sa = gx_orient3d(t, t + 3, t + 6, sg->a),
+				sb = gx_orient3d(t, t + 3, t + 6, sg->b);
+
+	if (sa * sb > 0)
+		return !sg->nomem;
+	if (sa != 0 && sb != 0)
+	{
+		int			e[3] = {gx_orient3d(sg->a, sg->b, t, t + 3), gx_orient3d(sg->a, sg->b, t + 3, t + 6),
+		gx_orient3d(sg->a, sg->b, t + 6, t)};
+		mpq_t		va,
+					vb;
+
+		if ((e[0] > 0 || e[1] > 0 || e[2] > 0) && (e[0] < 0 || e[1] < 0 || e[2] < 0))
+			return true;
+		mpq_inits(va, vb, NULL);
+		gx_orient3d_value(t, t + 3, t + 6, sg->a, va);
+		gx_orient3d_value(t, t + 3, t + 6, sg->b, vb);
+		point_event(sg, va, vb, 0);
+		mpq_clears(va, vb, NULL);
+	}
+	else if (sa == 0 && sb != 0)
+	{
+		if (gx_elements_intersect(sg->a, 1, t, 3))
+			point_event(sg, NULL, NULL, 0);
+	}
+	else if (sb == 0 && sa != 0)
+	{
+		if (gx_elements_intersect(sg->b, 1, t, 3))
+			point_event(sg, NULL, NULL, 1);
+	}
+	else
+		for (int drop = 0; drop < 3; drop++)
+		{
+			int			sigma = gx_orient2d(t, t + 3, t + 6, drop);
+
+			if (sigma != 0)
+			{
+				coplanar_event(sg, t, drop, sigma);
+				break;
+			}
+		}
+	return !sg->nomem;
+}
+
+static int
+cmp_mpq(const void *x, const void *y)
+{
+	return mpq_cmp((mpq_srcptr) x, (mpq_srcptr) y);
+}
+
+/* Output: intervals in metres, merged across the vertices the polyline's segments share. */
+typedef struct Output
+{
+	GxInterval *v;
+	size_t		n,
+				cap;
+	bool		open_at_vertex;	/* the last interval reaches the vertex the next segment starts from */
+} Output;
+
+static bool
+emit(Output *o, double from, double to, bool from_vertex, bool to_vertex)
+{
+	if (from_vertex && o->open_at_vertex && o->n > 0)
+		o->v[o->n - 1].to = to;
+	else
+	{
+		if (o->n == o->cap)
+		{
+			size_t		cap = o->cap ? 2 * o->cap : 8;
+			GxInterval *v = gx_realloc(o->v, cap * sizeof(GxInterval));
+
+			if (v == NULL)
+				return false;
+			o->v = v;
+			o->cap = cap;
+		}
+		o->v[o->n++] = (GxInterval) {from, to};
+	}
+	o->open_at_vertex = to_vertex;
+	return true;
+}
+
+/* Metres along the line at parameter t of the segment starting at length c0 and ending at c1. */
+static double
+length_at(mpq_srcptr t, double c0, double c1, double seglen)
+{
+	if (mpq_sgn(t) == 0)
+		return c0;
+	if (mpq_cmp_ui(t, 1, 1) == 0)
+		return c1;
+	return fmin(c1, c0 + mpq_get_d(t) * seglen);
+}
+
+/*
+ * The pieces of segment sg inside or on the solid, in metres. The breakpoints (0, 1, the events' ends)
+ * sorted and distinct; each gap between two is covered by an event or located from its midpoint; a
+ * breakpoint is in when an event holds it or a gap beside it is in.
+ */
+static int
+segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
+{
+	size_t		nb = 0;
+	__mpq_struct *bp = gx_alloc((2 * sg->n + 2) * sizeof(__mpq_struct));
+	bool	   *gap_in,
+				piece = false;
+	int			result = 1;
+	mpq_t		mid,
+				start;
+
+	gap_in = gx_alloc(2 * sg->n + 2);
+	if (!bp || !gap_in)
+	{
+		gx_free(bp);
+		gx_free(gap_in);
+		return 0;
+	}
+	mpq_inits(mid, start, NULL);
+	mpq_init(&bp[nb]);
+	mpq_set_ui(&bp[nb++], 0, 1);
+	mpq_init(&bp[nb]);
+	mpq_set_ui(&bp[nb++], 1, 1);
+	for (size_t e = 0; e < sg->n; e++)
+	{
+		mpq_init(&bp[nb]);
+		mpq_set(&bp[nb++], sg->ev[e].lo);
+		mpq_init(&bp[nb]);
+		mpq_set(&bp[nb++], sg->ev[e].hi);
+	}
+	qsort(bp, nb, sizeof(__mpq_struct), cmp_mpq);
+	{
+		size_t		m = 1;
+
+		for (size_t k = 1; k < nb; k++)
+			if (mpq_cmp(&bp[k], &bp[m - 1]) != 0)
+				mpq_swap(&bp[m++], &bp[k]);
+		for (size_t k = m; k < nb; k++)
+			mpq_clear(&bp[k]);
+		nb = m;
+	}
+	for (size_t k = 0; k + 1 < nb && result > 0; k++)
+	{
+		gap_in[k] = false;
+		for (size_t e = 0; e < sg->n && !gap_in[k]; e++)
+			gap_in[k] = mpq_cmp(sg->ev[e].lo, &bp[k]) <= 0 && mpq_cmp(sg->ev[e].hi, &bp[k + 1]) >= 0;
+		if (!gap_in[k])
+		{
+			GxLocation	loc;
+
+			mpq_add(mid, &bp[k], &bp[k + 1]);
+			mpq_div_2exp(mid, mid, 1);
+			loc = gx_solid_locate_off_boundary(sg->s, sg->a, sg->b, mid);
+			if (loc == GX_LOC_FAILED)
+				result = -1;
+			gap_in[k] = loc == GX_LOC_INSIDE;
+		}
+	}
+	for (size_t k = 0; k < nb && result > 0; k++)
+	{
+		bool		in = (k > 0 && gap_in[k - 1]) || (k + 1 < nb && gap_in[k]);
+
+		for (size_t e = 0; e < sg->n && !in; e++)
+			in = mpq_cmp(sg->ev[e].lo, &bp[k]) <= 0 && mpq_cmp(sg->ev[e].hi, &bp[k]) >= 0;
+		if (in && !piece)
+		{
+			mpq_set(start, &bp[k]);
+			piece = true;
+		}
+		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
+		if (piece && (k + 1 == nb || !gap_in[k]))
+		{
+			if (!emit(o, length_at(start, c0, c1, seglen), length_at(&bp[k], c0, c1, seglen),
+					  mpq_sgn(start) == 0, k + 1 == nb))
+				result = 0;
+			piece = false;
+		}
+		if (!in && k + 1 == nb)
+			o->open_at_vertex = false;
+	}
+	for (size_t k = 0; k < nb; k++)
+		mpq_clear(&bp[k]);
+	mpq_clears(mid, start, NULL);
+	gx_free(bp);
+	gx_free(gap_in);
+	return result;
+}
+
+static void
+segment_clear(Segment *sg)
+{
+	for (size_t e = 0; e < sg->n; e++)
+		mpq_clears(sg->ev[e].lo, sg->ev[e].hi, NULL);
+	sg->n = 0;
+}
+
+bool
+gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
+			  GxError *err)
+{
+	Output		o = {NULL, 0, 0, false};
+	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false};
+	GxSum		before = {0, 0};
+	int			result = 1;
+
+	for (size_t i = 0; i + 1 < npoints && result > 0; i++)
+	{
+		const double *a = line + 3 * i,
+				   *b = a + 3;
+		double		seglen = gx_segment_length(a, b),
+					c0 = gx_sum_value(&before);
+		GxBox3D		box = gx_box_of_points(a, 2);
+
+		/* the lengths before each vertex, as gx_length and gx_locate_along sum them */
+		gx_sum_add(&before, seglen);
+		sg.a = a;
+		sg.b = b;
+		if (!gx_solid_index_search(s, &box, triangle_events, &sg))
+			result = 0;
+		else
+			result = segment_pieces(&sg, &o, c0, gx_sum_value(&before), seglen);
+		segment_clear(&sg);
+	}
+	gx_free(sg.ev);
+	if (result <= 0)
+	{
+		gx_free(o.v);
+		if (result == 0)
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
+		else
+			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+		return false;
+	}
+	/* a one-point line: is that point in? */
+	if (npoints == 1)
+	{
+		GxLocation	loc = gx_solid_locate(s, line);
+
+		if (loc != GX_LOC_OUTSIDE && !emit(&o, 0, 0, false, false))
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
+			return false;
+		}
+	}
+	*out = o.v;
+	*n = o.n;
+	return true;
+}

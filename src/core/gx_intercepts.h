@@ -1,0 +1,33 @@
+/*
+ * gx_intercepts.h: the intervals of a polyline that lie inside or on a closed solid (gx_solid.h), as
+ * lengths along the line from its first vertex: drill-hole intercepts.
+ *
+ * Each segment meets the surface at breakpoints: crossings of a triangle's plane inside the triangle
+ * (t = det(a) / (det(a) - det(b)), a rational of the doubles), ends lying on a triangle, and stretches
+ * where the segment lies in a triangle's plane (the segment clipped exactly by the triangle's edges).
+ * Breakpoints are sorted exactly; each open gap between two is wholly inside or outside, and is located
+ * from its midpoint (a rational point of the segment: gx_solid_locate_off_boundary). Only the final
+ * lengths are rounded: t to the nearest double, times the segment's length, plus the length before it.
+ */
+#ifndef GX_INTERCEPTS_H
+#define GX_INTERCEPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gx_solid.h"
+
+typedef struct GxInterval
+{
+	double		from,
+				to;				/* metres along the line; from == to for a single touching point */
+} GxInterval;
+
+/*
+ * The maximal intervals, ordered, of the polyline of npoints points (3 doubles each) inside or on the
+ * solid: *out gx_alloc'd (NULL when none), *n their count. false with err set (memory; no usable ray).
+ */
+bool		gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
+						  GxError *err);
+
+#endif

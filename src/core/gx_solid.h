@@ -1,0 +1,79 @@
+/*
+ * gx_solid.h: solids: closed triangulated surfaces taken as the volume they bound (GX_FLAG_SOLID).
+ *
+ * A solid's node holds the triangles of all its shells, each shell consistently oriented, outer shells
+ * outward and cavities inward. Point location counts the crossings of a ray with the triangles (their
+ * parity); every decision is an exact orientation sign (gx_predicates.h, gx_predicates_exact.h). A ray
+ * that meets an edge, a vertex or lies in a triangle's plane is detected exactly and replaced by another.
+ */
+#ifndef GX_SOLID_H
+#define GX_SOLID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <gmp.h>
+
+#include "gx_batch.h"
+#include "gx_geom.h"
+#include "gx_grid.h"
+
+typedef enum GxLocation
+{
+	GX_LOC_OUTSIDE = 0,
+	GX_LOC_BOUNDARY = 1,
+	GX_LOC_INSIDE = 2,
+	GX_LOC_FAILED = -1			/* no usable ray found (not seen in practice; reported as an error) */
+} GxLocation;
+
+/* The triangles of a solid with their boxes and a grid over (x, y): rays go up or down. */
+typedef struct GxSolidIndex
+{
+	const double *tri;			/* 9 doubles per triangle, not owned */
+	size_t		n;
+	GxBox3D		box;
+	GxBox3D    *boxes;
+	GxGrid		grid;			/* dim[2] == 1 */
+} GxSolidIndex;
+
+bool		gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err);
+void		gx_solid_index_free(GxSolidIndex *s);
+
+/* Where p lies: inside, on the boundary or outside of the closed volume. */
+GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);
+
+/*
+ * Where a + t (b - a) lies, for a rational t (0 <= t <= 1), a point known not to lie on the boundary:
+ * GX_LOC_INSIDE or GX_LOC_OUTSIDE.
+ */
+GxLocation	gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t);
+
+/* Calls visit(ctx, i) for every triangle whose box overlaps box, once each; stops when visit is false. */
+bool		gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*visit) (void *ctx, size_t i),
+								  void *ctx);
+
+/*
+ * Whether x, known to miss the solid's surface, lies inside it: one vertex of each of its elements is
+ * located (a polyline is connected: its first vertex). 1, 0, or -1 with err set (no usable ray).
+ */
+int			gx_solid_contains_any(const GxSolidIndex *s, const GxSerialized *x, GxError *err);
+
+/* The triangles (9 doubles each) of a solid's node and their count. */
+const double *gx_solid_triangles(const GxSerialized *g, size_t *n);
+
+/*
+ * gx_makesolid's check and orientation: the *n triangles at tri (9 doubles each) must bound a volume:
+ * every edge shared by exactly two triangles, no two triangles meeting except along shared edges and
+ * vertices (a self-join of the batch engine under opt). Triangles with a repeated vertex are dropped when
+ * they lie along an edge of the rest (*n becomes the count kept); other degenerate triangles are refused.
+ * On success the triangles are reoriented in place (outer shells outward, cavities inward) and *shells is
+ * their number; false with err naming the first offence, with coordinates.
+ */
+bool		gx_solid_make(double *tri, size_t *n, const GxBatchOptions *opt, size_t *shells, GxError *err);
+
+/*
+ * A new serialized solid (gx_alloc'd, *size bytes) from g's triangles: gx_solid_make, then one
+ * POLYHEDRALSURFACE. opt NULL: the CPU engine with default options.
+ */
+GxSerialized *gx_solid_from(const GxSerialized *g, const GxBatchOptions *opt, size_t *size, GxError *err);
+
+#endif

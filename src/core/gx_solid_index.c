@@ -1,0 +1,359 @@
+/*
+ * gx_solid_index.c: point location in a solid (gx_solid.h). The triangles are gridded over (x, y); a
+ * point is located by the parity of the crossings of a nearly vertical ray with them. The ray starts at
+ * the point and ends at a double point q above (or below) the solid's box, slightly off the vertical so
+ * that the grid cells it passes over stay few. Each crossing is decided by exact signs; a ray meeting an
+ * edge or a vertex, or lying in a triangle's plane, is seen exactly and another q is tried.
+ *
+ * The located point may be a + t (b - a) with t rational: a determinant is affine in each of its points,
+ * so its sign is that of (1 - t) det(a) + t det(b), decided from the two signs alone unless they differ.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_box.h"
+#include "gx_elements.h"
+#include "gx_predicates.h"
+#include "gx_predicates_exact.h"
+#include "gx_primitives.h"
+#include "gx_solid.h"
+
+#define MAX_RAYS 64
+
+bool
+gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
+{
+	int			dim[3] = {1, 1, 1};
+	double		cells = n / 4.0 + 1,
+				wx,
+				wy;
+
+	memset(s, 0, sizeof(*s));
+	s->tri = tri;
+	s->n = n;
+	gx_box_set_empty(&s->box);
+	s->boxes = gx_alloc((n ? n : 1) * sizeof(GxBox3D));
+	if (!s->boxes)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the index of a solid of %zu triangles", n);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+	{
+		s->boxes[i] = gx_box_of_points(tri + 9 * i, 3);
+		gx_box_extend(&s->box, &s->boxes[i]);
+	}
+	if (n == 0)
+		return true;
+	/* about four triangles per (x, y) cell, cells shaped like the box's footprint */
+	wx = s->box.xmax - s->box.xmin;
+	wy = s->box.ymax - s->box.ymin;
+	if (wx > 0 && wy > 0)
+	{
+		dim[0] = (int) fmin(4096, fmax(1, sqrt(cells * wx / wy)));
+		dim[1] = (int) fmin(4096, fmax(1, cells / dim[0]));
+	}
+	else if (wx > 0)
+		dim[0] = (int) fmin(4096, cells);
+	else if (wy > 0)
+		dim[1] = (int) fmin(4096, cells);
+	return gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err);
+}
+
+void
+gx_solid_index_free(GxSolidIndex *s)
+{
+	gx_free(s->boxes);
+	if (s->n)
+		gx_grid_free(&s->grid);
+	memset(s, 0, sizeof(*s));
+}
+
+bool
+gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*visit) (void *ctx, size_t i), void *ctx)
+{
+	int			lo[3],
+				hi[3];
+
+	if (s->n == 0 || !gx_box_overlaps(&s->box, box))
+		return true;
+	gx_grid_range(&s->grid, box, lo, hi);
+	for (int j = lo[1]; j <= hi[1]; j++)
+		for (int i = lo[0]; i <= hi[0]; i++)
+		{
+			size_t		c = gx_grid_cell(&s->grid, i, j, 0);
+
+			for (size_t k = s->grid.start[c]; k < s->grid.start[c + 1]; k++)
+			{
+				uint32_t	t = s->grid.items[k];
+
+				/* a triangle spanning several cells is visited in one of them */
+				if (!gx_box_overlaps(&s->boxes[t], box) || !gx_grid_is_reference_cell(&s->grid, &s->boxes[t], box, i, j, 0))
+					continue;
+				if (!visit(ctx, t))
+					return false;
+			}
+		}
+	return true;
+}
+
+/* The point a + t (b - a); t NULL means the point a. */
+typedef struct SegPoint
+{
+	const double *a,
+			   *b;
+	mpq_srcptr	t;
+	double		x[3];			/* a double near the point, and how far the point may be from it per axis */
+	double		slack;
+} SegPoint;
+
+/*
+ * A filter for a determinant in which the rational point P enters: D(P) = s (P - r) . (u x v), with r, u,
+ * v from doubles. Evaluated at the double x near P, D(x) is within 8 eps of the permanent (Shewchuk's
+ * orient3d bound covers the rounded differences), and D(P) within slack * |u x v|_1 of D(x). Returns the
+ * sign when the bounds settle it, else 2.
+ */
+static int
+near_sign(const SegPoint *p, double s, const double *r, const double *u, const double *v)
+{
+	const double eps = 1.1102230246251565e-16;
+	double		n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]},
+				m[3] = {fabs(u[1] * v[2]) + fabs(u[2] * v[1]), fabs(u[2] * v[0]) + fabs(u[0] * v[2]),
+		fabs(u[0] * v[1]) + fabs(u[1] * v[0])},
+				d = 0,
+				perm = 0,
+				moved = 0;
+
+	for (int k = 0; k < 3; k++)
+	{
+		double		dk = p->x[k] - r[k];
+
+		d += dk * n[k];
+		perm += fabs(dk) * m[k];
+		moved += m[k];
+	}
+	/* doubled margins cover the rounding of the bounds themselves; tiny products may underflow */
+	if (fabs(d) > 2 * (8 * eps * perm + p->slack * moved * (1 + 8 * eps)) + 1e-290)
+		return (d > 0) == (s > 0) ? 1 : -1;
+	return 2;
+}
+
+/*
+ * Sign of orient3d with the point in argument `slot` and x, y, z in the others, in order: sa and sb are
+ * its signs with a and with b in the point's place.
+ */
+static int
+affine_sign(const SegPoint *p, int sa, int sb, const double *x, const double *y, const double *z, int slot)
+{
+	mpq_t		va,
+				vb,
+				w;
+	int			sign;
+	const double *others[3] = {x, y, z},
+			   *args[4];
+
+	if (p->t == NULL || sa == sb)
+		return sa;
+	if (sa == 0)
+		return mpq_sgn(p->t) > 0 ? sb : 0;
+	if (sb == 0)
+		return mpq_cmp_ui(p->t, 1, 1) < 0 ? sa : 0;
+	/* in floating point first, at the double near the point */
+	{
+		const double *r = slot == 3 ? x : z,
+				   *o = slot == 3 ? x : z;
+		double		u[3],
+					v[3];
+		int			f;
+
+		/* slot 3: det[x - P; y - P; z - P] = -(P - x) . ((y - x) x (z - x)); slot 0: (P - z) . ((x - z) x (y - z)) */
+		for (int k = 0; k < 3; k++)
+		{
+			u[k] = (slot == 3 ? y : x)[k] - o[k];
+			v[k] = (slot == 3 ? z : y)[k] - o[k];
+		}
+		f = near_sign(p, slot == 3 ? -1 : 1, r, u, v);
+		if (f != 2)
+			return f;
+	}
+	/* (1 - t) va + t vb = va + t (vb - va) */
+	mpq_inits(va, vb, w, NULL);
+	for (int k = 0, m = 0; k < 4; k++)
+		args[k] = k == slot ? p->a : others[m++];
+	gx_orient3d_value(args[0], args[1], args[2], args[3], va);
+	args[slot] = p->b;
+	gx_orient3d_value(args[0], args[1], args[2], args[3], vb);
+	mpq_sub(w, vb, va);
+	mpq_mul(w, w, p->t);
+	mpq_add(w, w, va);
+	sign = mpq_sgn(w);
+	mpq_clears(va, vb, w, NULL);
+	return sign;
+}
+
+/* orient3d(x, y, z, P) */
+static int
+side_of_plane(const SegPoint *p, const double *x, const double *y, const double *z)
+{
+	int			sa = gx_orient3d(x, y, z, p->a);
+
+	return affine_sign(p, sa, p->t ? gx_orient3d(x, y, z, p->b) : sa, x, y, z, 3);
+}
+
+/* orient3d(P, q, x, y) */
+static int
+side_of_edge(const SegPoint *p, const double *q, const double *x, const double *y)
+{
+	int			sa = gx_orient3d(p->a, q, x, y);
+
+	return affine_sign(p, sa, p->t ? gx_orient3d(p->b, q, x, y) : sa, q, x, y, 0);
+}
+
+typedef struct Ray
+{
+	const GxSolidIndex *s;
+	SegPoint	p;
+	double		q[3];
+	unsigned	crossings;
+	bool		degenerate;
+} Ray;
+
+/* Does the ray P -> q cross triangle i through its interior (counted), miss it, or meet it degenerately? */
+static bool
+ray_visit(void *ctx, size_t i)
+{
+	Ray		   *r = ctx;
+	const double *t = r->s->tri + 9 * i;
+	int			sp = side_of_plane(&r->p, t, t + 3, t + 6),
+				sq = gx_orient3d(t, t + 3, t + 6, r->q),
+				e[3];
+	bool		pos = false,
+				neg = false,
+				zero = false;
+
+	if (sp == 0 && sq == 0)
+	{
+		/* the ray lies in the triangle's plane, and its box meets the triangle's: try another ray */
+		r->degenerate = true;
+		return false;
+	}
+	/* P is off the boundary and q outside the box: touching the plane only there is no crossing */
+	if (sp == 0 || sq == 0 || sp == sq)
+		return true;
+	e[0] = side_of_edge(&r->p, r->q, t, t + 3);
+	e[1] = side_of_edge(&r->p, r->q, t + 3, t + 6);
+	e[2] = side_of_edge(&r->p, r->q, t + 6, t);
+	for (int k = 0; k < 3; k++)
+	{
+		pos |= e[k] > 0;
+		neg |= e[k] < 0;
+		zero |= e[k] == 0;
+	}
+	if (pos && neg)
+		return true;
+	if (zero)
+	{
+		r->degenerate = true;
+		return false;
+	}
+	r->crossings++;
+	return true;
+}
+
+/* A point of the segment near P (exact when t is NULL), and how far P may be from it. */
+static void
+approximate(const SegPoint *p, double x[3], double *slack)
+{
+	double		t = p->t ? mpq_get_d(p->t) : 0;
+
+	*slack = 0;
+	for (int k = 0; k < 3; k++)
+	{
+		x[k] = p->t ? p->a[k] + t * (p->b[k] - p->a[k]) : p->a[k];
+		if (p->t)
+			*slack = fmax(*slack, 1e-12 * (fabs(p->a[k]) + fabs(p->b[k]) + fabs(p->b[k] - p->a[k])));
+	}
+}
+
+/* Parity of the crossings of some non-degenerate ray from P. */
+static GxLocation
+cast(const GxSolidIndex *s, const SegPoint *p)
+{
+	double		x[3],
+				slack,
+				cw[2],
+				h;
+	uint64_t	seed = 0x9E3779B97F4A7C15ull;
+
+	approximate(p, x, &slack);
+	if (!(x[0] + slack >= s->box.xmin && x[0] - slack <= s->box.xmax && x[1] + slack >= s->box.ymin &&
+		  x[1] - slack <= s->box.ymax && x[2] + slack >= s->box.zmin && x[2] - slack <= s->box.zmax))
+		return GX_LOC_OUTSIDE;
+	cw[0] = (s->box.xmax - s->box.xmin) / s->grid.dim[0];
+	cw[1] = (s->box.ymax - s->box.ymin) / s->grid.dim[1];
+	h = (s->box.zmax - s->box.zmin) + fabs(s->box.zmax) + fabs(s->box.zmin) + 1;
+	for (int attempt = 0; attempt < MAX_RAYS; attempt++)
+	{
+		Ray			r = {s, *p, {0, 0, 0}, 0, false};
+		GxBox3D		box;
+
+		memcpy(r.p.x, x, sizeof(x));
+		r.p.slack = slack;
+		for (int k = 0; k < 2; k++)
+		{
+			double		u;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			u = ((double) (seed >> 11) / 9007199254740992.0 - 0.5) * 0.5;	/* in [-1/4, 1/4) */
+			r.q[k] = x[k] + u * (cw[k] > 0 ? cw[k] : 1);
+		}
+		r.q[2] = attempt % 2 == 0 ? s->box.zmax + h : s->box.zmin - h;
+		box = gx_box_of_points(r.q, 1);
+		box.xmin = fmin(box.xmin, x[0] - slack);
+		box.ymin = fmin(box.ymin, x[1] - slack);
+		box.zmin = fmin(box.zmin, x[2] - slack);
+		box.xmax = fmax(box.xmax, x[0] + slack);
+		box.ymax = fmax(box.ymax, x[1] + slack);
+		box.zmax = fmax(box.zmax, x[2] + slack);
+		gx_solid_index_search(s, &box, ray_visit, &r);
+		if (!r.degenerate)
+			return r.crossings % 2 ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
+	}
+	return GX_LOC_FAILED;
+}
+
+typedef struct OnBoundary
+{
+	const GxSolidIndex *s;
+	const double *p;
+	bool		found;
+} OnBoundary;
+
+static bool
+boundary_visit(void *ctx, size_t i)
+{
+	OnBoundary *b = ctx;
+
+	b->found = gx_elements_intersect(b->p, 1, b->s->tri + 9 * i, 3);
+	return !b->found;
+}
+
+GxLocation
+gx_solid_locate(const GxSolidIndex *s, const double *p)
+{
+	OnBoundary	b = {s, p, false};
+	GxBox3D		box = gx_box_of_points(p, 1);
+	SegPoint	sp = {p, p, NULL, {0, 0, 0}, 0};
+
+	gx_solid_index_search(s, &box, boundary_visit, &b);
+	return b.found ? GX_LOC_BOUNDARY : cast(s, &sp);
+}
+
+GxLocation
+gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t)
+{
+	SegPoint	p = {a, b, t, {0, 0, 0}, 0};
+
+	return cast(s, &p);
+}

@@ -1,0 +1,705 @@
+/*
+ * gx_solid_make.c: gx_makesolid's check that triangles bound a volume, and their orientation (gx_solid.h).
+ *
+ *   1. a triangle with a repeated vertex (zero area, as at the poles of many meshes) is dropped when it
+ *      lies along an edge (or at a vertex) of the rest; any other degenerate triangle (three distinct
+ *      collinear vertices: every 2D projection has a zero orientation) is refused;
+ *   2. vertices identified by their exact coordinates; every edge shared by exactly two triangles;
+ *   3. orientation propagated across edges (neighbours traverse their edge in opposite directions): the
+ *      connected components are the shells, and one that cannot be oriented is not a surface of a volume;
+ *   4. the batch engine's self-join finds every pair of triangles sharing a point; a pair may only share
+ *      its common vertices and edge: one common vertex - neither opposite edge meets the other triangle
+ *      (if the two met elsewhere, the ray from the common vertex through such a point leaves one of them
+ *      through its opposite edge inside the other); a common edge - the third vertices are not coplanar on
+ *      the same side; none - no contact at all;
+ *   5. each shell's orientation from the exact sign of its signed volume, and its depth (how many other
+ *      shells enclose it) by point location: shells at even depth face outward, cavities inward.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_batch.h"
+#include "gx_io.h"
+#include "gx_box.h"
+#include "gx_grid.h"
+#include "gx_predicates.h"
+#include "gx_predicates_exact.h"
+#include "gx_primitives.h"
+#include "gx_solid.h"
+#include "gx_threads.h"
+
+#define V(tri, t, k)	((tri) + 9 * (size_t) (t) + 3 * (k))
+
+typedef struct VertexRef
+{
+	const double *c;
+	uint32_t	slot;			/* 3 * triangle + corner */
+} VertexRef;
+
+typedef struct EdgeRef
+{
+	uint32_t	u,
+				v;				/* vertex ids, u < v */
+	uint32_t	slot;			/* 3 * triangle + the corner the edge starts from */
+	uint8_t		forward;		/* the triangle goes u -> v */
+} EdgeRef;
+
+static int
+cmp_vertex(const void *x, const void *y)
+{
+	const double *a = ((const VertexRef *) x)->c,
+			   *b = ((const VertexRef *) y)->c;
+
+	for (int k = 0; k < 3; k++)
+		if (a[k] != b[k])
+			return a[k] < b[k] ? -1 : 1;
+	return 0;
+}
+
+static int
+cmp_edge(const void *x, const void *y)
+{
+	const EdgeRef *a = x,
+			   *b = y;
+
+	if (a->u != b->u)
+		return a->u < b->u ? -1 : 1;
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return a->slot < b->slot ? -1 : a->slot > b->slot;
+}
+
+/* "(x y z)" of a vertex, for messages: each the shortest decimal that reads back to the same double */
+static const char *
+pt(char *buf, const double *c)
+{
+	char		d[3][32];
+
+	for (int k = 0; k < 3; k++)
+		gx_format_double(c[k], d[k]);
+	snprintf(buf, 100, "(%s %s %s)", d[0], d[1], d[2]);
+	return buf;
+}
+
+static bool
+degenerate(const double *t)
+{
+	for (int drop = 0; drop < 3; drop++)
+		if (gx_orient2d(t, t + 3, t + 6, drop) != 0)
+			return false;
+	return true;
+}
+
+/* Step 2 and 3: vertex ids, edge pairing, orientation flips and shells. */
+typedef struct Topology
+{
+	uint32_t   *vid;			/* 3n vertex ids */
+	uint8_t    *flip;			/* n: reverse this triangle */
+	uint32_t   *shell;			/* n: its shell */
+	size_t		nshells;
+} Topology;
+
+/* A dropped triangle with a repeated vertex: its vertices and its number in the input. */
+typedef struct Sliver
+{
+	double		v[9];
+	size_t		number;
+} Sliver;
+
+static bool
+same_point(const double *a, const double *b)
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+/* The id of the vertex at c, or -1 when the surface has none there (vr sorted by coordinates). */
+static long
+vertex_id(const VertexRef *vr, size_t nv, const uint32_t *vid, const double *c)
+{
+	size_t		lo = 0,
+				hi = nv;
+	VertexRef	key = {c, 0};
+
+	while (lo < hi)
+	{
+		size_t		mid = (lo + hi) / 2;
+
+		if (cmp_vertex(&vr[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nv && cmp_vertex(&vr[lo], &key) == 0 ? (long) vid[vr[lo].slot] : -1;
+}
+
+/* Does the surface have the edge u-v (er sorted by vertex ids)? */
+static bool
+has_edge(const EdgeRef *er, size_t ne, uint32_t u, uint32_t v)
+{
+	size_t		lo = 0,
+				hi = ne;
+
+	if (u > v)
+	{
+		uint32_t	t = u;
+
+		u = v;
+		v = t;
+	}
+	while (lo < hi)
+	{
+		size_t		mid = (lo + hi) / 2;
+
+		if (er[mid].u < u || (er[mid].u == u && er[mid].v < v))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ne && er[lo].u == u && er[lo].v == v;
+}
+
+/* Each dropped sliver lies along an edge, or at a vertex, of the surface. */
+static bool
+slivers_on_edges(const VertexRef *vr, const EdgeRef *er, size_t n, const uint32_t *vid, const Sliver *sl,
+				 size_t nsl, GxError *err)
+{
+	char		b[3][100];
+
+	for (size_t k = 0; k < nsl; k++)
+	{
+		const double *p = sl[k].v,
+				   *q = same_point(p, p + 3) ? p + 6 : p + 3;
+		long		u = vertex_id(vr, 3 * n, vid, p),
+					w = vertex_id(vr, 3 * n, vid, q);
+
+		if (u < 0 || w < 0 || (u != w && !has_edge(er, 3 * n, (uint32_t) u, (uint32_t) w)))
+		{
+			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s has a repeated "
+						 "vertex and does not lie along an edge of the surface", sl[k].number + 1,
+						 pt(b[0], p), pt(b[1], p + 3), pt(b[2], p + 6));
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp, GxError *err)
+{
+	VertexRef  *vr = gx_alloc(3 * n * sizeof(VertexRef));
+	EdgeRef    *er = gx_alloc(3 * n * sizeof(EdgeRef));
+	uint32_t   *nb = gx_alloc(3 * n * sizeof(uint32_t)),
+			   *queue = gx_alloc(n * sizeof(uint32_t));
+	uint8_t    *same = gx_alloc(3 * n);
+	bool		ok = false;
+	char		b1[100],
+				b2[100];
+	size_t		i,
+				id = 0;
+
+	tp->vid = gx_alloc(3 * n * sizeof(uint32_t));
+	tp->flip = gx_alloc(n);
+	tp->shell = gx_alloc(n * sizeof(uint32_t));
+	tp->nshells = 0;
+	if (!vr || !er || !nb || !queue || !same || !tp->vid || !tp->flip || !tp->shell)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
+		goto done;
+	}
+	for (i = 0; i < 3 * n; i++)
+		vr[i] = (VertexRef) {tri + 3 * i, (uint32_t) i};
+	qsort(vr, 3 * n, sizeof(VertexRef), cmp_vertex);
+	for (i = 0; i < 3 * n; i++)
+	{
+		if (i > 0 && cmp_vertex(&vr[i - 1], &vr[i]) != 0)
+			id++;
+		tp->vid[vr[i].slot] = (uint32_t) id;
+	}
+	for (i = 0; i < 3 * n; i++)
+	{
+		uint32_t	a = tp->vid[i],
+					b = tp->vid[i % 3 == 2 ? i - 2 : i + 1];
+
+		er[i] = (EdgeRef) {a < b ? a : b, a < b ? b : a, (uint32_t) i, a < b};
+	}
+	qsort(er, 3 * n, sizeof(EdgeRef), cmp_edge);
+	for (i = 0; i < 3 * n;)
+	{
+		size_t		j = i;
+
+		while (j < 3 * n && er[j].u == er[i].u && er[j].v == er[i].v)
+			j++;
+		if (j - i != 2)
+		{
+			const double *c = tri + 3 * er[i].slot,
+					   *d = tri + 3 * (er[i].slot % 3 == 2 ? er[i].slot - 2 : er[i].slot + 1);
+
+			gx_error_set(err, GX_ERR_INVALID, "not a closed surface: the edge %s-%s %s", pt(b1, c), pt(b2, d),
+						 j - i == 1 ? "belongs to one triangle only (an open boundary)" :
+						 "is shared by more than two triangles (a non-manifold edge)");
+			goto done;
+		}
+		nb[er[i].slot] = er[i + 1].slot / 3;
+		nb[er[i + 1].slot] = er[i].slot / 3;
+		same[er[i].slot] = same[er[i + 1].slot] = er[i].forward == er[i + 1].forward;
+		i = j;
+	}
+	if (!slivers_on_edges(vr, er, n, tp->vid, sl, nsl, err))
+		goto done;
+	/* orientation spreads across edges, breadth first; each component is a shell */
+	memset(tp->flip, 2, n);
+	for (i = 0; i < n; i++)
+	{
+		size_t		head = 0,
+					tail = 0;
+
+		if (tp->flip[i] != 2)
+			continue;
+		tp->flip[i] = 0;
+		tp->shell[i] = (uint32_t) tp->nshells;
+		queue[tail++] = (uint32_t) i;
+		while (head < tail)
+		{
+			uint32_t	t = queue[head++];
+
+			for (int k = 0; k < 3; k++)
+			{
+				uint32_t	o = nb[3 * t + k];
+				uint8_t		want = tp->flip[t] ^ same[3 * t + k];
+
+				if (tp->flip[o] == 2)
+				{
+					tp->flip[o] = want;
+					tp->shell[o] = (uint32_t) tp->nshells;
+					queue[tail++] = o;
+				}
+				else if (tp->flip[o] != want)
+				{
+					gx_error_set(err, GX_ERR_INVALID,
+								 "not the surface of a volume: it cannot be oriented consistently (a one-sided "
+								 "surface) at the edge %s-%s", pt(b1, V(tri, t, k)), pt(b2, V(tri, t, (k + 1) % 3)));
+					goto done;
+				}
+			}
+		}
+		tp->nshells++;
+	}
+	ok = true;
+done:
+	gx_free(vr);
+	gx_free(er);
+	gx_free(nb);
+	gx_free(queue);
+	gx_free(same);
+	return ok;
+}
+
+/* Step 4 for one pair: true when triangles i and j meet only where they share vertices and an edge. */
+static bool
+pair_allowed(const double *tri, const uint32_t *vid, uint32_t i, uint32_t j)
+{
+	int			shared = 0,
+				si[3],
+				sj[3];
+
+	for (int p = 0; p < 3; p++)
+		for (int q = 0; q < 3; q++)
+			if (vid[3 * i + p] == vid[3 * j + q])
+			{
+				si[shared] = p;
+				sj[shared] = q;
+				shared++;
+			}
+	if (shared == 0)
+		return !gx_elements_intersect(V(tri, i, 0), 3, V(tri, j, 0), 3);
+	if (shared == 3)
+		return false;
+	if (shared == 1)
+	{
+		int			p = si[0],
+					q = sj[0];
+		double		ei[6],
+					ej[6];
+
+		/* the edges opposite the common vertex */
+		memcpy(ei, V(tri, i, (p + 1) % 3), 3 * sizeof(double));
+		memcpy(ei + 3, V(tri, i, (p + 2) % 3), 3 * sizeof(double));
+		memcpy(ej, V(tri, j, (q + 1) % 3), 3 * sizeof(double));
+		memcpy(ej + 3, V(tri, j, (q + 2) % 3), 3 * sizeof(double));
+		return !gx_elements_intersect(ei, 2, V(tri, j, 0), 3) && !gx_elements_intersect(ej, 2, V(tri, i, 0), 3);
+	}
+	else
+	{
+		const double *u = V(tri, i, si[0]),
+				   *w = V(tri, i, si[1]),
+				   *ti = V(tri, i, 3 - si[0] - si[1]),
+				   *tj = V(tri, j, 3 - sj[0] - sj[1]);
+
+		if (gx_orient3d(u, w, ti, tj) != 0)
+			return true;
+		for (int drop = 0; drop < 3; drop++)
+		{
+			int			a = gx_orient2d(u, w, ti, drop);
+
+			if (a != 0)
+				return a != gx_orient2d(u, w, tj, drop);
+		}
+		return false;
+	}
+}
+
+/* The message for triangles i and j meeting where they should not. */
+static void
+crossing_error(const double *tri, uint32_t i, uint32_t j, GxError *err)
+{
+	char		b[6][100];
+
+	gx_error_set(err, GX_ERR_INVALID,
+				 "not the surface of a volume: triangles %u and %u meet other than along a shared edge or vertex: "
+				 "%s %s %s and %s %s %s", i + 1, j + 1, pt(b[0], V(tri, i, 0)), pt(b[1], V(tri, i, 1)),
+				 pt(b[2], V(tri, i, 2)), pt(b[3], V(tri, j, 0)), pt(b[4], V(tri, j, 1)), pt(b[5], V(tri, j, 2)));
+}
+
+/*
+ * Step 4 through the batch engine (the GPU's when opt has one): every pair sharing a point, then the
+ * first pair (in index order) that may not. false with err set.
+ */
+static bool
+self_intersections_batch(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+{
+	GxBatchSide side;
+	GxBatchOptions o = *opt;
+	GxBatchStats st;
+	GxPairs		pairs = {NULL, 0};
+	uint32_t   *geom = gx_alloc(n * sizeof(uint32_t));
+	uint8_t    *kind = gx_alloc(n);
+	size_t		first = SIZE_MAX;
+	bool		ok;
+	int			threads;
+
+	if (!geom || !kind)
+	{
+		gx_free(geom);
+		gx_free(kind);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
+		return false;
+	}
+	gx_batch_side_init(&side);
+	for (size_t i = 0; i < n; i++)
+		geom[i] = (uint32_t) i;
+	memset(kind, 3, n);
+	side.n = side.cap = n;
+	side.coords = (double *) tri;
+	side.kind = kind;
+	side.geom = geom;
+	side.ngeoms = (uint32_t) n;
+	side.extent = gx_box_of_points(tri, 3 * n);
+	o.ignore_srid = true;
+	ok = gx_batch_intersect(&side, &side, &o, &pairs, &st, err);
+	gx_free(geom);
+	gx_free(kind);
+	if (!ok)
+		return false;
+	threads = gx_threads_begin(opt->threads, opt->thread_budget);
+	#pragma omp parallel for schedule(dynamic, 4096) reduction(min:first) num_threads(threads)
+	for (size_t k = 0; k < pairs.n; k++)
+	{
+		uint32_t	i = (uint32_t) (pairs.keys[k] >> 32),
+					j = (uint32_t) pairs.keys[k];
+
+		if (i < j && k < first && !pair_allowed(tri, vid, i, j))
+			first = k;
+	}
+	gx_threads_end();
+	if (first != SIZE_MAX)
+		crossing_error(tri, (uint32_t) (pairs.keys[first] >> 32), (uint32_t) pairs.keys[first], err);
+	gx_free(pairs.keys);
+	return first == SIZE_MAX;
+}
+
+/*
+ * Step 4 on the CPU: a grid over the triangles' boxes; each pair of overlapping boxes is looked at once
+ * (in its reference cell). Pairs sharing a vertex need no intersection test of their own, only
+ * pair_allowed's tests of their opposite edges, which floating-point filters mostly settle: cheaper than
+ * the batch engine, to which every touching pair is an exact decision.
+ */
+static bool
+self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+{
+	GxBox3D    *boxes = gx_alloc(n * sizeof(GxBox3D)),
+				extent = gx_box_of_points(tri, 3 * n);
+	GxGrid		grid;
+	int			dim[3],
+				threads;
+	uint64_t	first = UINT64_MAX;
+	size_t		ncells;
+	volatile int stop = 0;
+
+	if (!boxes)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		boxes[i] = gx_box_of_points(V(tri, i, 0), 3);
+	gx_grid_choose_dims(&extent, (double) n, dim);
+	if (!gx_grid_build(&grid, &extent, dim, boxes, n, &opt->cancel, err))
+	{
+		gx_free(boxes);
+		return false;
+	}
+	ncells = (size_t) dim[0] * dim[1] * dim[2];
+	threads = gx_threads_begin(opt->threads, opt->thread_budget);
+	#pragma omp parallel for schedule(dynamic, 64) reduction(min:first) num_threads(threads)
+	for (size_t c = 0; c < ncells; c++)
+	{
+		int			ci = (int) (c % dim[0]),
+					cj = (int) ((c / dim[0]) % dim[1]),
+					ck = (int) (c / ((size_t) dim[0] * dim[1]));
+
+		if (stop || ((c & 255) == 0 && gx_cancel_requested(&opt->cancel) && (stop = 1)))
+			continue;
+		for (size_t p = grid.start[c]; p < grid.start[c + 1]; p++)
+			for (size_t q = p + 1; q < grid.start[c + 1]; q++)
+			{
+				uint32_t	i = grid.items[p],
+							j = grid.items[q],
+							lo = i < j ? i : j,
+							hi = i < j ? j : i;
+				uint64_t	key = ((uint64_t) lo << 32) | hi;
+
+				if (key < first && gx_box_overlaps(&boxes[i], &boxes[j]) &&
+					gx_grid_is_reference_cell(&grid, &boxes[i], &boxes[j], ci, cj, ck) &&
+					!pair_allowed(tri, vid, lo, hi))
+					first = key;
+			}
+	}
+	gx_threads_end();
+	gx_grid_free(&grid);
+	gx_free(boxes);
+	if (stop)
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "cancelled while checking a solid");
+		return false;
+	}
+	if (first != UINT64_MAX)
+		crossing_error(tri, (uint32_t) (first >> 32), (uint32_t) first, err);
+	return first == UINT64_MAX;
+}
+
+/* Step 4: the batch engine when the GPU is asked for, else the CPU's grid. */
+static bool
+self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+{
+	if (opt->device == GX_DEVICE_GPU)
+		return self_intersections_batch(tri, n, vid, opt, err);
+	return self_intersections_grid(tri, n, vid, opt, err);
+}
+
+/*
+ * Sign of the signed volume of shell `shell` (its triangles flipped as tp says): the sign of the sum of
+ * orient3d(a, b, c, o), positive when the triangles face outward. Summed in floating point with a bound
+ * of its error (each term within 16 eps of its permanent, as Shewchuk's orient3d filter; the sum within
+ * n eps of the sum of magnitudes); exactly when the bound does not separate the sum from zero.
+ */
+static int
+volume_sign(const double *tri, size_t n, const Topology *tp, uint32_t shell, const double *o)
+{
+	const double eps = 1.1102230246251565e-16;
+	double		sum = 0,
+				magnitude = 0,
+				bound = 0;
+	size_t		count = 0;
+	int			sign;
+	mpq_t		acc,
+				v;
+
+	for (size_t t = 0; t < n; t++)
+	{
+		const double *a = V(tri, t, 0),
+				   *b = V(tri, t, tp->flip[t] ? 2 : 1),
+				   *c = V(tri, t, tp->flip[t] ? 1 : 2);
+		double		ax = a[0] - o[0], ay = a[1] - o[1], az = a[2] - o[2],
+					bx = b[0] - o[0], by = b[1] - o[1], bz = b[2] - o[2],
+					cx = c[0] - o[0], cy = c[1] - o[1], cz = c[2] - o[2],
+					det;
+
+		if (tp->shell[t] != shell)
+			continue;
+		det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+		bound += 16 * eps * (fabs(ax) * (fabs(by * cz) + fabs(bz * cy)) + fabs(ay) * (fabs(bz * cx) + fabs(bx * cz)) +
+							 fabs(az) * (fabs(bx * cy) + fabs(by * cx)));
+		sum += det;
+		magnitude += fabs(det);
+		count++;
+	}
+	/* underflowing products lose at most a few tiny units each */
+	bound = 2 * (bound + (count + 2) * eps * magnitude) + count * 1e-300;
+	if (fabs(sum) > bound)
+		return sum > 0 ? 1 : -1;
+	mpq_inits(acc, v, NULL);
+	for (size_t t = 0; t < n; t++)
+		if (tp->shell[t] == shell)
+		{
+			gx_orient3d_value(V(tri, t, 0), V(tri, t, tp->flip[t] ? 2 : 1), V(tri, t, tp->flip[t] ? 1 : 2), o, v);
+			mpq_add(acc, acc, v);
+		}
+	sign = mpq_sgn(acc);
+	mpq_clears(acc, v, NULL);
+	return sign;
+}
+
+/* Step 5: how many other shells enclose shell s (located from one of its vertices off their boundary). */
+static bool
+shell_depths(double *tri, size_t n, const Topology *tp, uint32_t *depth, GxError *err)
+{
+	double	   *own = gx_alloc(9 * n * sizeof(double));
+	size_t	   *first = gx_alloc(tp->nshells * sizeof(size_t));
+	bool		ok = own && first;
+
+	if (!ok)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory orienting a solid");
+	for (size_t s = 0; ok && s < tp->nshells; s++)
+	{
+		first[s] = SIZE_MAX;
+		for (size_t t = 0; t < n && first[s] == SIZE_MAX; t++)
+			if (tp->shell[t] == s)
+				first[s] = t;
+		depth[s] = 0;
+	}
+	for (size_t j = 0; ok && tp->nshells > 1 && j < tp->nshells; j++)
+	{
+		GxSolidIndex idx;
+		size_t		m = 0;
+
+		for (size_t t = 0; t < n; t++)
+			if (tp->shell[t] == j)
+				memcpy(own + 9 * m++, V(tri, t, 0), 9 * sizeof(double));
+		if (!gx_solid_index_build(&idx, own, m, err))
+		{
+			ok = false;
+			break;
+		}
+		for (size_t s = 0; s < tp->nshells; s++)
+		{
+			GxLocation	loc = GX_LOC_BOUNDARY;
+
+			if (s == j)
+				continue;
+			/* shells may touch at vertices: take one of s's vertices off shell j */
+			for (size_t t = first[s]; t < n && loc == GX_LOC_BOUNDARY; t++)
+				for (int k = 0; k < 3 && tp->shell[t] == s && loc == GX_LOC_BOUNDARY; k++)
+					loc = gx_solid_locate(&idx, V(tri, t, k));
+			if (loc == GX_LOC_FAILED)
+			{
+				gx_error_set(err, GX_ERR_INVALID, "could not locate a shell of the solid (no ray avoided its edges)");
+				ok = false;
+			}
+			depth[s] += loc == GX_LOC_INSIDE;
+		}
+		gx_solid_index_free(&idx);
+	}
+	gx_free(own);
+	gx_free(first);
+	return ok;
+}
+
+bool
+gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells, GxError *err)
+{
+	Topology	tp = {NULL, NULL, NULL, 0};
+	uint32_t   *depth = NULL;
+	int		   *sign = NULL;
+	Sliver	   *sl = NULL;
+	size_t		n = 0,
+				nsl = 0;
+	bool		ok = false;
+	char		b[3][100];
+
+	if (*np > UINT32_MAX / 3)
+	{
+		gx_error_set(err, GX_ERR_LIMIT, "too many triangles for one solid (%zu)", *np);
+		return false;
+	}
+	/* triangles with a repeated vertex set aside, the others packed in order */
+	for (size_t t = 0; t < *np; t++)
+	{
+		const double *v = V(tri, t, 0);
+
+		if (same_point(v, v + 3) || same_point(v + 3, v + 6) || same_point(v + 6, v))
+		{
+			if (sl == NULL && (sl = gx_alloc((*np - t) * sizeof(Sliver))) == NULL)
+			{
+				gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", *np);
+				return false;
+			}
+			memcpy(sl[nsl].v, v, sizeof(sl[nsl].v));
+			sl[nsl++].number = t;
+			continue;
+		}
+		if (degenerate(v))
+		{
+			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s is degenerate "
+						 "(three collinear vertices)", t + 1, pt(b[0], v), pt(b[1], v + 3), pt(b[2], v + 6));
+			gx_free(sl);
+			return false;
+		}
+		memmove((double *) V(tri, n, 0), v, 9 * sizeof(double));
+		n++;
+	}
+	*np = n;
+	if (n == 0)
+	{
+		gx_error_set(err, GX_ERR_INVALID, "an empty surface bounds no volume");
+		gx_free(sl);
+		return false;
+	}
+	if (!topology(tri, n, sl, nsl, &tp, err) || !self_intersections(tri, n, tp.vid, opt, err))
+		goto done;
+	depth = gx_alloc(tp.nshells * sizeof(uint32_t));
+	sign = gx_alloc(tp.nshells * sizeof(int));
+	if (!depth || !sign)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory orienting a solid");
+		goto done;
+	}
+	if (!shell_depths(tri, n, &tp, depth, err))
+		goto done;
+	for (size_t s = 0; s < tp.nshells; s++)
+	{
+		const double *o = NULL;
+
+		for (size_t t = 0; t < n && !o; t++)
+			if (tp.shell[t] == s)
+				o = V(tri, t, 0);
+		sign[s] = volume_sign(tri, n, &tp, (uint32_t) s, o);
+	}
+	/* outer shells (even depth) face outward: positive signed volume; cavities the other way */
+	for (size_t t = 0; t < n; t++)
+	{
+		uint32_t	s = tp.shell[t];
+		bool		want_positive = depth[s] % 2 == 0;
+
+		if (tp.flip[t] ^ (want_positive != (sign[s] > 0)))
+		{
+			double		swap[3];
+
+			memcpy(swap, V(tri, t, 1), sizeof(swap));
+			memcpy((double *) V(tri, t, 1), V(tri, t, 2), sizeof(swap));
+			memcpy((double *) V(tri, t, 2), swap, sizeof(swap));
+		}
+	}
+	*shells = tp.nshells;
+	ok = true;
+done:
+	gx_free(tp.vid);
+	gx_free(tp.flip);
+	gx_free(tp.shell);
+	gx_free(depth);
+	gx_free(sign);
+	gx_free(sl);
+	return ok;
+}

@@ -1,0 +1,676 @@
+/*
+ * test_solid.c: solids (gx_solid.h), point location and intercepts (gx_intercepts.h) against an
+ * independent oracle: random sets of voxels of a lattice at UTM offsets (x ~ 5e5, y ~ 7e6) with a 1/64 m
+ * spacing, whose boundary faces (split into triangles along a random diagonal, written in random order and
+ * orientation) make the surface. The oracle knows the voxels: a point is inside the closed solid when a
+ * voxel touching it is filled, interior when all are; along a segment, the exact parameters where it
+ * crosses lattice planes cut it into pieces that each lie in one voxel (or in one plane). Points and
+ * segments are taken on lattice planes, between them, and one ulp off them. Also: gx_makesolid's errors
+ * (open surface, edge-only contact of two voxels), its orientation (each face outward, cavities inward),
+ * gx_intersects with a solid, and the batch engine's volume pairs against gx_intersects.
+ */
+#include <gmp.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gx_alloc.h"
+#include "gx_batch.h"
+#include "gx_intercepts.h"
+#include "gx_intersects.h"
+#include "gx_solid.h"
+#include "gx_test.h"
+
+#define N 5						/* voxels per axis */
+#define H 0.015625				/* lattice spacing, exact */
+static const double origin[3] = {500000.0, 7000000.0, 250.0};
+
+static unsigned long long rng = 0x2545F4914F6CDD1DULL;
+
+static unsigned
+rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned) (rng % n);
+}
+
+static bool vox[N][N][N];
+
+static bool
+filled(int i, int j, int k)
+{
+	return i >= 0 && j >= 0 && k >= 0 && i < N && j < N && k < N && vox[i][j][k];
+}
+
+static double
+plane(int axis, int k)
+{
+	return origin[axis] + k * H;
+}
+
+/* The boundary's triangles, in random order and orientation. */
+static double *
+voxel_surface(size_t *n)
+{
+	double	   *tri = malloc(N * N * N * 6 * 2 * 9 * sizeof(double));
+	size_t		m = 0;
+
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++)
+			for (int k = 0; k < N; k++)
+				for (int axis = 0; axis < 3 && vox[i][j][k]; axis++)
+					for (int side = 0; side < 2; side++)
+					{
+						int			c[3] = {i, j, k},
+									d[3] = {i, j, k},
+									u = (axis + 1) % 3,
+									v = (axis + 2) % 3;
+						double		q[4][3];
+
+						d[axis] += side ? 1 : -1;
+						if (filled(d[0], d[1], d[2]))
+							continue;
+						for (int corner = 0; corner < 4; corner++)
+						{
+							int			p[3] = {c[0], c[1], c[2]};
+
+							p[axis] += side;
+							p[u] += corner == 1 || corner == 2;
+							p[v] += corner >= 2;
+							for (int a = 0; a < 3; a++)
+								q[corner][a] = plane(a, p[a]);
+						}
+						/* quad 0 1 2 3 around; split along 0-2 or 1-3 */
+						{
+							int			diag = rnd(2),
+										t[2][3] = {{0, 1, 2}, {0, 2, 3}},
+										s[2][3] = {{0, 1, 3}, {1, 2, 3}};
+
+							for (int h = 0; h < 2; h++)
+							{
+								int		   *ix = diag ? s[h] : t[h];
+								int			flip = rnd(2);
+
+								memcpy(tri + 9 * m, q[ix[0]], 24);
+								memcpy(tri + 9 * m + 3, q[ix[flip ? 2 : 1]], 24);
+								memcpy(tri + 9 * m + 6, q[ix[flip ? 1 : 2]], 24);
+								m++;
+							}
+						}
+					}
+	for (size_t a = m; a > 1; a--)
+	{
+		size_t		b = rnd((unsigned) a);
+		double		tmp[9];
+
+		memcpy(tmp, tri + 9 * (a - 1), sizeof(tmp));
+		memcpy(tri + 9 * (a - 1), tri + 9 * b, sizeof(tmp));
+		memcpy(tri + 9 * b, tmp, sizeof(tmp));
+	}
+	*n = m;
+	return tri;
+}
+
+/* Two voxels touching along an edge only: a non-manifold edge. */
+static bool
+edge_only_contact(void)
+{
+	for (int axis = 0; axis < 3; axis++)
+		for (int i = 0; i <= N; i++)
+			for (int j = 0; j <= N; j++)
+				for (int k = 0; k < N; k++)
+				{
+					int			u = (axis + 1) % 3,
+								v = (axis + 2) % 3;
+					bool		f[4];
+
+					for (int q = 0; q < 4; q++)
+					{
+						int			p[3];
+
+						p[axis] = k;
+						p[u] = i - 1 + (q & 1);
+						p[v] = j - 1 + (q >> 1);
+						f[q] = filled(p[0], p[1], p[2]);
+					}
+					if (f[0] == f[3] && f[1] == f[2] && f[0] != f[1])
+						return true;
+				}
+	return false;
+}
+
+/* Voxel indices along one axis touching coordinate x: lo..hi. */
+static void
+touching(int axis, double x, int *lo, int *hi)
+{
+	int			k = (int) floor((x - origin[axis]) / H);
+
+	/* the estimate made exact by comparisons with the lattice planes */
+	while (k > -2 && x < plane(axis, k))
+		k--;
+	while (k < N + 1 && x >= plane(axis, k + 1))
+		k++;
+	*lo = *hi = k;
+	if (x == plane(axis, k))
+		*lo = k - 1;
+}
+
+static GxLocation
+oracle_point(const double *p)
+{
+	int			lo[3],
+				hi[3],
+				in = 0,
+				all = 0;
+
+	for (int a = 0; a < 3; a++)
+		touching(a, p[a], &lo[a], &hi[a]);
+	for (int i = lo[0]; i <= hi[0]; i++)
+		for (int j = lo[1]; j <= hi[1]; j++)
+			for (int k = lo[2]; k <= hi[2]; k++)
+			{
+				in += filled(i, j, k);
+				all++;
+			}
+	return in == 0 ? GX_LOC_OUTSIDE : in == all ? GX_LOC_INSIDE : GX_LOC_BOUNDARY;
+}
+
+/* A coordinate on a lattice plane, between two, or one ulp off one (sometimes just outside the grid). */
+static double
+coordinate(int axis)
+{
+	double		x = plane(axis, (int) rnd(N + 3) - 1);
+
+	switch (rnd(4))
+	{
+		case 0:
+			return x;
+		case 1:
+			return x + H / 2;
+		case 2:
+			return nextafter(x, INFINITY);
+		default:
+			return nextafter(x, -INFINITY);
+	}
+}
+
+/* Is the rational point p + t (q - p) in the closed solid? */
+static bool
+oracle_rational(const double *p, const double *q, mpq_srcptr t)
+{
+	int			lo[3],
+				hi[3];
+	mpq_t		x,
+				d,
+				pl;
+
+	mpq_inits(x, d, pl, NULL);
+	for (int a = 0; a < 3; a++)
+	{
+		int			k;
+
+		mpq_set_d(x, p[a]);
+		mpq_set_d(d, q[a]);
+		mpq_sub(d, d, x);
+		mpq_mul(d, d, t);
+		mpq_add(x, x, d);
+		k = (int) floor((mpq_get_d(x) - origin[a]) / H);
+		for (;;)
+		{
+			mpq_set_d(pl, plane(a, k));
+			if (k > -2 && mpq_cmp(x, pl) < 0)
+			{
+				k--;
+				continue;
+			}
+			mpq_set_d(pl, plane(a, k + 1));
+			if (k < N + 1 && mpq_cmp(x, pl) >= 0)
+			{
+				k++;
+				continue;
+			}
+			break;
+		}
+		mpq_set_d(pl, plane(a, k));
+		lo[a] = hi[a] = k;
+		if (mpq_cmp(x, pl) == 0)
+			lo[a] = k - 1;
+	}
+	mpq_clears(x, d, pl, NULL);
+	for (int i = lo[0]; i <= hi[0]; i++)
+		for (int j = lo[1]; j <= hi[1]; j++)
+			for (int k = lo[2]; k <= hi[2]; k++)
+				if (filled(i, j, k))
+					return true;
+	return false;
+}
+
+static int
+cmp_q(const void *x, const void *y)
+{
+	return mpq_cmp((mpq_srcptr) x, (mpq_srcptr) y);
+}
+
+/* The oracle's intervals (in t) of segment p -> q: up to 64, as pairs of doubles of t. */
+static size_t
+oracle_segment(const double *p, const double *q, double *lo_t, double *hi_t, mpq_t *lo_q, mpq_t *hi_q)
+{
+	__mpq_struct bp[3 * (N + 3) + 2];
+	size_t		nb = 0,
+				out = 0;
+	bool		gap_in[3 * (N + 3) + 2],
+				open = false;
+	mpq_t		mid,
+				num,
+				den;
+
+	mpq_inits(mid, num, den, NULL);
+	mpq_init(&bp[nb]);
+	mpq_set_ui(&bp[nb++], 0, 1);
+	mpq_init(&bp[nb]);
+	mpq_set_ui(&bp[nb++], 1, 1);
+	for (int a = 0; a < 3; a++)
+		for (int k = -1; k <= N + 1 && p[a] != q[a]; k++)
+		{
+			mpq_set_d(num, plane(a, k));
+			mpq_set_d(den, p[a]);
+			mpq_sub(num, num, den);
+			mpq_set_d(mid, q[a]);
+			mpq_sub(den, mid, den);
+			mpq_div(num, num, den);
+			if (mpq_sgn(num) > 0 && mpq_cmp_ui(num, 1, 1) < 0)
+			{
+				mpq_init(&bp[nb]);
+				mpq_set(&bp[nb++], num);
+			}
+		}
+	qsort(bp, nb, sizeof(__mpq_struct), cmp_q);
+	for (size_t k = 0; k + 1 < nb; k++)
+	{
+		mpq_add(mid, &bp[k], &bp[k + 1]);
+		mpq_div_2exp(mid, mid, 1);
+		gap_in[k] = mpq_cmp(&bp[k], &bp[k + 1]) != 0 && oracle_rational(p, q, mid);
+	}
+	for (size_t k = 0; k < nb; k++)
+	{
+		bool		in = oracle_rational(p, q, &bp[k]);
+
+		if (k + 1 < nb && mpq_cmp(&bp[k], &bp[k + 1]) == 0)
+			continue;			/* a repeated breakpoint: its last copy decides */
+		if (in && !open)
+		{
+			mpq_set(lo_q[out], &bp[k]);
+			open = true;
+		}
+		if (open && (k + 1 == nb || !gap_in[k]))
+		{
+			mpq_set(hi_q[out], &bp[k]);
+			lo_t[out] = mpq_get_d(lo_q[out]);
+			hi_t[out] = mpq_get_d(hi_q[out]);
+			out++;
+			open = false;
+		}
+	}
+	for (size_t k = 0; k < nb; k++)
+		mpq_clear(&bp[k]);
+	mpq_clears(mid, num, den, NULL);
+	return out;
+}
+
+static GxSerialized *
+tin_of(const double *tri, size_t n)
+{
+	GxError		err = {GX_OK, ""};
+	GxBuilder	b;
+	size_t		node,
+				size;
+
+	gx_builder_init(&b, &err);
+	node = gx_builder_begin(&b, GX_TIN);
+	for (size_t i = 0; i < 3 * n; i++)
+		gx_builder_coord(&b, tri[3 * i], tri[3 * i + 1], tri[3 * i + 2]);
+	gx_builder_end(&b, node, (uint32_t) n);
+	return gx_builder_finish(&b, 0, &size);
+}
+
+static GxSerialized *
+point_of(const double *p, int type, size_t npoints)
+{
+	GxError		err = {GX_OK, ""};
+	GxBuilder	b;
+	size_t		node,
+				size;
+
+	gx_builder_init(&b, &err);
+	node = gx_builder_begin(&b, type);
+	for (size_t i = 0; i < npoints; i++)
+		gx_builder_coord(&b, p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+	gx_builder_end(&b, node, (uint32_t) npoints);
+	return gx_builder_finish(&b, 0, &size);
+}
+
+/* Each face of the solid faces outward: just beyond its centroid along its normal lies an empty voxel. */
+static bool
+faces_outward(const GxSerialized *solid)
+{
+	size_t		n;
+	const double *t = gx_solid_triangles(solid, &n);
+
+	for (size_t i = 0; i < n; i++, t += 9)
+	{
+		double		e1[3],
+					e2[3],
+					nrm[3],
+					c[3],
+					out[3],
+					in[3];
+
+		for (int a = 0; a < 3; a++)
+		{
+			e1[a] = t[3 + a] - t[a];
+			e2[a] = t[6 + a] - t[a];
+			c[a] = (t[a] + t[3 + a] + t[6 + a]) / 3;
+		}
+		nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+		nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+		nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+		for (int a = 0; a < 3; a++)
+		{
+			double		step = nrm[a] > 0 ? H / 4 : nrm[a] < 0 ? -H / 4 : 0;
+
+			out[a] = c[a] + step;
+			in[a] = c[a] - step;
+		}
+		if (oracle_point(out) != GX_LOC_OUTSIDE || oracle_point(in) != GX_LOC_INSIDE)
+			return false;
+	}
+	return true;
+}
+
+/* Random voxels; with repair, edge-only contacts are filled in until none is left (a valid solid). */
+static void
+random_voxels(int percent, bool repair)
+{
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++)
+			for (int k = 0; k < N; k++)
+				vox[i][j][k] = (int) rnd(100) < percent;
+	while (repair && edge_only_contact())
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				for (int k = 0; k < N; k++)
+					if (!vox[i][j][k] && rnd(4) == 0)
+						vox[i][j][k] = true;
+}
+
+/* A hollow box with a separate core in its cavity: three shells. */
+static void
+nested_voxels(void)
+{
+	memset(vox, 0, sizeof(vox));
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++)
+			for (int k = 0; k < N; k++)
+				vox[i][j][k] = i == 0 || j == 0 || k == 0 || i == N - 1 || j == N - 1 || k == N - 1 ||
+					(i == 2 && j == 2 && k == 2);
+}
+
+static void
+check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
+{
+	GxSolidIndex idx;
+	GxError		err = {GX_OK, ""};
+	size_t		n;
+
+	const double *tri = gx_solid_triangles(solid, &n);
+
+	CHECK(gx_solid_index_build(&idx, tri, n, &err));
+	CHECK(faces_outward(solid));
+	for (int r = 0; r < rounds; r++)
+	{
+		double		p[3],
+					q[9],
+					lo_t[64],
+					hi_t[64];
+		mpq_t		lo_q[64],
+					hi_q[64];
+		GxInterval *iv = NULL;
+		size_t		niv = 0,
+					no;
+		GxLocation	want,
+					got;
+		GxSerialized *pt,
+				   *line;
+
+		for (int a = 0; a < 3; a++)
+			p[a] = coordinate(a);
+		want = oracle_point(p);
+		got = gx_solid_locate(&idx, p);
+		CHECK_MSG(got == want, "point (%.17g %.17g %.17g): located %d, oracle %d", p[0], p[1], p[2], got, want);
+
+		/* gx_intersects of the point and the solid: inside or on */
+		pt = point_of(p, GX_POINT, 1);
+		CHECK(gx_intersects(pt, solid, &err) == (want != GX_LOC_OUTSIDE));
+		free(pt);
+
+		/* a segment, often along a lattice plane or axis */
+		memcpy(q, p, sizeof(p));
+		for (int a = 0; a < 3; a++)
+			q[3 + a] = rnd(3) == 0 ? p[a] : coordinate(a);
+		if (rnd(5) == 0)
+			memcpy(q + 3, p, sizeof(p));	/* zero length */
+		CHECK(gx_intercepts(&idx, q, 2, &iv, &niv, &err));
+		for (int k = 0; k < 64; k++)
+			mpq_inits(lo_q[k], hi_q[k], NULL);
+		no = oracle_segment(q, q + 3, lo_t, hi_t, lo_q, hi_q);
+		{
+			double		dx = q[3] - q[0],
+						dy = q[4] - q[1],
+						dz = q[5] - q[2],
+						len = sqrt(dx * dx + dy * dy + dz * dz),
+						tol = 4 * len * 2.220446049250313e-16;
+			bool		same = niv == no;
+
+			for (size_t k = 0; k < no && same; k++)
+				same = fabs(iv[k].from - lo_t[k] * len) <= tol && fabs(iv[k].to - hi_t[k] * len) <= tol;
+			CHECK_MSG(same, "segment (%.17g %.17g %.17g)-(%.17g %.17g %.17g): %zu intervals, oracle %zu%s",
+					  q[0], q[1], q[2], q[3], q[4], q[5], niv, no, niv && no ? " (or lengths differ)" : "");
+		}
+		/* the whole segment misses the solid exactly when it has no intercept */
+		line = point_of(q, GX_LINESTRING, 2);
+		if (q[0] != q[3] || q[1] != q[4] || q[2] != q[5])
+			CHECK(gx_intersects(line, solid, &err) == (no > 0));
+		free(line);
+		for (int k = 0; k < 64; k++)
+			mpq_clears(lo_q[k], hi_q[k], NULL);
+		free(iv);
+	}
+	gx_solid_index_free(&idx);
+	(void) opt;
+}
+
+/* The batch engine pairs points with solids exactly as gx_intersects does. */
+static void
+check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
+{
+	GxBatchSide a,
+				b;
+	GxPairs		pairs;
+	GxBatchStats st;
+	GxError		err = {GX_OK, ""};
+	GxSerialized *pts[200];
+	size_t		expect = 0,
+				inside = 0;
+	bool		same = true;
+
+	gx_batch_side_init(&a);
+	gx_batch_side_init(&b);
+	for (int i = 0; i < 200; i++)
+	{
+		double		p[6];
+
+		for (int k = 0; k < 3; k++)
+			p[k] = coordinate(k);
+		for (int k = 0; k < 3; k++)
+			p[3 + k] = p[k] + (rnd(2) ? H / 3 : 0);
+		pts[i] = point_of(p, i % 2 ? GX_POINT : GX_LINESTRING, i % 2 ? 1 : 2);
+		CHECK(gx_batch_side_add(&a, pts[i], &err));
+	}
+	for (int s = 0; s < nsolids; s++)
+		CHECK(gx_batch_side_add(&b, solids[s], &err));
+	CHECK(gx_batch_intersect(&a, &b, opt, &pairs, &st, &err));
+	for (int i = 0; i < 200; i++)
+		for (int s = 0; s < nsolids; s++)
+		{
+			int			want = gx_intersects(pts[i], solids[s], &err);
+			bool		got = false;
+
+			for (size_t k = 0; k < pairs.n; k++)
+				got |= pairs.keys[k] == (((uint64_t) i << 32) | (uint64_t) s);
+			same &= got == (want == 1);
+			expect += want == 1;
+		}
+	inside = st.volume_pairs;
+	CHECK_MSG(same && pairs.n == expect, "batch: %zu pairs, gx_intersects %zu", pairs.n, expect);
+	CHECK(inside > 0);
+	gx_free(pairs.keys);
+	for (int i = 0; i < 200; i++)
+		free(pts[i]);
+	gx_batch_side_free(&a);
+	gx_batch_side_free(&b);
+}
+
+int
+main(void)
+{
+	GxBatchOptions opt;
+	GxSerialized *solids[8];
+	int			nsolids = 0,
+				made = 0,
+				refused = 0;
+
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_CPU;
+
+	for (int round = 0; round < 40; round++)
+	{
+		size_t		n,
+					size,
+					shells;
+		double	   *tri;
+		GxSerialized *tin,
+				   *solid;
+		GxError		err = {GX_OK, ""};
+		bool		nonmanifold;
+
+		if (round == 0)
+			nested_voxels();
+		else
+			random_voxels(round % 3 == 0 ? 70 : 35, round % 4 != 0);
+		nonmanifold = edge_only_contact();
+		tri = voxel_surface(&n);
+		if (n == 0)
+		{
+			free(tri);
+			continue;
+		}
+		tin = tin_of(tri, n);
+		solid = gx_solid_from(tin, &opt, &size, &err);
+		/* the batch engine's self-join (the GPU's path; its CPU engine here) decides the same */
+		{
+			GxBatchOptions gpu = opt;
+			GxError		e2 = {GX_OK, ""};
+			size_t		size2;
+			GxSerialized *s2;
+
+			gpu.device = GX_DEVICE_GPU;
+			s2 = gx_solid_from(tin, &gpu, &size2, &e2);
+			CHECK_MSG(solid ? (s2 && size2 == size && memcmp(s2, solid, size) == 0) : (!s2 && strcmp(err.msg, e2.msg) == 0),
+					  "round %d: grid and batch engine differ: %s / %s", round, err.msg, e2.msg);
+			free(s2);
+		}
+		CHECK_MSG((solid != NULL) == !nonmanifold, "round %d: makesolid %s (%s), oracle %s", round,
+				  solid ? "accepted" : "refused", err.msg, nonmanifold ? "non-manifold" : "valid");
+		if (solid)
+		{
+			if (getenv("GX_DEBUG"))
+				fprintf(stderr, "round %d made, %zu triangles\n", round, n);
+			made++;
+			CHECK(solid->flags & GX_FLAG_SOLID);
+			check_solid(solid, &opt, 300);
+			if (nsolids < 8)
+				solids[nsolids++] = solid;
+			else
+				free(solid);
+		}
+		else
+		{
+			refused++;
+			CHECK(strstr(err.msg, "more than two triangles") != NULL);
+		}
+		/* the nested case: three shells */
+		if (round == 0 && solid)
+		{
+			memcpy(tri, gx_solid_triangles(solid, &n), 9 * n * sizeof(double));
+			CHECK(gx_solid_make(tri, &n, &opt, &shells, &err) && shells == 3);
+		}
+		/* an open surface: one triangle dropped */
+		{
+			GxSerialized *open = tin_of(tri, n - 1),
+					   *s2;
+			GxError		e2 = {GX_OK, ""};
+
+			s2 = gx_solid_from(open, &opt, &size, &e2);
+			CHECK(s2 == NULL && (strstr(e2.msg, "one triangle only") || strstr(e2.msg, "more than two")));
+			free(open);
+		}
+		free(tin);
+		free(tri);
+	}
+	/* two closed boxes through each other: every edge is paired, the faces cross: refused by both paths */
+	{
+		size_t		n1,
+					n2,
+					size;
+		double	   *t1,
+				   *t2,
+				   *both;
+		GxSerialized *tin,
+				   *s1,
+				   *s2;
+		GxBatchOptions gpu = opt;
+		GxError		e1 = {GX_OK, ""},
+					e2 = {GX_OK, ""};
+
+		memset(vox, 0, sizeof(vox));
+		vox[1][1][1] = vox[1][2][1] = true;
+		t1 = voxel_surface(&n1);
+		memset(vox, 0, sizeof(vox));
+		vox[1][1][1] = vox[2][1][1] = true;
+		t2 = voxel_surface(&n2);
+		/* shift the second box by a quarter voxel: its faces cross the first's */
+		for (size_t i = 0; i < 3 * n2; i++)
+			t2[3 * i + 2] += H / 4;
+		both = malloc((n1 + n2) * 9 * sizeof(double));
+		memcpy(both, t1, n1 * 9 * sizeof(double));
+		memcpy(both + 9 * n1, t2, n2 * 9 * sizeof(double));
+		tin = tin_of(both, n1 + n2);
+		gpu.device = GX_DEVICE_GPU;
+		s1 = gx_solid_from(tin, &opt, &size, &e1);
+		s2 = gx_solid_from(tin, &gpu, &size, &e2);
+		CHECK_MSG(!s1 && !s2 && strstr(e1.msg, "meet other than") && strcmp(e1.msg, e2.msg) == 0, "%s / %s", e1.msg, e2.msg);
+		free(t1);
+		free(t2);
+		free(both);
+		free(tin);
+	}
+	CHECK(made >= 5);
+	CHECK(refused >= 1);
+	check_batch(solids, nsolids, &opt);
+	for (int s = 0; s < nsolids; s++)
+		free(solids[s]);
+	fprintf(stderr, "%d solids made, %d refused as non-manifold\n", made, refused);
+	return gx_test_report("test_solid");
+}
