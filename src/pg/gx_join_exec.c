@@ -193,7 +193,7 @@ next_batch(GxJoinState *js)
 								 &js->outer_rows, &js->outer_done);
 	js->batch_rows = js->outer_rows - rows_before;
 	old = MemoryContextSwitchTo(js->batch_cxt);
-	gx_pg_batch_run(&js->outer, &js->inner, true, &js->pairs, &st);
+	gx_pg_batch_run(&js->outer, &js->inner, true, 0, &js->pairs, &st);
 	js->matched = palloc0(Max(js->batch_rows, 1) * sizeof(bool));
 	js->next_unmatched = 0;
 	/* per-geometry SRIDs are looked at only when two of them may conflict */
