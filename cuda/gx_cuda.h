@@ -6,7 +6,8 @@
  * (count, scan, fill), candidate pairs per cell, bounding-box culling with reference-cell
  * deduplication, the filtered element tests of src/core/gx_primitives_impl.h (float interval pass where
  * FP64 is weak, then double filter and exact expansions), sort and unique of the geometry pairs.
- * Element pairs the device cannot decide come back for the CPU's exact ladder.
+ * Element pairs the device cannot decide come back for the CPU's exact ladder. A distance job (gx_dwithin)
+ * grows side a's boxes and replaces the element tests by certified distance bounds.
  */
 #ifndef GX_CUDA_H
 #define GX_CUDA_H
@@ -14,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 4			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 5			/* bumped whenever these structs change */
 
 /* One side's elements: element i is kind[i] vertices (1 point, 2 segment, 3 triangle) at
  * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index. */
@@ -41,6 +42,8 @@ typedef struct GxCudaJob
 	const GxCudaResident *resident[2];	/* side a / b already on the device (same device), else NULL */
 	volatile const int *cancel[2];	/* polled between kernels and chunks: either non-zero stops the job
 									 * (GX_CUDA_CANCELLED); PostgreSQL: query cancel, termination */
+	double		distance;		/* > 0: pairs within this distance (a's boxes grown by it; extent and dim
+								 * already account for it), undecided ones for the CPU's exact test */
 } GxCudaJob;
 
 typedef struct GxCudaResult

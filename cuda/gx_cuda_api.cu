@@ -442,7 +442,7 @@ Job::run()
 	check(cudaSetDevice(job_->device), "cudaSetDevice");
 	device_facts(job_->device, &prop, &fp64_weak);
 	snprintf(res_->device_name, sizeof(res_->device_name), "%s", prop.name);
-	use_float = job_->float_pass < 0 ? fp64_weak : job_->float_pass != 0;
+	use_float = job_->distance > 0 ? false : job_->float_pass < 0 ? fp64_weak : job_->float_pass != 0;
 	res_->used_float_pass = use_float;
 	res_->chunks = 0;
 
@@ -507,6 +507,14 @@ Job::run()
 		check(gx_launch_boxes(&da, stream_), "box kernel");
 	if (!job_->resident[1])
 		check(gx_launch_boxes(&db, stream_), "box kernel");
+	if (job_->distance > 0)
+	{
+		/* side a's boxes grown (a copy: a resident side's own boxes stay as they are) */
+		GxDevBox   *grown = alloc<GxDevBox>(da.n, "grown boxes");
+
+		check(gx_launch_grow_boxes(da.box, da.n, job_->distance, grown, stream_), "grow kernel");
+		da.box = grown;
+	}
 	if (use_float)
 	{
 		double		centre[3];
@@ -630,6 +638,17 @@ Job::run()
 		uint2	   *in = buf0,
 				   *other = buf1;
 
+		if (job_->distance > 0)
+		{
+			/* the certified distance bounds: decided pairs to keys, the rest to the CPU */
+			cancelled();
+			tic();
+			check(gx_launch_distance(&da, &db, in, n, job_->distance, keys, undec, counters, stream_),
+				  "distance pass");
+			toc(&res_->t_double);
+			res_->double_failures += read_u64(counters + GX_CNT_NEXT);
+			n = 0;
+		}
 		if (use_float && n > 0)
 		{
 			cancelled();

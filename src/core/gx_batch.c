@@ -249,18 +249,13 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 							   opt->thread_budget);
 	snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
 	near_a = gx_box_expand(&a->extent, opt->distance);
-	if (opt->distance > 0 && opt->gpu_only)
-	{
-		gx_error_set(err, GX_ERR_DEVICE, "the GPU engine has no distance test");
-		ok = false;
-	}
-	else if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent))
+	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent))
 	{
 		extent = gx_box_intersection(&near_a, &b->extent);
 		choose_dims(&extent, a, b, opt->distance, opt->grid_resolution, dim);
 		memcpy(st->grid_dim, dim, sizeof(dim));
-		if (opt->distance == 0 && (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
-								   (opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements)))
+		if (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
+			(opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements))
 		{
 			int			r = gpu_split(a, b, &extent, dim, opt, &keys, st, err, 0);
 

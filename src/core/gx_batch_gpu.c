@@ -17,9 +17,9 @@ side_view(GxCudaSide *v, const GxBatchSide *s)
 	v->geom = s->geom;
 }
 
-/* Exact re-decision of the undecided element pairs (a, b, a, b, ...). */
+/* Exact re-decision of the undecided element pairs (a, b, a, b, ...): intersecting, or within distance. */
 static bool
-decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pairs, size_t n,
+decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pairs, size_t n, double distance,
 				 const GxCancel *cancel, GxKeys *keys, GxBatchStats *st)
 {
 	GxKeys		found = {NULL, 0, 0};
@@ -28,7 +28,9 @@ decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pai
 
 	#pragma omp parallel for schedule(dynamic, 16) if (n > 256)
 	for (i = 0; i < (long) n; i++)
-		if (!gx_cancel_requested(cancel) && gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1]))
+		if (!gx_cancel_requested(cancel) &&
+			(distance > 0 ? gx_batch_elems_within(a, pairs[2 * i], b, pairs[2 * i + 1], distance) :
+			 gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1])))
 		{
 			#pragma omp critical
 			ok = gx_keys_push(&found, gx_pair_key(a->geom[pairs[2 * i]], b->geom[pairs[2 * i + 1]])) && ok;
@@ -66,6 +68,7 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	job.resident[1] = opt->device_side[1];
 	job.cancel[0] = opt->cancel.flag[0];
 	job.cancel[1] = opt->cancel.flag[1];
+	job.distance = opt->distance;
 	rc = api->intersect(&job, &res, msg, sizeof(msg));
 	if (rc == GX_CUDA_CANCELLED)
 	{
@@ -101,7 +104,7 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	}
 	ok = gx_keys_append(keys, res.pairs, res.npairs);
 	t0 = gx_now_ms();
-	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, &opt->cancel, keys, st);
+	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, opt->distance, &opt->cancel, keys, st);
 	st->t_exact += gx_now_ms() - t0;
 	api->free_result(&res);
 	if (gx_cancel_requested(&opt->cancel))

@@ -231,6 +231,7 @@ gx_wire_options_put(GxWireBatch *b, const GxBatchOptions *opt)
 	b->cuda_device = opt->cuda_device;
 	b->ignore_srid = opt->ignore_srid;
 	b->gpu_memory_cap = opt->gpu_memory_cap;
+	b->distance = opt->distance;
 }
 
 void
@@ -241,4 +242,5 @@ gx_wire_options_get(GxBatchOptions *opt, const GxWireBatch *b)
 	opt->cuda_device = b->cuda_device;
 	opt->ignore_srid = b->ignore_srid;
 	opt->gpu_memory_cap = b->gpu_memory_cap;
+	opt->distance = b->distance;
 }

@@ -19,7 +19,7 @@
 #include "gx_batch.h"
 #include "gx_geom_cache.h"
 
-#define GX_WIRE_MAGIC 0x47585333u	/* "GXS3" */
+#define GX_WIRE_MAGIC 0x47585334u	/* "GXS4" */
 #define GX_WIRE_MAX_PAYLOAD (64u << 20)
 
 typedef enum GxMsgType
@@ -88,6 +88,7 @@ typedef struct GxWireBatch
 	uint8_t		ignore_srid;
 	uint64_t	gpu_memory_cap;
 	uint64_t	segment_size;
+	double		distance;		/* > 0: a gx_dwithin batch */
 } GxWireBatch;
 
 /* The first bytes of a batch segment. */

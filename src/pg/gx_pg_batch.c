@@ -24,8 +24,6 @@ gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, double distance, GxP
 	gx_settings_batch_options(&opt);
 	opt.ignore_srid = ignore_srid;
 	opt.distance = distance;
-	if (distance > 0)
-		opt.device = GX_DEVICE_CPU;
 	if (gx_service_run(a, b, &opt, out, st, why, sizeof(why)))
 		return;
 	gx_pg_side_materialize(a);

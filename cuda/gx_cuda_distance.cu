@@ -1,0 +1,92 @@
+/*
+ * gx_cuda_distance.cu: the distance batch on the device (gx_dwithin's pairs). Side a's element boxes are
+ * grown by the distance, rounded outward, before the grid and the culling, so every pair within the
+ * distance shares a cell; each surviving pair then gets the certified bounds lo <= d2 <= hi of
+ * src/core/gx_distance_filter_impl.h (the CPU's own filter): hi <= d^2 decides "within", lo > d^2 "not",
+ * and the rest go to the CPU's exact test.
+ */
+#include <math.h>
+
+#include "gx_cuda_internal.h"
+#include "gx_distance_filter_impl.h"
+
+__global__ void
+grow_kernel(size_t n, const GxDevBox *__restrict__ in, double d, GxDevBox *out)
+{
+	for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < n; i += (size_t) gridDim.x * blockDim.x)
+	{
+		GxDevBox	b = in[i];
+
+		for (int k = 0; k < 3; k++)
+		{
+			b.lo[k] = __dsub_rd(b.lo[k], d);
+			b.hi[k] = __dadd_ru(b.hi[k], d);
+		}
+		out[i] = b;
+	}
+}
+
+cudaError_t
+gx_launch_grow_boxes(const GxDevBox *in, size_t n, double d, GxDevBox *out, cudaStream_t st)
+{
+	if (n == 0)
+		return cudaSuccess;
+	grow_kernel<<<gx_blocks(n), GX_CUDA_BLOCK, 0, st>>>(n, in, d, out);
+	return cudaGetLastError();
+}
+
+__global__ void __launch_bounds__(GX_CUDA_BLOCK)
+distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned long long n, double d2_down,
+				double d2_up, unsigned long long *keys, uint2 *undecided, unsigned long long *counters)
+{
+	for (unsigned long long base = (unsigned long long) blockIdx.x * blockDim.x; base < n;
+		 base += (unsigned long long) gridDim.x * blockDim.x)
+	{
+		unsigned long long i = base + threadIdx.x;
+		uint2		p = make_uint2(0, 0);
+		bool		within = false,
+					open = false;
+
+		if (i < n)
+		{
+			double		lo,
+						hi;
+
+			p = in[i];
+			gx_dist2_bounds(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y, b.kind[p.y],
+							&lo, &hi);
+			within = hi <= d2_down;
+			open = !within && !(lo > d2_up);
+		}
+		{
+			unsigned long long slot = gx_warp_append(within, &counters[GX_CNT_KEYS]);
+
+			if (within)
+				keys[slot] = ((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y];
+		}
+		{
+			unsigned long long slot = gx_warp_append(open, &counters[GX_CNT_NEXT]);
+
+			if (open)
+				undecided[slot] = p;
+		}
+	}
+}
+
+cudaError_t
+gx_launch_distance(const GxDevSide *a, const GxDevSide *b, const uint2 *in, unsigned long long n, double d,
+				   unsigned long long *keys, uint2 *undecided, unsigned long long *counters, cudaStream_t st)
+{
+	/*
+	 * d^2 bracketed (d * d is within half an ulp of it): hi <= d2_down implies hi <= d^2, and lo > d2_up
+	 * implies lo > d^2
+	 */
+	double		d2 = d * d,
+				d2_down = nextafter(d2, 0.0),
+				d2_up = nextafter(d2, INFINITY);
+
+	if (n == 0)
+		return cudaSuccess;
+	distance_kernel<<<gx_blocks(n), GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, d2_down, d2_up, keys, undecided, counters);
+	return cudaGetLastError();
+}
