@@ -339,7 +339,7 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 		double		dx = b[0] - a[0],
 					dy = b[1] - a[1],
 					dz = b[2] - a[2],
-					seglen = sqrt(dx * dx + dy * dy + dz * dz),
+					seglen = hypot(hypot(dx, dy), dz),	/* no overflow or underflow of squares */
 					c0 = sum + comp,
 					next = sum + seglen;
 		GxBox3D		box = gx_box_of_points(a, 2);
