@@ -59,7 +59,12 @@ gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 		dim[0] = (int) fmin(4096, cells);
 	else if (wy > 0)
 		dim[1] = (int) fmin(4096, cells);
-	return gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err);
+	if (gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err))
+		return true;
+	/* the callers free nothing of an index that failed */
+	gx_free(s->boxes);
+	s->boxes = NULL;
+	return false;
 }
 
 void
