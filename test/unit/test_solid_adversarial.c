@@ -8,14 +8,18 @@
  * Shapes: shells touching at a vertex, a cavity touching its outer shell at a vertex, a cavity all of
  * whose vertices lie on the outer shell. Points: vertices, edge midpoints, points one ulp off them,
  * random points; segments through vertices, along edges, in face planes; rational points of segments.
- * Each shell's orientation after gx_makesolid: the exact sign of its signed volume.
+ * Each shell's orientation after gx_makesolid: the exact sign of its signed volume. And every error path
+ * of gx_makesolid, the index and intercepts under an allocator that fails at each call in turn: whatever
+ * was allocated is freed, and nothing is allocated inside a parallel region (gx_alloc is palloc there).
  */
 #include <gmp.h>
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gx_alloc.h"
+#include "gx_batch.h"
 #include "gx_intercepts.h"
 #include "gx_solid.h"
 #include "gx_test.h"
@@ -1000,6 +1004,115 @@ run(const char *scale, MakeShape make, int count, int exp_lo, int exp_hi, bool m
 	}
 }
 
+/* ---- allocation failures ---- */
+
+static long live,
+			calls,
+			fail_at,
+			in_parallel;
+
+static void *
+counting_alloc(size_t n)
+{
+	void	   *p;
+
+	in_parallel += omp_in_parallel();
+	if (++calls == fail_at)
+		return NULL;
+	p = malloc(n);
+	live += p != NULL;
+	return p;
+}
+
+static void *
+counting_realloc(void *p, size_t n)
+{
+	void	   *q;
+
+	in_parallel += omp_in_parallel();
+	if (++calls == fail_at)
+		return NULL;
+	q = realloc(p, n);
+	live += q != NULL && p == NULL;
+	return q;
+}
+
+static void
+counting_free(void *p)
+{
+	live--;
+	free(p);
+}
+
+/* One run of gx_makesolid, the index and intercepts; true when all of it succeeded. */
+static bool
+solid_calls(const GxSerialized *tin, const GxBatchOptions *opt, GxError *err)
+{
+	size_t		size,
+				n,
+				niv;
+	GxSerialized *solid = gx_solid_from(tin, opt, &size, err);
+	GxSolidIndex idx;
+	GxInterval *iv;
+	bool		ok;
+	const double *tri;
+	double		line[9] = {-1, 0.5, 0.5, 9, 0.5, 0.5, 0.5, 0.5, 9};
+
+	if (solid == NULL)
+		return false;
+	tri = gx_solid_triangles(solid, &n);
+	ok = gx_solid_index_build(&idx, tri, n, err);
+	if (ok)
+	{
+		ok = gx_intercepts(&idx, line, 3, &iv, &niv, err);
+		if (ok)
+			gx_free(iv);
+		gx_solid_index_free(&idx);
+	}
+	gx_free(solid);
+	return ok;
+}
+
+static void
+check_allocation_failures(void)
+{
+	static const GxAllocator counting = {counting_alloc, counting_realloc, counting_free},
+				plain = {malloc, realloc, free};
+	Shape		sh;
+	size_t		ntri;
+	GxSerialized *tin;
+	GxBatchOptions opt;
+
+	shape_cavity(&sh, true);
+	tin = shape_tin(&sh, &ntri);
+	gx_batch_options_default(&opt);
+	for (int device = 0; device < 2; device++)
+	{
+		long		total;
+		GxError		err = {GX_OK, ""};
+
+		opt.device = device ? GX_DEVICE_GPU : GX_DEVICE_CPU;
+		gx_set_allocator(&counting);
+		calls = live = in_parallel = 0;
+		fail_at = -1;
+		CHECK(solid_calls(tin, &opt, &err));
+		total = calls;
+		CHECK_MSG(live == 0, "device %d: %ld allocations left after a successful run", device, live);
+		for (fail_at = 1; fail_at <= total; fail_at++)
+		{
+			calls = live = 0;
+			err.code = GX_OK;
+			CHECK_MSG(!solid_calls(tin, &opt, &err) && err.code == GX_ERR_NOMEM,
+					  "device %d: allocation %ld of %ld failed: %s", device, fail_at, total, err.msg);
+			CHECK_MSG(live == 0, "device %d: allocation %ld of %ld failed: %ld left allocated", device, fail_at,
+					  total, live);
+		}
+		gx_set_allocator(&plain);
+		CHECK_MSG(in_parallel == 0, "device %d: %ld allocations inside a parallel region", device, in_parallel);
+	}
+	free(tin);
+}
+
 int
 main(void)
 {
@@ -1017,5 +1130,6 @@ main(void)
 		run("extreme mixed scales", shapes[s], 20, -545, 600, true, 5);
 		run("extreme mixed scales", shapes[s], 20, -530, 700, true, 5);
 	}
+	check_allocation_failures();
 	return gx_test_report("test_solid_adversarial");
 }
