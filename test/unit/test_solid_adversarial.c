@@ -744,6 +744,56 @@ check_segment(const Shape *sh, const GxSolidIndex *idx, const double *a, const d
 	qi_clear(&want);
 }
 
+/*
+ * A polyline: each segment's pieces by the oracle, in metres from the first vertex; a piece reaching a
+ * vertex joins the next segment's piece that starts there.
+ */
+static void
+check_polyline(const Shape *sh, const GxSolidIndex *idx, const double *pts, int npts)
+{
+	GxInterval	want[4 * MAXI],
+			   *iv = NULL;
+	size_t		n = 0,
+				nwant = 0;
+	double		c0 = 0,
+				tol = 0;
+	bool		open = false,
+				same;
+	GxError		err = {GX_OK, ""};
+
+	for (int i = 0; i + 1 < npts; i++)
+	{
+		const double *a = pts + 3 * i,
+				   *b = a + 3;
+		double		len = hypot(hypot(b[0] - a[0], b[1] - a[1]), b[2] - a[2]);
+		QIntervals	q;
+
+		shape_segment(sh, a, b, &q);
+		for (int k = 0; k < q.n && nwant < 4 * MAXI; k++)
+		{
+			double		from = c0 + mpq_get_d(q.lo[k]) * len,
+						to = c0 + mpq_get_d(q.hi[k]) * len;
+
+			if (open && mpq_sgn(q.lo[k]) == 0)
+				want[nwant - 1].to = to;
+			else
+				want[nwant++] = (GxInterval) {from, to};
+			open = mpq_cmp_ui(q.hi[k], 1, 1) == 0;
+		}
+		if (q.n == 0)
+			open = false;
+		c0 += len;
+		qi_clear(&q);
+	}
+	tol = 16 * 2.220446049250313e-16 * c0;
+	same = gx_intercepts(idx, pts, (size_t) npts, &iv, &n, &err) && n == nwant;
+	for (size_t k = 0; same && k < n; k++)
+		same = fabs(iv[k].from - want[k].from) <= tol && fabs(iv[k].to - want[k].to) <= tol;
+	CHECK_MSG(same, "%s: polyline of %d points from (%.17g %.17g %.17g): %zu intervals, oracle %zu (%s)", sh->name,
+			  npts, pts[0], pts[1], pts[2], n, nwant, err.msg);
+	gx_free(iv);
+}
+
 /* A point near p: one ulp off in each coordinate, each way at random (or not at all). */
 static void
 nudge(const double *p, double *q)
@@ -864,6 +914,17 @@ check_shape(Shape *sh, int rounds)
 		mpq_canonicalize(t);
 		check_rational(sh, &idx, a, b, t);
 		mpq_clear(t);
+		if (r % 4 == 0)
+		{
+			/* there and back, then on: the line revisits its first vertex */
+			double		line[12];
+
+			memcpy(line, a, sizeof(a));
+			memcpy(line + 3, b, sizeof(b));
+			memcpy(line + 6, a, sizeof(a));
+			any_point(sh, solid, line + 9);
+			check_polyline(sh, &idx, line, 4);
+		}
 	}
 	gx_solid_index_free(&idx);
 	gx_free(solid);
