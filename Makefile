@@ -2,6 +2,8 @@
 EXTENSION = gpuexact
 MODULE_big = gpuexact
 DATA = sql/gpuexact--0.1.sql
+# The optional PostGIS bridge (postgis/): installed beside gpuexact, created only where PostGIS is.
+DATA += postgis/gpuexact_postgis.control postgis/gpuexact_postgis--0.1.sql
 
 CORE_SRCS = $(sort $(wildcard src/core/*.c))
 PG_SRCS = $(sort $(wildcard src/pg/*.c))
@@ -12,7 +14,7 @@ PG_CPPFLAGS = -Isrc/core
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -fopenmp -ldl
 
-REGRESS = io wkb formats accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles solids_adversarial
+REGRESS = io wkb formats faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey solids_adversarial
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -23,6 +25,11 @@ override with_llvm = no
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# The PostGIS bridge's regression test, against a running server that has PostGIS (test/postgis_bridge.sh).
+.PHONY: installcheck-postgis
+installcheck-postgis:
+	$(pg_regress_installcheck) --inputdir=postgis --outputdir=postgis --dbname=gx_postgis_regression postgis_bridge
 
 # Header dependencies of the extension's objects (PGXS tracks them only in builds configured for it):
 # a changed struct must never leave an object compiled against its old layout.

@@ -48,6 +48,11 @@ if [ "$r_bad" != 0 ] || [ "$r_ok" = 0 ]; then
 fi
 rm -f regress.log
 
+echo "== the PostGIS bridge (gpuexact_postgis)"
+test/postgis_bridge.sh
+rc=$?
+if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/postgis_bridge.sh; fi
+
 echo "== concurrent sessions"
 test/concurrency.sh 6
 count $? test/concurrency.sh

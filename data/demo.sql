@@ -1,9 +1,10 @@
--- data/demo.sql: the built-in demo dataset, generated in SQL (deterministic): ore bodies as closed,
--- non-convex triangulated surfaces and drill holes as deviating 3D polylines, at UTM coordinates
+-- data/demo.sql: the built-in demo dataset, generated in SQL (deterministic): ore bodies as solids bounded by
+-- closed, non-convex triangulated surfaces and drill holes as deviating 3D polylines, at UTM coordinates
 -- (zone 33N: x near 500 000 m, y near 7 000 000 m, z below the surface).
 CREATE EXTENSION IF NOT EXISTS gpuexact;
 
--- A closed surface: a sphere of n x 2n quads, radially bumped (non-convex) and squashed.
+-- A closed surface: a sphere of n x 2n quads, radially bumped (non-convex) and squashed. The ore bodies are
+-- the solids these surfaces bound (gx_makesolid; the zero-area triangles at the poles are dropped).
 CREATE FUNCTION demo_orebody(cx float8, cy float8, cz float8, r float8, n int, seed float8)
 RETURNS gxgeom LANGUAGE sql IMMUTABLE AS $$
 WITH v AS (
@@ -47,8 +48,8 @@ CREATE TABLE orebodies (body_id int PRIMARY KEY, name text, geom gxgeom NOT NULL
 CREATE TABLE drillholes (hole_id int PRIMARY KEY, name text, geom gxgeom NOT NULL);
 
 INSERT INTO orebodies
-SELECT b, 'body ' || b, demo_orebody(500000 + 260 * (b % 3), 7000000 + 300 * (b / 3), -180 - 40 * (b % 2),
-	90 + 15 * b, 24 + 4 * b, b)
+SELECT b, 'body ' || b, gx_makesolid(demo_orebody(500000 + 260 * (b % 3), 7000000 + 300 * (b / 3), -180 - 40 * (b % 2),
+	90 + 15 * b, 24 + 4 * b, b))
 FROM generate_series(0, 5) b;
 
 INSERT INTO drillholes

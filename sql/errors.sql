@@ -10,7 +10,7 @@ SELECT 'POINT(1 2'::gxgeom;
 SELECT 'POINT(1 abc 3)'::gxgeom;
 SELECT 'POINT(1 2 3) trailing'::gxgeom;
 SELECT 'CIRCLE(1 2 3)'::gxgeom;
-SELECT 'POLYGON((0 0 0, 1 0 0, 0 1 0, 0 0 0))'::gxgeom;
+SELECT 'POLYGON((0 0 0, 1 0 0, 0 1 0, 1 1 0, 0 0 0))'::gxgeom;
 SELECT ''::gxgeom;
 SELECT 'LINESTRING(1 2 3)'::gxgeom;
 SELECT 'LINESTRING(1 2 3, 4 5)'::gxgeom;
@@ -25,7 +25,7 @@ SELECT 'POINT(1 2 1e999)'::gxgeom;
 SELECT 'TRIANGLE((0 0 0, 1 0 0, 0 1 0, 0 0 1))'::gxgeom;
 SELECT 'TRIANGLE((0 0 0, 1 0 0, 0 1 0, 1 1 0, 0 0 0))'::gxgeom;
 SELECT 'TIN(((0 0 0, 1 0 0, 0 0 0)))'::gxgeom;
-SELECT 'POLYHEDRALSURFACE(((0 0 0, 1 0 0, 0 1 0, 0 0 0)), ((0 0 0, 1 0 0, 1 1 0, 0 1 0, 0 0 0)))'::gxgeom;
+SELECT 'POLYHEDRALSURFACE(((0 0 0, 1 0 0, 0 1 0, 0 0 0)), ((0 0 0, 1 0 0, 1 1 0, 0 1 1, 0 0 0)))'::gxgeom;
 SELECT 'POLYHEDRALSURFACE(((0 0 0, 1 0 0, 0 1 0, 0 0 0), (0 0 0, 1 0 0, 0 1 0, 0 0 0)))'::gxgeom;
 -- nesting too deep
 SELECT (repeat('GEOMETRYCOLLECTION(', 40) || 'POINT(1 2 3)' || repeat(')', 40))::gxgeom;

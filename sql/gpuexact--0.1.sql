@@ -320,3 +320,17 @@ CREATE FUNCTION gx_owner_tile(a gxgeom, b gxgeom, tile_size float8, d float8 DEF
 	AS 'MODULE_PATHNAME', 'gx_owner_tile_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_owner_tile(gxgeom, gxgeom, float8, float8) IS
 	'the tile (one of both geometries'' gx_tiles) that reports the pair: the lowest one holding the minimum corner of the overlap of their boxes expanded by d/2; NULL when those boxes do not overlap';
+
+-- Drill holes: lengths along lines, the point at a length, and desurvey by minimum curvature
+CREATE FUNCTION gx_length(gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_length(gxgeom) IS '3D length of the linestrings of a geometry (compensated sum)';
+CREATE FUNCTION gx_locate_along(line gxgeom, m float8) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_locate_along(gxgeom, float8) IS 'the POINT at 3D length m along a LINESTRING, from its first vertex';
+-- not STRICT: a NULL step_m means no densification; any other NULL argument gives NULL
+CREATE FUNCTION gx_desurvey(collar gxgeom, depth float8[], azimuth float8[], dip float8[],
+	step_m float8 DEFAULT NULL, dip_positive_down boolean DEFAULT false) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_desurvey_sql' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION gx_desurvey(gxgeom, float8[], float8[], float8[], float8, boolean) IS
+	'drill-hole trace (LINESTRING Z) from a collar and surveys by minimum curvature; dip negative downward unless dip_positive_down';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test/differential.sh: randomized differential test of the batched join. For each seed (printed) it builds
-# small random tables of points, drill-hole polylines, triangles and TINs on a coarse integer lattice (so
+# small random tables of points, drill-hole polylines, triangles, TINs and solids on a coarse integer lattice (so
 # touching and near-touching pairs are frequent), with NULLs, EMPTYs, duplicates and several SRIDs, then runs
 # every query shape in the list below twice: with gpuexact.enable_join on (the batched custom join, or
 # gx_intersecting_pairs) and off (the stock plan, gx_intersects per pair), under randomly chosen planner
@@ -61,6 +61,18 @@ CREATE FUNCTION gxd_surface() RETURNS text LANGUAGE sql VOLATILE AS $$
 	FROM (SELECT i * .5 AS x, j * .5 AS y, h + i * sl AS z, sl
 		  FROM (SELECT floor(random() * 5) AS h, (ARRAY[0, .5, -.5])[1 + floor(random() * 3)::int]::float8 AS sl) p,
 			   generate_series(0, 7) i, generate_series(0, 7) j) q $$;
+-- a solid: a lattice box of side 1 or 2 (a point instead when the seed flattens z, where no box bounds a volume)
+CREATE FUNCTION gxd_solid() RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+DECLARE x float8 := floor(random() * 4); y float8 := floor(random() * 4); z float8 := floor(random() * 4);
+	d float8 := 1 + floor(random() * 2); v text[];
+BEGIN
+	IF (SELECT zs FROM gxd_cfg) = 0 THEN RETURN format('POINT Z (%s)', gxd_p()); END IF;
+	v := ARRAY[gxd_xyz(x, y, z), gxd_xyz(x + d, y, z), gxd_xyz(x, y + d, z), gxd_xyz(x + d, y + d, z),
+		gxd_xyz(x, y, z + d), gxd_xyz(x + d, y, z + d), gxd_xyz(x, y + d, z + d), gxd_xyz(x + d, y + d, z + d)];
+	RETURN 'SOLID Z ((' || (SELECT string_agg(format('((%s,%s,%s,%s))', v[f[3 * i + 1]], v[f[3 * i + 2]], v[f[3 * i + 3]],
+		v[f[3 * i + 1]]), ',' ORDER BY i) FROM generate_series(0, 11) i,
+		(SELECT ARRAY[1,3,2, 2,3,4, 5,6,7, 6,8,7, 1,2,5, 2,6,5, 3,7,4, 4,7,8, 1,5,3, 3,5,7, 2,4,6, 4,8,6] AS f) q) || '))';
+END $$;
 CREATE FUNCTION gxd_geom(srids int[]) RETURNS gxgeom LANGUAGE plpgsql VOLATILE AS $$
 DECLARE r float8 := random(); srid int := srids[1 + floor(random() * cardinality(srids))::int]; w text;
 BEGIN
@@ -77,6 +89,7 @@ BEGIN
 		WHEN r < 0.88 THEN format('POLYHEDRALSURFACE Z ((%s),(%s),(%s))', gxd_tri(), gxd_tri(), gxd_tri())
 		WHEN r < 0.92 THEN format('GEOMETRYCOLLECTION Z (POINT Z (%s),LINESTRING Z (%s),TRIANGLE Z (%s))', gxd_p(), gxd_hole(), gxd_tri())
 		WHEN r < 0.95 THEN format('GEOMETRYCOLLECTION Z (TIN Z EMPTY,MULTILINESTRING Z (EMPTY,(%s)),POINT Z EMPTY)', gxd_hole())
+		WHEN r < 0.98 THEN gxd_solid()
 		ELSE gxd_surface() END;
 	RETURN (CASE WHEN srid <> 0 THEN format('SRID=%s;', srid) ELSE '' END || w)::gxgeom;
 END $$;

@@ -19,7 +19,7 @@ typedef enum GxErrorCode
 typedef struct GxError
 {
 	GxErrorCode code;
-	char		msg[256];
+	char		msg[512];
 } GxError;
 
 /* Records the first error only: later calls keep the original message. */

@@ -1,13 +1,20 @@
 /*
- * gx_face.c: the exact planar and strictly convex test of a polygon face (gx_face.h). The first three
+ * gx_face.c: polygon faces (gx_face.h). The exact planar and strictly convex test: the first three
  * vertices, when not collinear, fix the plane (orient3d of every other vertex must be 0) and an axis
  * projection that is one-to-one on it (orient2d of the three not 0), which keeps every orientation's sign
  * up to one common factor. In that projection the polygon is strictly convex when every turn has the sign
  * s of the first, every vertex after v[1] lies strictly on the s side of the line v[0] v[1], and every fan
  * triangle v[0] v[i] v[i+1] has sign s: the last two make the vertices strictly monotone in angle about
  * v[0] within less than a half turn (a simple polygon, the union of its fan), the first makes it convex.
+ * Then the general triangulation's entry: consecutive repeats left out, the plane of three non-collinear
+ * vertices (a polygon on one line is its fan), the projection, the simplicity checks and the ears.
  */
-#include "gx_face.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "gx_alloc.h"
+#include "gx_face_internal.h"
+#include "gx_io.h"
 #include "gx_predicates.h"
 
 GxFaceShape
@@ -38,4 +45,201 @@ gx_face_shape(const double (*v)[3], size_t n, size_t *at)
 			return GX_FACE_NOT_CONVEX;
 	}
 	return GX_FACE_CONVEX;
+}
+
+int
+gx_face_orient(const GxFacePolygon *f, const double *a, const double *b, const double *c)
+{
+	return gx_orient2d(a, b, c, f->drop);
+}
+
+int
+gx_face_on_segment(const GxFacePolygon *f, const double *p, const double *a, const double *b)
+{
+	int			k;
+
+	for (k = 0; k < 3; k++)
+		if (p[k] < (a[k] < b[k] ? a[k] : b[k]) || p[k] > (a[k] < b[k] ? b[k] : a[k]))
+			return 0;
+	return gx_face_orient(f, a, b, p) == 0;
+}
+
+void
+gx_face_refuse(GxFacePolygon *f, const char *fmt,...)
+{
+	va_list		ap;
+	int			n = snprintf(f->msg, f->size, "is not simple: ");
+
+	va_start(ap, fmt);
+	if (n > 0 && (size_t) n < f->size)
+		vsnprintf(f->msg + n, f->size - (size_t) n, fmt, ap);
+	va_end(ap);
+}
+
+/* Writes "(x y z)", each coordinate the shortest decimal that reads back to it. */
+static void
+coordinates(const double *p, char *buf, size_t size)
+{
+	char		c[3][32];
+	int			k;
+
+	for (k = 0; k < 3; k++)
+		gx_format_double(p[k], c[k]);
+	snprintf(buf, size, "(%s %s %s)", c[0], c[1], c[2]);
+}
+
+void
+gx_face_point_name(const GxFacePolygon *f, const GxFaceVertex *v, char *buf, size_t size)
+{
+	char		xyz[100];
+
+	coordinates(v->p, xyz, sizeof(xyz));
+	if (f->nrings > 1)
+		snprintf(buf, size, "point %zu of ring %zu %s", v->point + 1, v->ring + 1, xyz);
+	else
+		snprintf(buf, size, "point %zu %s", v->point + 1, xyz);
+}
+
+/* Fills f->v and f->start from the rings, leaving out every vertex equal to the one kept before it. */
+static void
+collect(GxFacePolygon *f, const GxFaceRing *ring)
+{
+	size_t		r,
+				i,
+				n = 0;
+
+	for (r = 0; r < f->nrings; r++)
+	{
+		f->start[r] = n;
+		for (i = 0; i < ring[r].n; i++)
+			if (n == f->start[r] || !gx_face_same(f->v[n - 1].p, ring[r].v[i]))
+				f->v[n++] = (GxFaceVertex) {ring[r].v[i], r, i};
+		while (n - f->start[r] > 1 && gx_face_same(f->v[n - 1].p, f->v[f->start[r]].p))
+			n--;
+	}
+	f->start[f->nrings] = n;
+}
+
+/*
+ * Finds three non-collinear vertices abc[0..2] and an axis projection where they keep an orientation; 0 when
+ * every vertex lies on one line.
+ */
+static int
+find_plane(GxFacePolygon *f, const GxFaceVertex **abc)
+{
+	size_t		i,
+				n = f->start[f->nrings];
+
+	abc[0] = &f->v[0];
+	for (i = 1; i < n && gx_face_same(f->v[i].p, abc[0]->p); i++)
+		;
+	if (i == n)
+		return 0;
+	abc[1] = &f->v[i];
+	for (; i < n; i++)
+		for (f->drop = 0; f->drop < 3; f->drop++)
+			if (gx_orient2d(abc[0]->p, abc[1]->p, f->v[i].p, f->drop) != 0)
+			{
+				abc[2] = &f->v[i];
+				f->cu = (f->drop + 1) % 3;
+				f->cv = (f->drop + 2) % 3;
+				return 1;
+			}
+	return 0;
+}
+
+/* 1 when every vertex lies on the plane of abc; else 0 with f->msg set. */
+static int
+check_planar(GxFacePolygon *f, const GxFaceVertex *const *abc)
+{
+	size_t		i;
+	char		name[128],
+				ring[32] = "";
+
+	for (i = 0; i < f->start[f->nrings]; i++)
+		if (gx_orient3d(abc[0]->p, abc[1]->p, abc[2]->p, f->v[i].p) != 0)
+		{
+			gx_face_point_name(f, &f->v[i], name, sizeof(name));
+			if (abc[2]->ring != 0)
+				snprintf(f->msg, f->size, "is not planar: its %s is off the plane of its other points", name);
+			else
+			{
+				if (f->nrings > 1)
+					snprintf(ring, sizeof(ring), " of ring 1");
+				snprintf(f->msg, f->size, "is not planar: its %s is off the plane through its points %zu, %zu and %zu%s",
+						 name, abc[0]->point + 1, abc[1]->point + 1, abc[2]->point + 1, ring);
+			}
+			return 0;
+		}
+	return 1;
+}
+
+/* The fan v[0] v[i] v[i+1] of a ring, into tri; returns the count of triangles. */
+static size_t
+fan(const GxFaceRing *ring, const double **tri)
+{
+	size_t		i;
+
+	for (i = 1; i + 1 < ring->n; i++)
+	{
+		tri[3 * (i - 1)] = ring->v[0];
+		tri[3 * (i - 1) + 1] = ring->v[i];
+		tri[3 * (i - 1) + 2] = ring->v[i + 1];
+	}
+	return ring->n - 2;
+}
+
+GxFaceResult
+gx_face_triangulate(const GxFaceRing *ring, size_t nrings, const double ***tri, size_t *ntri, char *msg, size_t size)
+{
+	GxFacePolygon f = {.nrings = nrings, .msg = msg, .size = size};
+	const GxFaceVertex *abc[3];
+	size_t		total = 0,
+				r,
+				at;
+	long		count = -2;
+	int			simple;
+	GxFaceResult res = GX_FACE_INVALID;
+
+	for (r = 0; r < nrings; r++)
+		total += ring[r].n;
+	*tri = gx_alloc(3 * (total + 2 * nrings) * sizeof(**tri));
+	f.v = gx_alloc(total * sizeof(*f.v));
+	f.start = gx_alloc((nrings + 1) * sizeof(*f.start));
+	if (*tri == NULL || f.v == NULL || f.start == NULL)
+		res = GX_FACE_NOMEM;
+	else if (nrings == 1 && gx_face_shape(ring[0].v, ring[0].n, &at) == GX_FACE_CONVEX)
+	{
+		*ntri = fan(&ring[0], *tri);
+		res = GX_FACE_OK;
+	}
+	else
+	{
+		collect(&f, ring);
+		if (!find_plane(&f, abc))
+		{
+			if (nrings > 1)
+				snprintf(msg, size, "is not simple: it has holes but no area (all its points lie on one line)");
+			else
+			{
+				*ntri = fan(&ring[0], *tri);
+				res = GX_FACE_OK;
+			}
+		}
+		else if (check_planar(&f, abc) && (simple = gx_face_check_simple(&f)) != 0)
+		{
+			count = simple < 0 ? -1 : gx_face_ears(&f, *tri);
+			if (count >= 0)
+				*ntri = (size_t) count;
+			res = count >= 0 ? GX_FACE_OK : count == -1 ? GX_FACE_NOMEM : GX_FACE_INVALID;
+		}
+	}
+	gx_free(f.v);
+	gx_free(f.start);
+	if (res != GX_FACE_OK)
+	{
+		gx_free(*tri);
+		*tri = NULL;
+	}
+	return res;
 }

@@ -198,8 +198,8 @@ gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 	e->nkeys = n;
 	e->hash = h;
 	e->value = *v;
-	e->bytes = sizeof(Entry) + n * sizeof(GxCacheKey) + v->side.cap * (9 * sizeof(double) + 1 + sizeof(uint32_t)) +
-		v->side.ngeoms * sizeof(int32_t);
+	e->bytes = sizeof(Entry) + n * sizeof(GxCacheKey) + (v->held_bytes ? v->held_bytes :
+		v->side.cap * (9 * sizeof(double) + 1 + sizeof(uint32_t)) + v->side.ngeoms * sizeof(int32_t));
 	e->pins = 1;
 	e->next_in_bucket = c->bucket[h % BUCKETS];
 	c->bucket[h % BUCKETS] = e;

@@ -1,8 +1,9 @@
 /*
  * gx_geom_cache.h: geometries kept flattened between queries. An entry is a batch side (one geometry, or
  * the whole side of a join) under the list of its geometries' keys; a key names a stored value that never
- * changes under that name (PostgreSQL: database, TOAST relation, value id and raw size: an updated value
- * is a new TOAST value). Least recently used entries go first when the bytes exceed the bound; entries in
+ * changes under that name (PostgreSQL: database, TOAST relation, value id and the transaction that stored
+ * it: an updated value is a new TOAST value, and a value id reused after OID wraparound is another
+ * transaction's). Least recently used entries go first when the bytes exceed the bound; entries in
  * use are pinned and never freed under their user. Not thread-safe: one cache per process, or a lock.
  */
 #ifndef GX_GEOM_CACHE_H
@@ -25,6 +26,7 @@ typedef struct GxCachedSide
 	GxBatchSide side;
 	int32_t    *srids;
 	void	   *extra;			/* e.g. the GPU service's copy on the device; released by the free hook */
+	size_t		held_bytes;		/* host memory the entry keeps when more than its arrays (0: its arrays) */
 } GxCachedSide;
 
 /* Frees an entry's value, arrays included, for owners whose values are not plain gx_alloc'd arrays. */

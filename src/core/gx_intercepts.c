@@ -9,6 +9,7 @@
 #include "gx_alloc.h"
 #include "gx_box.h"
 #include "gx_intercepts.h"
+#include "gx_measure.h"
 #include "gx_predicates.h"
 #include "gx_predicates_exact.h"
 #include "gx_primitives.h"
@@ -328,31 +329,25 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 {
 	Output		o = {NULL, 0, 0, false};
 	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false};
-	double		sum = 0,
-				comp = 0;
+	GxSum		before = {0, 0};
 	int			result = 1;
 
 	for (size_t i = 0; i + 1 < npoints && result > 0; i++)
 	{
 		const double *a = line + 3 * i,
 				   *b = a + 3;
-		double		dx = b[0] - a[0],
-					dy = b[1] - a[1],
-					dz = b[2] - a[2],
-					seglen = hypot(hypot(dx, dy), dz),	/* no overflow or underflow of squares */
-					c0 = sum + comp,
-					next = sum + seglen;
+		double		seglen = gx_segment_length(a, b),
+					c0 = gx_sum_value(&before);
 		GxBox3D		box = gx_box_of_points(a, 2);
 
-		/* the lengths before each vertex, summed with compensation (Neumaier) */
-		comp += fabs(sum) >= seglen ? (sum - next) + seglen : (seglen - next) + sum;
-		sum = next;
+		/* the lengths before each vertex, as gx_length and gx_locate_along sum them */
+		gx_sum_add(&before, seglen);
 		sg.a = a;
 		sg.b = b;
 		if (!gx_solid_index_search(s, &box, triangle_events, &sg))
 			result = 0;
 		else
-			result = segment_pieces(&sg, &o, c0, sum + comp, seglen);
+			result = segment_pieces(&sg, &o, c0, gx_sum_value(&before), seglen);
 		segment_clear(&sg);
 	}
 	gx_free(sg.ev);

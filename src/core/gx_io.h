@@ -9,7 +9,8 @@
 
 /*
  * Reads WKT or EWKT ("SRID=32633;LINESTRING Z (...)"), case-insensitive, surrounding whitespace allowed.
- * 2D input gets Z = 0; M values are read and dropped. Returns a gx_alloc'd buffer (size in *size) or NULL
+ * 2D input gets Z = 0; M values are read and dropped; POLYGON, MULTIPOLYGON and POLYHEDRALSURFACE faces are
+ * stored as their exact triangulation (gx_io_polygon.c). Returns a gx_alloc'd buffer (size in *size) or NULL
  * with err set (GX_ERR_PARSE with the character position and the part at fault, or GX_ERR_LIMIT).
  */
 GxSerialized *gx_from_wkt(const char *text, size_t *size, GxError *err);
@@ -19,7 +20,7 @@ GxSerialized *gx_from_hexwkb(const char *hex, size_t *size, GxError *err);
 
 /*
  * Reads ISO WKB (Z codes 1000+, M 2000+, ZM 3000+) or PostGIS EWKB (Z/M/SRID flags), either byte order.
- * SRID from EWKB, else 0. Every byte must be consumed.
+ * SRID from EWKB, else 0. Every byte must be consumed. Polygon faces as gx_from_wkt reads them.
  */
 GxSerialized *gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err);
 
@@ -33,8 +34,8 @@ GxSerialized *gx_from_stl(const unsigned char *data, size_t len, size_t *size, G
 /*
  * Reads Wavefront OBJ text (len bytes, NUL not special): vertices "v x y z" (a fourth number, the weight, or
  * three more, a colour, dropped), faces "f" (references v, v/vt, v//vn, v/vt/vn; negative ones count back),
- * polylines "l" and points "p". Faces are triangles; a larger face is its fan triangulation when it is
- * planar and strictly convex (decided exactly), and refused otherwise. Only faces make a TIN, only polylines
+ * polylines "l" and points "p". A face of 3 vertices is a triangle as it is; a larger one is its exact
+ * triangulation (gx_face.h) when it is planar and simple, and refused otherwise. Only faces make a TIN, only polylines
  * a MULTILINESTRING, only points (or vertices without any element) a MULTIPOINT, and a mix a
  * GEOMETRYCOLLECTION (the TIN, then each LINESTRING, then each POINT). Errors name the line at fault.
  */

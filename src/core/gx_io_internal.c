@@ -43,16 +43,6 @@ gx_io_type_name(uint32_t type)
 }
 
 int
-gx_io_type_supported(uint32_t type, char *msg, size_t size)
-{
-	if (type != GX_CODE_POLYGON && type != GX_CODE_MULTIPOLYGON)
-		return 1;
-	snprintf(msg, size, "unsupported geometry type %s (gpuexact stores points, lines and triangles)",
-			 gx_io_type_name(type));
-	return 0;
-}
-
-int
 gx_io_depth_allowed(const GxBuilder *b, char *msg, size_t size)
 {
 	if (b->depth < GX_MAX_DEPTH)
@@ -64,21 +54,20 @@ gx_io_depth_allowed(const GxBuilder *b, char *msg, size_t size)
 void
 gx_io_member_name(char *buf, size_t size, uint32_t type, uint32_t number)
 {
-	snprintf(buf, size, type == GX_TIN ? "TIN triangle %u" : "POLYHEDRALSURFACE face %u", (unsigned) number);
+	snprintf(buf, size, type == GX_TIN ? "TIN triangle %u" : type == GX_CODE_MULTIPOLYGON ? "MULTIPOLYGON polygon %u" :
+			 "POLYHEDRALSURFACE face %u", (unsigned) number);
 }
 
 int
-gx_io_add_triangle(GxBuilder *b, const char *what, int is_face, size_t rings, size_t npoints,
-				   double (*pts)[3], char *msg, size_t size)
+gx_io_add_triangle(GxBuilder *b, const char *what, size_t rings, size_t npoints, double (*pts)[3],
+				   char *msg, size_t size)
 {
 	int			i;
 
 	if (rings != 1)
-		snprintf(msg, size, is_face ? "%s is not a triangle (has %zu rings)" :
-				 "%s must have exactly 1 ring, got %zu", what, rings);
+		snprintf(msg, size, "%s must have exactly 1 ring, got %zu", what, rings);
 	else if (npoints != 4)
-		snprintf(msg, size, is_face ? "%s is not a triangle (%zu points)" :
-				 "%s: triangle ring must have 4 points, got %zu", what, npoints);
+		snprintf(msg, size, "%s: triangle ring must have 4 points, got %zu", what, npoints);
 	else if (memcmp(pts[0], pts[3], sizeof(pts[0])) != 0)
 		snprintf(msg, size, "%s: ring not closed", what);
 	else

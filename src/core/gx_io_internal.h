@@ -11,11 +11,11 @@
 
 #include "gx_geom.h"
 
-#define GX_CODE_POLYGON			3		/* WKB code: refused, but the type of a POLYHEDRALSURFACE face */
-#define GX_CODE_MULTIPOLYGON	6		/* WKB code: refused */
+#define GX_CODE_POLYGON			3		/* WKB code: read as a TIN of its triangulation */
+#define GX_CODE_MULTIPOLYGON	6		/* WKB code: read as one TIN of its polygons' triangulations */
 #define GX_MAX_SRID				999999	/* PostGIS's limit for user SRIDs */
 #define GX_IO_SNIPPET			16		/* bytes of text input quoted in errors */
-#define GX_IO_MSG				160		/* room for a message of the helpers below */
+#define GX_IO_MSG				320		/* room for a message of the helpers below (a face's message names two points) */
 #define GX_IO_NUMBER_MAX		64		/* longest number token read, in characters */
 
 /* ASCII whitespace, as C's isspace in the C locale; c may be a plain or an unsigned char. */
@@ -62,23 +62,56 @@ const char *gx_io_type_name(uint32_t type);
  * message that the reader reports with its own position, and return 0.
  */
 
-/* Refuses the types gpuexact does not store (POLYGON, MULTIPOLYGON). */
-int			gx_io_type_supported(uint32_t type, char *msg, size_t size);
+/* The type of the node a geometry of this code is stored as: a TIN for POLYGON and MULTIPOLYGON. */
+static inline GxType
+gx_io_stored_type(uint32_t type)
+{
+	return type == GX_CODE_POLYGON || type == GX_CODE_MULTIPOLYGON ? GX_TIN : (GxType) type;
+}
 
 /* Refuses to begin one more node in b when it is nested as deep as allowed. */
 int			gx_io_depth_allowed(const GxBuilder *b, char *msg, size_t size);
 
-/* Names member number (1-based) of a TIN or POLYHEDRALSURFACE in errors: "TIN triangle 2", "POLYHEDRALSURFACE face 3". */
+/*
+ * Names member number (1-based) of a TIN, POLYHEDRALSURFACE or MULTIPOLYGON in errors: "TIN triangle 2",
+ * "POLYHEDRALSURFACE face 3", "MULTIPOLYGON polygon 4".
+ */
 void		gx_io_member_name(char *buf, size_t size, uint32_t type, uint32_t number);
 
 /*
  * Checks a polygon that must be one triangle, as far as the reader got: rings, then (only when rings is 1)
  * npoints, then (only when npoints is 4) that pts[3] repeats pts[0] bit for bit; adds pts[0..2] to b when
- * all hold. what names the polygon ("TRIANGLE", "TIN triangle 2"); is_face: a POLYHEDRALSURFACE face,
- * whose messages differ. pts is only read.
+ * all hold. what names the polygon ("TRIANGLE", "TIN triangle 2"). pts is only read.
  */
-int			gx_io_add_triangle(GxBuilder *b, const char *what, int is_face, size_t rings, size_t npoints,
-							   double (*pts)[3], char *msg, size_t size);
+int			gx_io_add_triangle(GxBuilder *b, const char *what, size_t rings, size_t npoints, double (*pts)[3],
+							   char *msg, size_t size);
+
+/* A polygon face being read (gx_io_polygon.c): its points ring after ring, each ring closed as written. */
+typedef struct GxIoPolygon
+{
+	double		(*pts)[3];
+	size_t		npts,
+				cap_pts;
+	size_t	   *ends;			/* ring r ends before pts[ends[r]] */
+	size_t		nrings,
+				cap_ends;
+	GxError    *err;
+} GxIoPolygon;
+
+void		gx_io_polygon_init(GxIoPolygon *pg, GxError *err);
+void		gx_io_polygon_free(GxIoPolygon *pg);
+
+/* Adds a point to the ring being read, or ends that ring; 0 with err set when memory runs out. */
+int			gx_io_polygon_point(GxIoPolygon *pg, const double xyz[3]);
+int			gx_io_polygon_end_ring(GxIoPolygon *pg);
+
+/*
+ * Adds the polygon read (no ring: EMPTY) to b as the triangles of its triangulation (gx_face.h), a polygon
+ * of one ring of 4 points as its triangle as it is, and returns how many; starts pg afresh. Returns -1
+ * when it is refused (a ring of fewer than 4 points or not closed, not planar, not simple), the message
+ * in msg naming it by what ("POLYGON", "POLYHEDRALSURFACE face 3"), or when memory ran out (err set).
+ */
+long		gx_io_polygon_add(GxIoPolygon *pg, GxBuilder *b, const char *what, char *msg, size_t size);
 
 /*
  * Text readers: records "<fmt...> at <unit> <where>" followed by " (end of input)" when at_end, else by

@@ -86,20 +86,24 @@ add_triangle(GxIoParts *p, const double *a, const double *b, const double *c)
 int
 gx_io_parts_face(GxIoParts *p, const double (*v)[3], size_t n, const char *what, char *msg, size_t size)
 {
-	size_t		at = 0;
-	size_t		i;
-	GxFaceShape shape = n == 3 ? GX_FACE_CONVEX : gx_face_shape(v, n, &at);
+	GxFaceRing	ring = {v, n};
+	const double **tri = NULL;
+	size_t		ntri = 0,
+				i;
+	char		why[GX_FACE_MSG];
+	GxFaceResult res = n == 3 ? GX_FACE_OK : gx_face_triangulate(&ring, 1, &tri, &ntri, why, sizeof(why));
 
-	if (shape == GX_FACE_NOT_PLANAR)
-		snprintf(msg, size, "%s with %zu vertices is not planar (its vertex %zu is off the plane of the first three)",
-				 what, n, at + 1);
-	else if (shape == GX_FACE_NOT_CONVEX)
-		snprintf(msg, size, "%s with %zu vertices is not strictly convex at its vertex %zu "
-				 "(only triangles and planar strictly convex faces are read)", what, n, at + 1);
+	if (res == GX_FACE_NOMEM)
+		gx_error_set(p->err, GX_ERR_NOMEM, "out of memory triangulating a %s with %zu vertices", what, n);
+	else if (res == GX_FACE_INVALID)
+		snprintf(msg, size, "%s with %zu vertices %s", what, n, why);
+	else if (n == 3)
+		add_triangle(p, v[0], v[1], v[2]);
 	else
-		for (i = 1; i + 1 < n; i++)
-			add_triangle(p, v[0], v[i], v[i + 1]);
-	return shape == GX_FACE_CONVEX;
+		for (i = 0; i < ntri; i++)
+			add_triangle(p, tri[3 * i], tri[3 * i + 1], tri[3 * i + 2]);
+	gx_free(tri);
+	return res != GX_FACE_INVALID;
 }
 
 void

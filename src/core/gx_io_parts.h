@@ -40,8 +40,9 @@ int			gx_io_grow(void **data, size_t *cap, size_t count, size_t elem, GxError *e
 
 /*
  * Adds the polygon face v[0..n-1] (n >= 3): a triangle as it is (degenerate ones included); a larger face
- * as its fan when gx_face_shape finds it planar and strictly convex. Otherwise writes into msg (GX_IO_MSG
- * bytes serve) why it is refused, naming it "<what> with <n> vertices", and returns 0 (err stays unset).
+ * as the triangles of gx_face_triangulate (the fan of a strictly convex one). When the face is not planar
+ * or not simple, writes into msg (GX_IO_MSG bytes serve) why, naming it "<what> with <n> vertices", and
+ * returns 0 (err stays unset); when memory runs out, sets err.
  */
 int			gx_io_parts_face(GxIoParts *p, const double (*v)[3], size_t n, const char *what, char *msg, size_t size);
 

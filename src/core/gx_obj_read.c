@@ -184,7 +184,7 @@ read_references(ObjReader *r, Cursor *c, int parts, const char *forms)
 	return (long) k;
 }
 
-/* "f v1 v2 v3 ...": a triangle, or a larger face as its fan when it is planar and strictly convex. */
+/* "f v1 v2 v3 ...": a triangle, or a larger face as its triangles when it is planar and simple. */
 static void
 read_face(ObjReader *r, Cursor *c, const char *statement)
 {

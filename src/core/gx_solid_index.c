@@ -110,7 +110,40 @@ typedef struct SegPoint
 	const double *a,
 			   *b;
 	mpq_srcptr	t;
+	double		x[3];			/* a double near the point, and how far the point may be from it per axis */
+	double		slack;
 } SegPoint;
+
+/*
+ * A filter for a determinant in which the rational point P enters: D(P) = s (P - r) . (u x v), with r, u,
+ * v from doubles. Evaluated at the double x near P, D(x) is within 8 eps of the permanent (Shewchuk's
+ * orient3d bound covers the rounded differences), and D(P) within slack * |u x v|_1 of D(x). Returns the
+ * sign when the bounds settle it, else 2.
+ */
+static int
+near_sign(const SegPoint *p, double s, const double *r, const double *u, const double *v)
+{
+	const double eps = 1.1102230246251565e-16;
+	double		n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]},
+				m[3] = {fabs(u[1] * v[2]) + fabs(u[2] * v[1]), fabs(u[2] * v[0]) + fabs(u[0] * v[2]),
+		fabs(u[0] * v[1]) + fabs(u[1] * v[0])},
+				d = 0,
+				perm = 0,
+				moved = 0;
+
+	for (int k = 0; k < 3; k++)
+	{
+		double		dk = p->x[k] - r[k];
+
+		d += dk * n[k];
+		perm += fabs(dk) * m[k];
+		moved += m[k];
+	}
+	/* doubled margins cover the rounding of the bounds themselves; tiny products may underflow */
+	if (fabs(d) > 2 * (8 * eps * perm + p->slack * moved * (1 + 8 * eps)) + 1e-290)
+		return (d > 0) == (s > 0) ? 1 : -1;
+	return 2;
+}
 
 /*
  * Sign of orient3d with the point in argument `slot` and x, y, z in the others, in order: sa and sb are
@@ -132,6 +165,24 @@ affine_sign(const SegPoint *p, int sa, int sb, const double *x, const double *y,
 		return mpq_sgn(p->t) > 0 ? sb : 0;
 	if (sb == 0)
 		return mpq_cmp_ui(p->t, 1, 1) < 0 ? sa : 0;
+	/* in floating point first, at the double near the point */
+	{
+		const double *r = slot == 3 ? x : z,
+				   *o = slot == 3 ? x : z;
+		double		u[3],
+					v[3];
+		int			f;
+
+		/* slot 3: det[x - P; y - P; z - P] = -(P - x) . ((y - x) x (z - x)); slot 0: (P - z) . ((x - z) x (y - z)) */
+		for (int k = 0; k < 3; k++)
+		{
+			u[k] = (slot == 3 ? y : x)[k] - o[k];
+			v[k] = (slot == 3 ? z : y)[k] - o[k];
+		}
+		f = near_sign(p, slot == 3 ? -1 : 1, r, u, v);
+		if (f != 2)
+			return f;
+	}
 	/* (1 - t) va + t vb = va + t (vb - va) */
 	mpq_inits(va, vb, w, NULL);
 	for (int k = 0, m = 0; k < 4; k++)
@@ -269,6 +320,8 @@ cast(const GxSolidIndex *s, const SegPoint *p)
 		Ray			r = {s, *p, {0, 0, 0}, 0, false};
 		GxBox3D		box;
 
+		memcpy(r.p.x, x, sizeof(x));
+		r.p.slack = slack;
 		for (int k = 0; k < 2; k++)
 		{
 			double		u;
@@ -315,7 +368,7 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 {
 	OnBoundary	b = {s, p, false};
 	GxBox3D		box = gx_box_of_points(p, 1);
-	SegPoint	sp = {p, p, NULL};
+	SegPoint	sp = {p, p, NULL, {0, 0, 0}, 0};
 
 	gx_solid_index_search(s, &box, boundary_visit, &b);
 	return b.found ? GX_LOC_BOUNDARY : cast(s, &sp);
@@ -324,7 +377,7 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 GxLocation
 gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t)
 {
-	SegPoint	p = {a, b, t};
+	SegPoint	p = {a, b, t, {0, 0, 0}, 0};
 
 	return cast(s, &p);
 }

@@ -22,6 +22,7 @@ typedef struct WkbReader
 	size_t		len;
 	size_t		pos;
 	GxBuilder	b;
+	GxIoPolygon polygon;		/* the polygon face being read */
 	GxError    *err;
 	int32_t		srid;			/* of the outermost geometry, 0 if none */
 	int			ndims;			/* numbers per point, fixed by the outermost geometry */
@@ -195,12 +196,11 @@ read_point(WkbReader *r, const WkbHeader *h, int allow_empty, double xyz[3])
 }
 
 /*
- * Reads the rings of a polygon or triangle that must be one triangle ("TRIANGLE", "TIN triangle 2",
- * "POLYHEDRALSURFACE face 3" in errors) and adds its 3 vertices. Returns 1, 0 for no ring at all when
- * allow_empty, -1 on error.
+ * Reads the rings of a triangle that must be one triangle ("TRIANGLE", "TIN triangle 2" in errors) and
+ * adds its 3 vertices. Returns 1, 0 for no ring at all when allow_empty, -1 on error.
  */
 static int
-read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int is_face, int allow_empty)
+read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int allow_empty)
 {
 	double		pts[4][3];
 	uint32_t	rings;
@@ -219,7 +219,7 @@ read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int is_face, i
 		for (i = 0; i < 4; i++)
 			if (read_point(r, h, 0, pts[i]) < 0)
 				return -1;
-	if (!gx_io_add_triangle(&r->b, what, is_face, rings, npoints, pts, msg, sizeof(msg)))
+	if (!gx_io_add_triangle(&r->b, what, rings, npoints, pts, msg, sizeof(msg)))
 	{
 		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "%s", msg);
 		return -1;
@@ -227,20 +227,58 @@ read_triangle(WkbReader *r, const WkbHeader *h, const char *what, int is_face, i
 	return ok(r) ? 1 : -1;
 }
 
-/* The TIN triangles or POLYHEDRALSURFACE faces: count members, each with its own header. */
+/*
+ * Reads the rings of a polygon face ("POLYGON", "POLYHEDRALSURFACE face 3" in errors) and adds the
+ * triangles of its triangulation; returns how many, or -1 on error.
+ */
+static long
+read_polygon(WkbReader *r, const WkbHeader *h, const char *what)
+{
+	uint32_t	rings;
+	uint32_t	npoints;
+	uint32_t	i,
+				k;
+	double		xyz[3];
+	long		ntri;
+	char		msg[GX_IO_MSG];
+
+	if (!read_count(r, h, "rings", 4, &rings))
+		return -1;
+	for (i = 0; i < rings; i++)
+	{
+		if (!read_count(r, h, "ring points", 8 * (size_t) header_dims(h), &npoints))
+			return -1;
+		for (k = 0; k < npoints; k++)
+			if (read_point(r, h, 0, xyz) < 0 || !gx_io_polygon_point(&r->polygon, xyz))
+				return -1;
+		if (!gx_io_polygon_end_ring(&r->polygon))
+			return -1;
+	}
+	ntri = gx_io_polygon_add(&r->polygon, &r->b, what, msg, sizeof(msg));
+	if (ntri < 0)
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "%s", msg);
+	return ok(r) ? ntri : -1;
+}
+
+/*
+ * The TIN triangles, POLYHEDRALSURFACE faces or MULTIPOLYGON polygons: count members, each with its own
+ * header; returns the count of triangles they make.
+ */
 static uint32_t
 read_triangles(WkbReader *r, const WkbHeader *h)
 {
 	uint32_t	count;
 	uint32_t	i;
+	uint32_t	ntri = 0;
+	long		n;
 	WkbHeader	m;
 	uint32_t	member_type = h->type == GX_TIN ? GX_TRIANGLE : GX_CODE_POLYGON;
 	char		what[48];
 
-	/* A member holds at least its header, 1 ring, 4 points. */
-	if (!read_count(r, h, h->type == GX_TIN ? "triangles" : "faces", 13 + 32 * (size_t) header_dims(h), &count))
+	/* A member holds at least its header and a count (an empty polygon); a triangle 1 ring of 4 points. */
+	if (!read_count(r, h, h->type == GX_TIN ? "triangles" : h->type == GX_POLYHEDRALSURFACE ? "faces" : "polygons",
+					h->type == GX_TIN ? 13 + 32 * (size_t) header_dims(h) : 9, &count))
 		return 0;
-	gx_builder_reserve(&r->b, 72 * (size_t) count);
 	for (i = 0; i < count && ok(r); i++)
 	{
 		gx_io_member_name(what, sizeof(what), h->type, i + 1);
@@ -249,15 +287,17 @@ read_triangles(WkbReader *r, const WkbHeader *h)
 		if (m.type != member_type)
 			gx_io_error_offset(r->err, GX_ERR_PARSE, m.offset, "%s has type code %u, expected %u",
 							   what, (unsigned) m.type, (unsigned) member_type);
-		else if (read_triangle(r, &m, what, h->type == GX_POLYHEDRALSURFACE, 0) < 0)
+		else if ((n = member_type == GX_TRIANGLE ? read_triangle(r, &m, what, 0) : read_polygon(r, &m, what)) < 0)
 			return 0;
+		else
+			ntri += (uint32_t) n;
 	}
-	return count;
+	return ntri;
 }
 
 /* Starts a node, refusing nesting deeper than the builder allows before any recursion goes further. */
 static size_t
-begin_node(WkbReader *r, uint32_t type, size_t offset)
+begin_node(WkbReader *r, GxType type, size_t offset)
 {
 	char		msg[GX_IO_MSG];
 
@@ -266,7 +306,7 @@ begin_node(WkbReader *r, uint32_t type, size_t offset)
 		gx_io_error_offset(r->err, GX_ERR_LIMIT, offset, "%s", msg);
 		return 0;
 	}
-	return gx_builder_begin(&r->b, (GxType) type);
+	return gx_builder_begin(&r->b, type);
 }
 
 /*
@@ -282,7 +322,7 @@ read_geometry(WkbReader *r, uint32_t parent)
 	uint32_t	i;
 	double		xyz[3];
 	int			res;
-	char		msg[GX_IO_MSG];
+	long		ntri;
 
 	if (!read_header(r, parent == 0, &h))
 		return 0;
@@ -293,12 +333,7 @@ read_geometry(WkbReader *r, uint32_t parent)
 						   gx_type_name(parent), (unsigned) h.type, parent == GX_MULTIPOINT ? GX_POINT : GX_LINESTRING);
 		return 0;
 	}
-	if (!gx_io_type_supported(h.type, msg, sizeof(msg)))
-	{
-		gx_io_error_offset(r->err, GX_ERR_PARSE, h.offset, "%s", msg);
-		return 0;
-	}
-	node = begin_node(r, h.type, h.offset);
+	node = begin_node(r, gx_io_stored_type(h.type), h.offset);
 	if (!ok(r))
 		return 0;
 	switch (h.type)
@@ -319,10 +354,15 @@ read_geometry(WkbReader *r, uint32_t parent)
 				gx_builder_coord(&r->b, xyz[0], xyz[1], xyz[2]);
 			break;
 		case GX_TRIANGLE:
-			count = read_triangle(r, &h, "TRIANGLE", 0, 1) > 0;
+			count = read_triangle(r, &h, "TRIANGLE", 1) > 0;
+			break;
+		case GX_CODE_POLYGON:
+			ntri = read_polygon(r, &h, "POLYGON");
+			count = ntri > 0 ? (uint32_t) ntri : 0;
 			break;
 		case GX_TIN:
 		case GX_POLYHEDRALSURFACE:
+		case GX_CODE_MULTIPOLYGON:
 			count = read_triangles(r, &h);
 			break;
 		default:
@@ -348,8 +388,10 @@ gx_from_wkb(const unsigned char *wkb, size_t len, size_t *size, GxError *err)
 	r.len = len;
 	r.err = err;
 	gx_builder_init(&r.b, err);
+	gx_io_polygon_init(&r.polygon, err);
 	if (read_geometry(&r, 0) && r.pos != len)
 		gx_io_error_offset(r.err, GX_ERR_PARSE, r.pos, "%zu trailing bytes after the geometry", len - r.pos);
+	gx_io_polygon_free(&r.polygon);
 	return gx_io_finish_solid(gx_builder_finish(&r.b, r.srid, size), r.solid, size, err);
 }
 

@@ -29,6 +29,7 @@ typedef struct WktParser
 	const char *text;			/* the whole input: positions are counted from here */
 	const char *p;				/* next character to read */
 	GxBuilder	b;
+	GxIoPolygon polygon;		/* the polygon face being read */
 	GxError    *err;
 	Dims		dims;
 } WktParser;
@@ -222,10 +223,10 @@ add_point(WktParser *ps, const double xyz[3])
 
 /*
  * Reads a polygon that must be one triangle, "(ring)" with its opening '(' already consumed, and adds
- * its 3 vertices. what names it in errors ("TRIANGLE", "TIN triangle 2", "POLYHEDRALSURFACE face 3").
+ * its 3 vertices. what names it in errors ("TRIANGLE", "TIN triangle 2").
  */
 static void
-parse_triangle(WktParser *ps, const char *what, int is_face, const char *at)
+parse_triangle(WktParser *ps, const char *what, const char *at)
 {
 	double		pts[4][3];
 	double		extra[3];
@@ -253,8 +254,40 @@ parse_triangle(WktParser *ps, const char *what, int is_face, const char *at)
 	} while ((more = list_next(ps)) > 0);
 	if (more < 0)
 		return;
-	if (!gx_io_add_triangle(&ps->b, what, is_face, rings, npoints, pts, msg, sizeof(msg)))
+	if (!gx_io_add_triangle(&ps->b, what, rings, npoints, pts, msg, sizeof(msg)))
 		wkt_error(ps, GX_ERR_PARSE, at, "%s", msg);
+}
+
+/*
+ * Reads a polygon face, "(ring), ...)" with its opening '(' already consumed, and adds the triangles of
+ * its triangulation; returns how many. what names it in errors ("POLYGON", "POLYHEDRALSURFACE face 3").
+ */
+static uint32_t
+parse_polygon(WktParser *ps, const char *what, const char *at)
+{
+	double		xyz[3];
+	int			more;
+	long		ntri;
+	char		msg[GX_IO_MSG];
+
+	do
+	{
+		if (!expect(ps, '('))
+			return 0;
+		do
+		{
+			if (!parse_point(ps, xyz) || !gx_io_polygon_point(&ps->polygon, xyz))
+				return 0;
+		} while ((more = list_next(ps)) > 0);
+		if (more < 0 || !gx_io_polygon_end_ring(&ps->polygon))
+			return 0;
+	} while ((more = list_next(ps)) > 0);
+	if (more < 0)
+		return 0;
+	ntri = gx_io_polygon_add(&ps->polygon, &ps->b, what, msg, sizeof(msg));
+	if (ntri < 0)
+		wkt_error(ps, GX_ERR_PARSE, at, "%s", msg);
+	return ntri > 0 ? (uint32_t) ntri : 0;
 }
 
 static uint32_t parse_body(WktParser *ps, uint32_t type, const char *at);
@@ -301,13 +334,16 @@ static void parse_geometry(WktParser *ps);
 
 /*
  * Reads what follows the opening '(' of a geometry of the given type (at: where it started), up to and
- * including its closing ')'; returns the node's count (meaningless once an error is recorded).
+ * including its closing ')'; returns the node's count (meaningless once an error is recorded): for the
+ * polygon types, stored as TIN or POLYHEDRALSURFACE nodes, the count of triangles.
  */
 static uint32_t
 parse_body(WktParser *ps, uint32_t type, const char *at)
 {
 	double		xyz[3];
-	uint32_t	count = 0;
+	uint32_t	count = 0,
+				members = 0;
+	const char *member_at;
 	char		what[48];
 	int			more = 0;
 
@@ -329,30 +365,44 @@ parse_body(WktParser *ps, uint32_t type, const char *at)
 				wkt_error(ps, GX_ERR_PARSE, at, "LINESTRING must have at least 2 points, got %u", (unsigned) count);
 			return count;
 		case GX_TRIANGLE:
-			parse_triangle(ps, "TRIANGLE", 0, at);
+			parse_triangle(ps, "TRIANGLE", at);
 			return 1;
+		case GX_CODE_POLYGON:
+			return parse_polygon(ps, "POLYGON", at);
 	}
 	do
 	{
 		switch (type)
 		{
 			case GX_TIN:
-			case GX_POLYHEDRALSURFACE:
-				gx_io_member_name(what, sizeof(what), type, count + 1);
+				gx_io_member_name(what, sizeof(what), type, ++members);
 				if (expect(ps, '('))
-					parse_triangle(ps, what, type == GX_POLYHEDRALSURFACE, ps->p - 1);
+					parse_triangle(ps, what, ps->p - 1);
+				count++;
+				break;
+			case GX_POLYHEDRALSURFACE:
+			case GX_CODE_MULTIPOLYGON:
+				gx_io_member_name(what, sizeof(what), type, ++members);
+				skip_space(ps);
+				member_at = ps->p;
+				if (type == GX_CODE_MULTIPOLYGON && take_keyword(ps, "EMPTY"))
+					break;
+				if (expect(ps, '('))
+					count += parse_polygon(ps, what, member_at);
 				break;
 			case GX_MULTIPOINT:
 				parse_member(ps, GX_POINT);
+				count++;
 				break;
 			case GX_MULTILINESTRING:
 				parse_member(ps, GX_LINESTRING);
+				count++;
 				break;
 			default:
 				parse_geometry(ps);
+				count++;
 				break;
 		}
-		count++;
 	} while (ok(ps) && (more = list_next(ps)) > 0);
 	return count;
 }
@@ -396,7 +446,6 @@ parse_geometry(WktParser *ps)
 	Dims		dims = DIMS_UNKNOWN;
 	size_t		node;
 	uint32_t	count = 0;
-	char		msg[GX_IO_MSG];
 
 	skip_space(ps);
 	at = ps->p;
@@ -405,11 +454,6 @@ parse_geometry(WktParser *ps)
 	if (type == 0)
 	{
 		wkt_error(ps, GX_ERR_PARSE, at, "expected geometry type");
-		return;
-	}
-	if (!gx_io_type_supported(type, msg, sizeof(msg)))
-	{
-		wkt_error(ps, GX_ERR_PARSE, at, "%s", msg);
 		return;
 	}
 	ps->p += n;
@@ -424,7 +468,7 @@ parse_geometry(WktParser *ps)
 	}
 	if (dims != DIMS_UNKNOWN && !set_dims(ps, dims, at))
 		return;
-	node = begin_node(ps, (GxType) type, at);
+	node = begin_node(ps, gx_io_stored_type(type), at);
 	if (!ok(ps))
 		return;
 	if (!take_keyword(ps, "EMPTY") && expect(ps, '('))
@@ -522,6 +566,7 @@ gx_from_wkt(const char *text, size_t *size, GxError *err)
 	ps.text = ps.p = text;
 	ps.err = err;
 	gx_builder_init(&ps.b, err);
+	gx_io_polygon_init(&ps.polygon, err);
 	srid = parse_srid(&ps);
 	if (ok(&ps))
 	{
@@ -537,5 +582,6 @@ gx_from_wkt(const char *text, size_t *size, GxError *err)
 		if (*ps.p != '\0')
 			wkt_error(&ps, GX_ERR_PARSE, ps.p, "unexpected text after the geometry");
 	}
+	gx_io_polygon_free(&ps.polygon);
 	return gx_io_finish_solid(gx_builder_finish(&ps.b, (int32_t) srid, size), solid, size, err);
 }

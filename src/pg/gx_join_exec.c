@@ -161,6 +161,7 @@ add_stats(GxJoinState *js, const GxBatchStats *s)
 	t->exact_decisions += s->exact_decisions;
 	t->element_pairs += s->element_pairs;
 	t->geometry_pairs += s->geometry_pairs;
+	t->volume_pairs += s->volume_pairs;
 	t->t_upload += s->t_upload;
 	t->t_grid += s->t_grid;
 	t->t_cull += s->t_cull;
@@ -482,6 +483,8 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	ExplainPropertyInteger("Decided Exactly", NULL, (int64) t->exact_decisions, es);
 	ExplainPropertyInteger("Intersecting Element Pairs", NULL, (int64) t->element_pairs, es);
 	ExplainPropertyInteger("Intersecting Row Pairs", NULL, (int64) t->geometry_pairs, es);
+	if (t->volume_pairs > 0)
+		ExplainPropertyInteger("Of Which Inside a Solid", NULL, (int64) t->volume_pairs, es);
 	if (es->timing)
 	{
 		snprintf(buf, sizeof(buf), "upload %.3f grid %.3f cull %.3f float %.3f double %.3f exact %.3f "

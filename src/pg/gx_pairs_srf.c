@@ -218,6 +218,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	GxPairs		pairs;
 	GxBatchStats st;
 	GxSolidIndex idx;
+	size_t	   *first;
 	uint32		indexed = UINT32_MAX;
 	GxError		err = {GX_OK, ""};
 
@@ -244,6 +245,15 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 								   gx_type_name(gx_body(h)->type), (long long) a.ids[k])));
 	}
 	gx_pg_batch_run(&a, &b, false, &pairs, &st);
+	/* the solids' triangles from the flattened side (from the cache when it holds it): no detoasting */
+	gx_pg_side_materialize(&b);
+	first = palloc((b.ngeoms + 1) * sizeof(size_t));
+	for (size_t g = 0, e = 0; g <= b.ngeoms; g++)
+	{
+		first[g] = e;
+		while (g < b.ngeoms && e < b.side.n && b.side.geom[e] == g)
+			e++;
+	}
 	qsort(pairs.keys, pairs.n, sizeof(uint64), cmp_by_b);
 	for (size_t i = 0; i < pairs.n; i++)
 	{
@@ -255,14 +265,10 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 
 		if (bi != indexed)
 		{
-			GxSerialized *solid = side_geometry(&b, brows, bi);
-			size_t		ntri;
-			const double *tri = gx_solid_triangles(solid, &ntri);
-
 			if (indexed != UINT32_MAX)
 				gx_solid_index_free(&idx);
 			indexed = UINT32_MAX;
-			if (!gx_solid_index_build(&idx, tri, ntri, &err))
+			if (!gx_solid_index_build(&idx, b.side.coords + 9 * first[bi], first[bi + 1] - first[bi], &err))
 				gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 			indexed = bi;
 		}

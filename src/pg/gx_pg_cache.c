@@ -1,13 +1,21 @@
 /*
  * gx_pg_cache.c: the backend's geometry cache (core gx_geom_cache) under the batch sides of joins and
  * gx_intersecting_pairs. A side whose geometries are all out-of-line TOAST values is kept flattened under
- * the list of their TOAST identities (database, TOAST relation, value id, raw size): a repeated join
- * neither detoasts nor flattens it again. An updated value is a new TOAST value, a deleted one is never
- * named again, so an entry cannot go stale; a side with any other value is built afresh every time.
+ * the list of their TOAST identities (database, TOAST relation, value id, and the transaction that stored
+ * the value): a repeated join neither detoasts nor flattens it again. An updated value is a new TOAST
+ * value; a value id that comes back after the OID counter wrapped around belongs to a value stored by
+ * another transaction; so an entry cannot go stale. A side with any other value is built afresh every time.
  * Also gx_cache_stats() and gx_cache_reset().
  */
 #include "postgres.h"
 #include "access/detoast.h"
+#include "access/genam.h"
+#include "access/heaptoast.h"
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "access/toast_internals.h"
+#include "utils/fmgroids.h"
+#include "utils/rel.h"
 #include "access/toast_compression.h"
 #include "common/pg_lzcompress.h"
 #include "fmgr.h"
@@ -47,21 +55,71 @@ backend_cache(void)
 	return limit > 0 ? cache : NULL;
 }
 
-/* The TOAST identity of an out-of-line stored value; false for any other value. */
-static bool
-toast_key(Datum d, GxCacheKey *key)
+/*
+ * The TOAST relation of the values being keyed, kept open while a side's keys are made, to read the
+ * first chunk of each value.
+ */
+typedef struct ToastProbe
 {
-	struct varlena *v = (struct varlena *) DatumGetPointer(d);
+	Oid			relid;
+	Relation	rel;
+	Relation   *indexes;
+	int			nindexes;
+	int			valid;
+} ToastProbe;
+
+static void
+probe_close(ToastProbe *p)
+{
+	if (p->rel)
+	{
+		toast_close_indexes(p->indexes, p->nindexes, AccessShareLock);
+		table_close(p->rel, AccessShareLock);
+	}
+	p->rel = NULL;
+}
+
+/* The raw xmin of the first chunk of TOAST value valueid: the transaction that stored it. */
+static TransactionId
+first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
+{
+	ScanKeyData key;
+	SysScanDesc scan;
+	SnapshotData snapshot;
+	HeapTuple	tup;
+	TransactionId xmin;
+
+	if (p->rel == NULL || p->relid != toastrelid)
+	{
+		probe_close(p);
+		p->rel = table_open(toastrelid, AccessShareLock);
+		p->relid = toastrelid;
+		p->valid = toast_open_indexes(p->rel, AccessShareLock, &p->indexes, &p->nindexes);
+	}
+	ScanKeyInit(&key, (AttrNumber) 1, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(valueid));
+	init_toast_snapshot(&snapshot);
+	scan = systable_beginscan_ordered(p->rel, p->indexes[p->valid], &snapshot, 1, &key);
+	tup = systable_getnext_ordered(scan, ForwardScanDirection);
+	xmin = tup ? HeapTupleHeaderGetRawXmin(tup->t_data) : InvalidTransactionId;
+	systable_endscan_ordered(scan);
+	return xmin;
+}
+
+/*
+ * The identity of an out-of-line TOAST value: database, TOAST relation, value id, and the transaction
+ * that stored its first chunk. A value id alone can come back: once the OID counter wraps around, a new
+ * value may get the id of one deleted and vacuumed away; it is stored by another transaction.
+ */
+static void
+toast_key(ToastProbe *p, Datum d, GxCacheKey *key)
+{
 	struct varatt_external ext;
 
-	if (!VARATT_IS_EXTERNAL_ONDISK(v))
-		return false;
-	VARATT_EXTERNAL_GET_POINTER(ext, v);
+	VARATT_EXTERNAL_GET_POINTER(ext, (struct varlena *) DatumGetPointer(d));
 	key->k[0] = MyDatabaseId;
 	key->k[1] = ext.va_toastrelid;
 	key->k[2] = ext.va_valueid;
-	key->k[3] = (uint32) ext.va_rawsize;
-	return true;
+	key->k[3] = first_chunk_xmin(p, ext.va_toastrelid, ext.va_valueid);
 }
 
 /* Unpins a cache entry when the memory context of its user is reset or deleted (errors included). */
@@ -169,6 +227,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 			k++;
 			CHECK_FOR_INTERRUPTS();
 		}
+	memset(v, 0, sizeof(*v));
 	gx_batch_side_init(&v->side);
 	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
 	gx_settings_batch_options(&opt);
@@ -202,6 +261,7 @@ void
 gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext cxt)
 {
 	bool		keyed = backend_cache() != NULL || gx_service_started();
+	ToastProbe	probe = {InvalidOid, NULL, NULL, 0, 0};
 	size_t		i;
 
 	gx_pg_side_init(s);
@@ -212,15 +272,19 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t 
 	for (i = 0; i < n; i++)
 		s->ngeoms += present[i];
 	s->ids = MemoryContextAlloc(cxt, Max(s->ngeoms, 1) * sizeof(int64));
+	/* a side is keyed when all its values are out-of-line TOAST values */
+	for (i = 0; i < n && keyed; i++)
+		keyed = !present[i] || VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(geoms[i]));
 	s->keys = keyed && s->ngeoms > 0 ? MemoryContextAlloc(cxt, s->ngeoms * sizeof(GxCacheKey)) : NULL;
 	for (i = 0, s->ngeoms = 0; i < n; i++)
 		if (present[i])
 		{
 			s->ids[s->ngeoms] = (int64) i;
-			if (s->keys && !toast_key(geoms[i], &s->keys[s->ngeoms]))
-				s->keys = NULL;
+			if (s->keys)
+				toast_key(&probe, geoms[i], &s->keys[s->ngeoms]);
 			s->ngeoms++;
 		}
+	probe_close(&probe);
 }
 
 void

@@ -294,8 +294,11 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	{
 		if (!b->side[k].held && b->side[k].cache && c->nkeys[k] > 0)
 		{
-			/* kept where it is, in the segment, which stays mapped as long as the entry lives */
-			GxCachedSide v = {sides[k], NULL, calloc(1, sizeof(Held))};
+			/*
+			 * kept where it is, in the segment, which stays mapped as long as the entry lives: the entry
+			 * is charged the whole segment (the other side's arrays and the pair list's room included)
+			 */
+			GxCachedSide v = {sides[k], NULL, calloc(1, sizeof(Held)), map->size};
 
 			if (v.extra)
 			{

@@ -181,10 +181,13 @@ test_entity_errors(void)
 	check_error("LINE without end", ENTITIES(G(0, "LINE") G(10, "0") G(20, "0")),
 				"LINE without group 11 (the X of its point 2) at line 6 near \"LINE\"");
 	check_error("not planar 3DFACE", ENTITIES(FACE3 G(13, "1") G(23, "1") G(33, "1e-200")),
-				"3DFACE with 4 vertices is not planar (its vertex 4 is off the plane of the first three) at line 6 near \"3DFACE\"");
-	check_error("not convex 3DFACE", ENTITIES(FACE3 G(13, "0.25") G(23, "0.25") G(33, "0")),
-				"3DFACE with 4 vertices is not strictly convex at its vertex 4 (only triangles and planar strictly convex "
-				"faces are read) at line 6 near \"3DFACE\"");
+				"3DFACE with 4 vertices is not planar: its point 4 (1 1 1e-200) is off the plane through its points 1, 2 "
+				"and 3 at line 6 near \"3DFACE\"");
+	check_wkt("not convex 3DFACE", ENTITIES(FACE3 G(13, "0.25") G(23, "0.25") G(33, "0")),
+			  "TIN Z (((0.25 0.25 0,0 0 0,1 0 0,0.25 0.25 0)),((0 1 0,0.25 0.25 0,1 0 0,0 1 0)))");
+	check_error("self-crossing 3DFACE", ENTITIES(FACE3 G(13, "1") G(23, "1") G(33, "0")),
+				"3DFACE with 4 vertices is not simple: its edge from point 2 (1 0 0) meets its edge from point 4 (1 1 0) "
+				"at line 6 near \"3DFACE\"");
 	check_error("integer flags", ENTITIES(G(0, "POLYLINE") G(70, "8.0")),
 				"POLYLINE group 70: expected an integer from -32768 to 32767 at line 8 near \"8.0\"");
 	check_error("flags out of range", ENTITIES(G(0, "POLYLINE") G(70, "65536")),
@@ -216,11 +219,10 @@ test_entity_errors(void)
 				"polyface mesh face needs 3 or 4 vertices (groups 71-74), has 2 at line 34 near \"VERTEX\"");
 	check_error("polyface VERTEX without flag 128", ENTITIES(PF_HEAD G(0, "VERTEX") G(10, "1") G(20, "1") G(0, "SEQEND")),
 				"VERTEX of a polyface mesh without flag 128 (group 70) at line 34 near \"VERTEX\"");
-	check_error("polyface not convex",
-				ENTITIES(PF_HEAD G(0, "VERTEX") G(10, "0.2") G(20, "0.2") G(70, "192")
-						 G(0, "VERTEX") G(70, "128") G(71, "1") G(72, "2") G(73, "4") G(74, "3") G(0, "SEQEND")),
-				"polyface mesh face with 4 vertices is not strictly convex at its vertex 3 (only triangles and planar "
-				"strictly convex faces are read) at line 42 near \"VERTEX\"");
+	check_wkt("polyface not convex",
+			  ENTITIES(PF_HEAD G(0, "VERTEX") G(10, "0.2") G(20, "0.2") G(70, "192")
+					   G(0, "VERTEX") G(70, "128") G(71, "1") G(72, "2") G(73, "4") G(74, "3") G(0, "SEQEND")),
+			  "TIN Z (((0 0 0,1 0 0,0.2 0.2 0,0 0 0)),((0 1 0,0 0 0,0.2 0.2 0,0 1 0)))");
 }
 
 int

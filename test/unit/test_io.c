@@ -214,6 +214,21 @@ test_wkt_roundtrips(void)
 	for (i = 0; i < sizeof(canonical) / sizeof(canonical[0]); i++)
 		check_wkt(canonical[i], canonical[i]);
 
+	/* Polygon faces, stored as triangles: convex ones as their fan, others as an exact triangulation. */
+	check_wkt("POLYGON((0 0,1 0,1 1,0 1,0 0))", "TIN Z (((0 0 0,1 0 0,1 1 0,0 0 0)),((0 0 0,1 1 0,0 1 0,0 0 0)))");
+	check_wkt("POLYGON Z ((0 0 1,1 0 1,0 1 1,0 0 1))", "TIN Z (((0 0 1,1 0 1,0 1 1,0 0 1)))");
+	check_wkt("POLYGON M ((0 0 9,1 0 9,0 1 9,0 0 9))", "TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))");
+	check_wkt("POLYGON EMPTY", "TIN Z EMPTY");
+	check_wkt("MULTIPOLYGON EMPTY", "TIN Z EMPTY");
+	check_wkt("POLYGON((0 0,2 0,1 1,2 2,0 2,0 0))",
+			  "TIN Z (((0 0 0,2 0 0,1 1 0,0 0 0)),((0 2 0,0 0 0,1 1 0,0 2 0)),((2 2 0,0 2 0,1 1 0,2 2 0)))");
+	check_wkt("POLYGON((0 0,1 0,2 0,0 0))", "TIN Z (((0 0 0,1 0 0,2 0 0,0 0 0)))");
+	check_wkt("MULTIPOLYGON(((0 0,1 0,0 1,0 0)),EMPTY,((5 5,6 5,6 6,5 5)))",
+			  "TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)),((5 5 0,6 5 0,6 6 0,5 5 0)))");
+	check_wkt("POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 0,1 0 0,0 0 1,0 0 0)))",
+			  "POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,0 0 0)),((0 0 0,1 1 0,1 0 0,0 0 0)),((0 0 0,1 0 0,0 0 1,0 0 0)))");
+	check_wkt("GEOMETRYCOLLECTION(POLYGON((0 0,1 0,0 1,0 0)))", "GEOMETRYCOLLECTION Z (TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0))))");
+
 	/* Accepted spellings. */
 	check_wkt("point(1 2)", "POINT Z (1 2 0)");
 	check_wkt("  SRID = 32633 ; linestring z ( 1 2 3 , 4 5 6 )  ", "SRID=32633;LINESTRING Z (1 2 3,4 5 6)");
@@ -279,14 +294,26 @@ test_wkt_errors(void)
 			  "TIN triangle 2: triangle ring must have 4 points, got 5", "position 25");
 	wkt_error("TIN((0 0,1 0,0 1,0 0))", GX_ERR_PARSE, "expected '('", NULL);
 	wkt_error("TIN(EMPTY)", GX_ERR_PARSE, "expected '('", NULL);
-	wkt_error("POLYHEDRALSURFACE(((0 0,1 0,0 1,0 0)),((0 0,1 0,0 1,0 0)),((0 0,1 0,1 1,0 1,0 0)))", GX_ERR_PARSE,
-			  "POLYHEDRALSURFACE face 3 is not a triangle (5 points)", NULL);
+	wkt_error("POLYHEDRALSURFACE(((0 0,1 0,0 1,0 0)),((0 0,1 0,0 1,0 0)),((0 0,1 0,1 1,0 1,1 0.5)))", GX_ERR_PARSE,
+			  "POLYHEDRALSURFACE face 3: ring 1 not closed", "position 59");
 	wkt_error("POLYHEDRALSURFACE(((0 0,1 0,0 1,0 0),(0 0,1 0,0 1,0 0)))", GX_ERR_PARSE,
-			  "POLYHEDRALSURFACE face 1 is not a triangle (has 2 rings)", NULL);
-	wkt_error("POLYHEDRALSURFACE(((0 0,1 0,0 1,0 1)))", GX_ERR_PARSE, "POLYHEDRALSURFACE face 1: ring not closed", NULL);
-	wkt_error("POLYGON((0 0,1 0,0 1,0 0))", GX_ERR_PARSE, "unsupported geometry type POLYGON", "position 1");
-	wkt_error("GEOMETRYCOLLECTION(MULTIPOLYGON EMPTY)", GX_ERR_PARSE, "unsupported geometry type MULTIPOLYGON",
-			  "position 20");
+			  "POLYHEDRALSURFACE face 1 is not simple: its edge from point 1 of ring 1 (0 0 0) meets its edge from point 1 of ring 2 (0 0 0)",
+			  NULL);
+	wkt_error("POLYHEDRALSURFACE(((0 0,1 0,0 1,0 1)))", GX_ERR_PARSE, "POLYHEDRALSURFACE face 1: ring 1 not closed", NULL);
+	wkt_error("POLYGON((0 0,1 0,0 0))", GX_ERR_PARSE, "POLYGON: ring 1 has 3 points (at least 4)", "position 1");
+	wkt_error("POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,2 1,2 2,1 2))", GX_ERR_PARSE, "POLYGON: ring 2 not closed", NULL);
+	wkt_error("POLYGON Z ((0 0 0,2 2 0,2 0 0,0 2 0,0 0 0))", GX_ERR_PARSE,
+			  "POLYGON is not simple: its edge from point 1 (0 0 0) meets its edge from point 3 (2 0 0)", "position 1");
+	wkt_error("POLYGON Z ((0 0 0,4 0 0,4 4 0,0 4 1,0 0 0))", GX_ERR_PARSE,
+			  "POLYGON is not planar: its point 4 (0 4 1) is off the plane through its points 1, 2 and 3", NULL);
+	wkt_error("POLYGON((0 0,4 0,4 4,0 4,0 0),(5 5,6 5,6 6,5 5))", GX_ERR_PARSE,
+			  "POLYGON is not simple: its hole (ring 2) is outside its outer ring, at point 1 of ring 2 (5 5 0)", NULL);
+	wkt_error("POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,3 1,3 3,1 1),(2 1.5,2.5 2,2 1.8,2 1.5))", GX_ERR_PARSE,
+			  "POLYGON is not simple: its hole (ring 3) is inside its hole (ring 2)", NULL);
+	wkt_error("POLYGON((0 0,2 0,4 0,0 0),(1 0,3 0,1 0,1 0))", GX_ERR_PARSE,
+			  "POLYGON is not simple: it has holes but no area", NULL);
+	wkt_error("MULTIPOLYGON(((0 0,1 0,0 1,0 0)),EMPTY,((0 0,2 0,2 2,1 -1,0 0)))", GX_ERR_PARSE,
+			  "MULTIPOLYGON polygon 3 is not simple", "position 40");
 	wkt_error("CIRCULARSTRING(0 0,1 1,2 0)", GX_ERR_PARSE, "expected geometry type", "\"CIRCULARSTRING(0");
 	wkt_error("POINT(1 2) x", GX_ERR_PARSE, "unexpected text after the geometry", "position 12 near \"x\"");
 	wkt_error("POINT(1 2)\x01", GX_ERR_PARSE, "unexpected text", "near byte 0x01");
@@ -436,6 +463,14 @@ test_wkb_read(void)
 	check_hex("00A0000001000010E6" B1 B2 B3, "SRID=4326;POINT Z (1 2 3)", 0);
 	check_hex("0104000000" "02000000" "0101000000" D1 D2 "0000000001" B3 B4, "MULTIPOINT Z ((1 2 0),(3 4 0))", 0);
 	check_hex("0000000004" "00000001" "0101000000" D3 D4, "MULTIPOINT Z ((3 4 0))", 0);
+	/* Polygon faces: a square as its fan, a square with a hole, MULTIPOLYGON and EMPTY ones as a TIN. */
+	check_hex("0103000000" "01000000" "05000000" D0 D0 D1 D0 D1 D1 D0 D1 D0 D0,
+			  "TIN Z (((0 0 0,1 0 0,1 1 0,0 0 0)),((0 0 0,1 1 0,0 1 0,0 0 0)))", 0);
+	check_hex("0103000000" "00000000", "TIN Z EMPTY", 0);
+	check_hex("0106000080" "02000000" "0103000080" "00000000" "0103000080" "01000000" RING3,
+			  "TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))", 0);
+	check_hex("010F000080" "01000000" "0103000080" "01000000" "05000000" D0 D0 D0 D1 D0 D0 D1 D1 D1 D0 D1 D1 D0 D0 D0,
+			  "POLYHEDRALSURFACE Z (((0 0 0,1 0 0,1 1 1,0 0 0)),((0 0 0,1 1 1,0 1 1,0 0 0)))", 0);
 	/* Lower-case hex with surrounding whitespace. */
 	check_hex(" 0101000000000000000000f03f0000000000000040\n", "POINT Z (1 2 0)", 0);
 }
@@ -452,11 +487,13 @@ test_wkb_errors(void)
 	hex_error("01A10F0000", GX_ERR_PARSE, "unknown geometry type code 4001", NULL);
 	hex_error("01E9030080" D1 D2 D3 D4, GX_ERR_PARSE, "unknown geometry type code", NULL);
 	hex_error("0101000010" D1 D2, GX_ERR_PARSE, "unknown geometry type code", NULL);
-	hex_error("0103000000" "01000000" RING2, GX_ERR_PARSE,
-			  "unsupported geometry type POLYGON (gpuexact stores points, lines and triangles)", NULL);
-	hex_error("0106000000" "00000000", GX_ERR_PARSE, "unsupported geometry type MULTIPOLYGON", NULL);
-	hex_error("0107000000" "01000000" "0103000000" "00000000", GX_ERR_PARSE, "unsupported geometry type POLYGON",
-			  "byte offset 9");
+	hex_error("0103000000" "01000000" "03000000" D0 D0 D1 D0 D0 D0, GX_ERR_PARSE,
+			  "POLYGON: ring 1 has 3 points (at least 4)", "byte offset 0");
+	hex_error("0106000000" "01000000" "0101000000" D0 D0, GX_ERR_PARSE,
+			  "MULTIPOLYGON polygon 1 has type code 1, expected 3", "byte offset 9");
+	hex_error("0107000000" "01000000" "0103000000" "01000000" "05000000" D0 D0 D1 D1 D1 D0 D0 D1 D0 D0, GX_ERR_PARSE,
+			  "POLYGON is not simple: its edge from point 1 (0 0 0) meets its edge from point 3 (1 0 0)", "byte offset 9");
+	hex_error("0103000000" "01000000" "FFFFFFFF", GX_ERR_PARSE, "POLYGON declares 4294967295 ring points", NULL);
 	hex_error("0102000000" "FFFFFFFF", GX_ERR_PARSE,
 			  "LINESTRING declares 4294967295 points, which need at least 68719476720 bytes, but 0 remain", "byte offset 5");
 	hex_error("0107000000" "FFFFFFFF" "00", GX_ERR_PARSE,
@@ -483,9 +520,9 @@ test_wkb_errors(void)
 	hex_error("010F000000" "01000000" "0111000000" "01000000" RING2, GX_ERR_PARSE,
 			  "POLYHEDRALSURFACE face 1 has type code 17, expected 3", NULL);
 	hex_error("010F000000" "01000000" "0103000000" "02000000" RING2 RING2, GX_ERR_PARSE,
-			  "POLYHEDRALSURFACE face 1 is not a triangle (has 2 rings)", NULL);
+			  "POLYHEDRALSURFACE face 1 is not simple", NULL);
 	hex_error("010F000000" "02000000" "0103000000" "01000000" RING2 "0103000000" "01000000" "05000000"
-			  D0 D0 D1 D0 D1 D1 D0 D1 D0 D0, GX_ERR_PARSE, "POLYHEDRALSURFACE face 2 is not a triangle (5 points)",
+			  D0 D0 D1 D0 D1 D1 D0 D1 D0 D1, GX_ERR_PARSE, "POLYHEDRALSURFACE face 2: ring 1 not closed",
 			  "byte offset 86");
 	hex_error("0110000000" "01000000" "0111000000" "00000000" D0 D0 D0 D0 D0 D0 D0 D0 "00000000", GX_ERR_PARSE,
 			  "TIN triangle 1 must have exactly 1 ring, got 0", NULL);

@@ -69,7 +69,7 @@ test_cube(void)
 			  "((0 1 0,1 1 1,1 1 0,0 1 0)),((0 1 0,0 0 0,0 0 1,0 1 0)),((0 1 0,0 0 1,0 1 1,0 1 0)))");
 }
 
-/* Triangles as they are (degenerate ones too), fans of convex faces, faces on tilted planes. */
+/* Triangles as they are (degenerate ones too), fans of convex faces, faces on tilted planes, other faces triangulated. */
 static void
 test_faces(void)
 {
@@ -86,19 +86,15 @@ test_faces(void)
 	check_wkt("nearly flat turn", "v 0 0 0\nv 1 0 0\nv 2 1e-300 0\nv 1 1 0\nf 1 2 3 4\n",
 			  "TIN Z (((0 0 0,1 0 0,2 1e-300 0,0 0 0)),((0 0 0,2 1e-300 0,1 1 0,0 0 0)))");
 	check_error("not planar", SQUARE "v 0 1 1e-300\nf 1 2 3 5\n",
-				"face with 4 vertices is not planar (its vertex 4 is off the plane of the first three) at line 6 near \"f 1 2 3 5\"");
-	check_error("not convex", SQUARE "v 0.5 0.25 0\nf 1 2 5 4\n",
-				"face with 4 vertices is not strictly convex at its vertex 3 (only triangles and planar strictly convex faces "
-				"are read) at line 6 near \"f 1 2 5 4\"");
-	check_error("collinear vertex", SQUARE "v 2 0 0\nf 1 2 5 3\n",
-				"face with 4 vertices is not strictly convex at its vertex 2 (only triangles and planar strictly convex faces "
-				"are read) at line 6 near \"f 1 2 5 3\"");
-	check_error("repeated vertex", SQUARE "f 1 2 3 3\n",
-				"face with 4 vertices is not strictly convex at its vertex 3 (only triangles and planar strictly convex faces "
-				"are read) at line 5 near \"f 1 2 3 3\"");
+				"face with 4 vertices is not planar: its point 4 (0 1 1e-300) is off the plane through its points 1, 2 and 3 "
+				"at line 6 near \"f 1 2 3 5\"");
+	check_wkt("not convex", SQUARE "v 0.5 0.25 0\nf 1 2 5 4\n",
+			  "TIN Z (((0 0 0,1 0 0,0.5 0.25 0,0 0 0)),((0 1 0,0 0 0,0.5 0.25 0,0 1 0)))");
+	check_wkt("collinear vertex", SQUARE "v 2 0 0\nf 1 2 5 3\n", "TIN Z (((1 1 0,0 0 0,1 0 0,1 1 0)),((2 0 0,1 1 0,1 0 0,2 0 0)))");
+	check_wkt("repeated vertex", SQUARE "f 1 2 3 3\n", "TIN Z (((1 1 0,0 0 0,1 0 0,1 1 0)))");
 	check_error("bow tie", SQUARE "f 1 3 2 4\n",
-				"face with 4 vertices is not strictly convex at its vertex 1 (only triangles and planar strictly convex faces "
-				"are read) at line 5 near \"f 1 3 2 4\"");
+				"face with 4 vertices is not simple: its edge from point 1 (0 0 0) meets its edge from point 3 (1 0 0) "
+				"at line 5 near \"f 1 3 2 4\"");
 }
 
 /* Polylines, points, point clouds, and what mixes of them make. */

@@ -1,0 +1,108 @@
+/* gx_measure.c: 3D lengths along polylines (compensated) and the point at a given length along one. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "gx_measure.h"
+
+/* Squares of components beyond this overflow or lose bits to underflow: those segments are scaled by 2^-k. */
+#define SQUARE_SAFE_MAX	0x1p500
+#define SQUARE_SAFE_MIN	0x1p-500
+
+double
+gx_segment_length(const double a[3], const double b[3])
+{
+	double		d[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+	double		big = fmax(fabs(d[0]), fmax(fabs(d[1]), fabs(d[2])));
+	int			k;
+
+	if (big == 0 || isinf(big))
+		return big;
+	if (big < SQUARE_SAFE_MAX && big > SQUARE_SAFE_MIN)
+		return sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+	/* exact scaling by a power of two keeps the error bound of the plain formula */
+	frexp(big, &k);
+	for (int i = 0; i < 3; i++)
+		d[i] = ldexp(d[i], -k);
+	return ldexp(sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), k);
+}
+
+double
+gx_polyline_length(const double *xyz, size_t n)
+{
+	GxSum		s = {0, 0};
+
+	for (size_t i = 1; i < n; i++)
+		gx_sum_add(&s, gx_segment_length(xyz + 3 * (i - 1), xyz + 3 * i));
+	return gx_sum_value(&s);
+}
+
+static bool
+length_leaf(void *ctx, const GxNode *leaf)
+{
+	GxSum	   *s = ctx;
+	const double *xyz = gx_node_coords(leaf);
+
+	if (leaf->type == GX_LINESTRING)
+		for (uint32_t i = 1; i < leaf->count; i++)
+			gx_sum_add(s, gx_segment_length(xyz + 3 * (i - 1), xyz + 3 * i));
+	return true;
+}
+
+double
+gx_geom_length(const GxSerialized *g)
+{
+	GxSum		s = {0, 0};
+
+	gx_node_walk(gx_body(g), length_leaf, &s);
+	return gx_sum_value(&s);
+}
+
+bool
+gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err)
+{
+	double		total = gx_polyline_length(xyz, n);
+	GxSum		s = {0, 0};
+
+	if (isinf(total))
+	{
+		gx_error_set(err, GX_ERR_INVALID, "the line is too long to measure in float8 (its length exceeds %g)", DBL_MAX);
+		return false;
+	}
+	if (isnan(m))
+	{
+		gx_error_set(err, GX_ERR_INVALID, "the length is NaN");
+		return false;
+	}
+	if (!(m >= 0 && m <= total))
+	{
+		gx_error_set(err, GX_ERR_INVALID, "length %.17g is outside [0, %.17g], the line's length",
+					 m, total);
+		return false;
+	}
+	/* the same sums, in the same order, as gx_polyline_length: m == total is met at the last vertex */
+	for (size_t i = 0; i + 1 < n; i++)
+	{
+		const double *a = xyz + 3 * i;
+		const double *b = a + 3;
+		double		start = gx_sum_value(&s);
+		double		len = gx_segment_length(a, b);
+
+		if (m == start)
+		{
+			memcpy(out, a, 3 * sizeof(double));
+			return true;
+		}
+		gx_sum_add(&s, len);
+		if (m < gx_sum_value(&s))
+		{
+			double		t = fmin((m - start) / len, 1.0);
+
+			for (int c = 0; c < 3; c++)
+				out[c] = a[c] + t * (b[c] - a[c]);
+			return true;
+		}
+	}
+	memcpy(out, xyz + 3 * (n - 1), 3 * sizeof(double));
+	return true;
+}

@@ -1,0 +1,61 @@
+/*
+ * gx_measure.h: lengths along polylines in 3D and the point at a given length, with compensated summation.
+ *
+ * Error (u = 2^-53, the unit roundoff): a segment's length is within 3.5u of the exact length of its float8
+ * segment (a difference, three squares, two additions and a square root, each rounded once; segments whose
+ * squares would overflow or underflow are scaled by an exact power of two first). A sum of n segment lengths,
+ * with Neumaier's compensated summation (the same as Sum2 of Ogita, Rump and Oishi, 2005), is within
+ * u S + (n u)^2 S of their exact sum S, all terms being positive. So a length along a line is within
+ * (4.5u + (n u)^2) of the exact length of the stored polyline, relative: 0.5 picometre on a kilometre.
+ */
+#ifndef GX_MEASURE_H
+#define GX_MEASURE_H
+
+#include <math.h>
+#include <stddef.h>
+
+#include "gx_geom.h"
+
+/* Neumaier's compensated sum: the value is sum + comp (or sum alone once it overflowed). */
+typedef struct GxSum
+{
+	double		sum;
+	double		comp;
+} GxSum;
+
+static inline void
+gx_sum_add(GxSum *s, double x)
+{
+	double		t = s->sum + x;
+
+	if (fabs(s->sum) >= fabs(x))
+		s->comp += (s->sum - t) + x;
+	else
+		s->comp += (x - t) + s->sum;
+	s->sum = t;
+}
+
+static inline double
+gx_sum_value(const GxSum *s)
+{
+	return isinf(s->sum) ? s->sum : s->sum + s->comp;
+}
+
+/* Euclidean 3D distance from a to b. */
+double		gx_segment_length(const double a[3], const double b[3]);
+
+/* Length of a polyline of n vertices (xyz triples); 0 for n < 2. +Inf only when it exceeds DBL_MAX. */
+double		gx_polyline_length(const double *xyz, size_t n);
+
+/* Sum of the 3D lengths of every LINESTRING in g; points and triangles count 0, EMPTY gives 0. */
+double		gx_geom_length(const GxSerialized *g);
+
+/*
+ * The point at length m along a polyline of n >= 2 vertices, measured from its first vertex: at m = 0, at
+ * m = the polyline's length, and at each vertex's cumulative length, that vertex exactly; between, the point
+ * on the segment at the remaining length. Fails (GX_ERR_INVALID) for m outside [0, length], m NaN, or a length
+ * beyond DBL_MAX. Returns false on failure.
+ */
+bool		gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err);
+
+#endif
