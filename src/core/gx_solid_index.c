@@ -129,7 +129,8 @@ near_sign(const SegPoint *p, double s, const double *r, const double *u, const d
 		fabs(u[0] * v[1]) + fabs(u[1] * v[0])},
 				d = 0,
 				perm = 0,
-				moved = 0;
+				moved = 0,
+				offset = 0;
 
 	for (int k = 0; k < 3; k++)
 	{
@@ -138,9 +139,14 @@ near_sign(const SegPoint *p, double s, const double *r, const double *u, const d
 		d += dk * n[k];
 		perm += fabs(dk) * m[k];
 		moved += m[k];
+		offset += fabs(dk);
 	}
-	/* doubled margins cover the rounding of the bounds themselves; tiny products may underflow */
-	if (fabs(d) > 2 * (8 * eps * perm + p->slack * moved * (1 + 8 * eps)) + 1e-290)
+	/*
+	 * Doubled margins cover the rounding of the bounds themselves. A product of u and v that underflows
+	 * is off by up to half the smallest subnormal, then scaled by dk (or slack): an absolute error that
+	 * grows with the offset (coordinates of very different scales per axis).
+	 */
+	if (fabs(d) > 2 * (8 * eps * perm + p->slack * moved * (1 + 8 * eps) + DBL_TRUE_MIN * (offset + 3 * p->slack + 2)))
 		return (d > 0) == (s > 0) ? 1 : -1;
 	return 2;
 }
