@@ -3,7 +3,8 @@
  * counts; when both ran, checks that their pair lists are identical.
  *   bench_batch [mining SCALE | mesh FILE.stl LEVELS SHIFT | crossing N] [--device cpu|gpu|both] [--threads N]
  *               [--reps N] [--resolution R] [--float-pass 0|1] [--cuda-lib PATH] [--min-elements N]
- *               [--copy DIR] [--cancel-after MS]
+ *               [--copy DIR] [--cancel-after MS] [--distance D]
+ * --distance D finds the pairs within distance D (gx_dwithin) instead of the intersecting ones (CPU only).
  * --cancel-after sets the cancel flag MS milliseconds into each run and prints how long the run took to stop.
  * With --copy, also writes the workload's geometries as DIR/a.copy and DIR/b.copy (id, hex EWKB) for the
  * SQL benchmarks (gpuexact and PostGIS read them alike), and DIR/pairs.txt (the engine's answer).
@@ -217,6 +218,8 @@ main(int argc, char **argv)
 			opt.cuda_library = argv[i + 1];
 		else if (strcmp(argv[i], "--min-elements") == 0)
 			opt.gpu_min_elements = strtoul(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "--distance") == 0)
+			opt.distance = atof(argv[i + 1]);
 		else if (strcmp(argv[i], "--copy") == 0)
 			copy_dir = argv[i + 1];
 		else if (strcmp(argv[i], "--cancel-after") == 0)

@@ -4,6 +4,7 @@
  * A terrain TIN at UTM coordinates (707 x 707 vertices at 1 m, two triangles per cell) and three
  * polylines winding over it: one staying 5 cm above the surface (a miss: every candidate is tested),
  * one that dips through it at its very end (a hit found late), and one that only touches a vertex.
+ * Then gx_dwithin of the first line at 4 cm (false: a full search) and 6 cm, and its exact distance.
  * With --copy DIR it also writes DIR/tin.copy and DIR/lines.copy (id, EWKT) for bench/intersects.sql.
  */
 #define _DEFAULT_SOURCE
@@ -14,9 +15,11 @@
 #include <time.h>
 
 #include "gx_alloc.h"
+#include "gx_distance.h"
 #include "gx_intersects.h"
 #include "gx_io.h"
 #include "gx_predicates.h"
+#include "gx_round.h"
 
 #define GRID 708				/* vertices per side: 2 * 707^2 = 999 698 triangles */
 #define X0 500000.0
@@ -63,7 +66,7 @@ make_tin(size_t *size)
 
 /*
  * A polyline of NSEG segments winding over the terrain at `clearance` metres above it. dip: the last vertex goes 10 m below ground. touch: the last vertex lies
- * exactly on a TIN vertex.
+ * exactly on a TIN vertex. Then gx_dwithin and gx_distance (gx_closest) of the line 5 cm above it.
  */
 static GxSerialized *
 make_line(double clearance, int dip, int touch, size_t *size)
@@ -163,6 +166,31 @@ main(int argc, char **argv)
 			   (unsigned long) gx_pred_stats.orient3d / 5, (unsigned long) gx_pred_stats.filter_failures / 5,
 			   (unsigned long) (gx_pred_stats.exact_expansion + gx_pred_stats.exact_gmp) / 5);
 		bad |= r != expect[c];
+	}
+	/* Distance from the line 5 cm above the terrain: gx_dwithin either side of it, and the exact distance */
+	{
+		const double ds[2] = {0.04, 0.06};
+		GxError		err = {GX_OK, ""};
+		GxClosest	c;
+		double		t0;
+		int			r;
+
+		for (int k = 0; k < 2; k++)
+		{
+			t0 = now_ms();
+			r = gx_dwithin(lines[0], tin, ds[k], &err);
+			printf("gx_dwithin(miss line, TIN, %.2f)  -> %s in %7.2f ms\n", ds[k], r == 1 ? "true " : r == 0 ? "false" : "error",
+				   now_ms() - t0);
+			bad |= r != k;
+		}
+		t0 = now_ms();
+		r = gx_closest(lines[0], tin, &c, &err);
+		bad |= r != 1;
+		if (r == 1)
+		{
+			printf("gx_distance(miss line, TIN)      -> %.17g in %7.2f ms\n", gx_mpq_sqrt_nearest(c.d2), now_ms() - t0);
+			gx_closest_clear(&c);
+		}
 	}
 	if (argc == 3 && strcmp(argv[1], "--copy") == 0)
 	{

@@ -334,3 +334,32 @@ CREATE FUNCTION gx_desurvey(collar gxgeom, depth float8[], azimuth float8[], dip
 	AS 'MODULE_PATHNAME', 'gx_desurvey_sql' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION gx_desurvey(gxgeom, float8[], float8[], float8[], float8, boolean) IS
 	'drill-hole trace (LINESTRING Z) from a collar and surveys by minimum curvature; dip negative downward unless dip_positive_down';
+
+-- Distance (exact): gx_dwithin decides the exact distance against d; gx_distance rounds the exact distance
+-- once to the nearest double; gx_shortestline gives the two closest points, each coordinate rounded once.
+-- gx_dwithin on an indexed column searches the index with the lossy condition a &&& gx_expand(b, d).
+CREATE FUNCTION gx_expand(gxgeom, float8) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME', 'gx_expand_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_expand(gxgeom, float8) IS
+	'the 3D bounding box grown by the distance on every side, rounded outward; EMPTY for EMPTY or a negative distance';
+CREATE FUNCTION gx_dwithin_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_dwithin(gxgeom, gxgeom, float8) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_dwithin_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100
+	SUPPORT gx_dwithin_support;
+COMMENT ON FUNCTION gx_dwithin(gxgeom, gxgeom, float8) IS
+	'true if the 3D distance between the geometries is at most the given distance, decided exactly; false for EMPTY';
+CREATE FUNCTION gx_distance(gxgeom, gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME', 'gx_distance_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_distance(gxgeom, gxgeom) IS
+	'the 3D distance between the geometries: the double nearest to the exact distance; NULL for EMPTY';
+CREATE FUNCTION gx_shortestline(gxgeom, gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_shortestline_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_shortestline(gxgeom, gxgeom) IS
+	'the 3D shortest line from the first geometry to the second, its coordinates rounded to nearest; NULL for EMPTY';
+-- Batches within a distance: every (a_id, b_id) of two queries yielding (id, geom) with gx_dwithin(a, b, d),
+-- in one run of the CPU engine (boxes of a grown by d, grid culling, exact element tests)
+CREATE FUNCTION gx_dwithin_pairs(a_query text, b_query text, d float8, OUT a_id bigint, OUT b_id bigint)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_dwithin_pairs(text, text, float8) IS
+	'(a_id, b_id) pairs of two queries returning (id, geom gxgeom) within the distance d, computed as one batch (CPU)';

@@ -33,6 +33,8 @@ CREATE TABLE gxd_log (seed bigint, shape text, settings text, on_sql text, off_s
 -- can decide), and sometimes flattens it to z = 0 (coplanar triangles).
 CREATE FUNCTION gxd_xyz(x float8, y float8, z float8) RETURNS text LANGUAGE sql STABLE AS $$
 	SELECT format('%s %s %s', ox + x * s, oy + y * s, z * s * zs) FROM gxd_cfg $$;
+-- a distance of x lattice units
+CREATE FUNCTION gxd_d(x float8) RETURNS float8 LANGUAGE sql STABLE AS $$ SELECT x * s FROM gxd_cfg $$;
 CREATE FUNCTION gxd_pt(x float8, y float8, z float8) RETURNS gxgeom LANGUAGE sql STABLE AS $$
 	SELECT ('POINT Z (' || gxd_xyz(x, y, z) || ')')::gxgeom $$;
 CREATE FUNCTION gxd_c() RETURNS float8 LANGUAGE sql VOLATILE AS $$
@@ -185,6 +187,12 @@ INSERT INTO gxd_shapes (name, kind, on_sql) VALUES
 ('left_join_count', 'join', 'SELECT a.id, count(b.id) FROM %A a LEFT JOIN %B b ON gx_intersects(a.g, b.g) GROUP BY a.id'),
 ('left_join_mixed_srid', 'join', 'SELECT a.id, b.id FROM tm1 a LEFT JOIN tm2 b ON gx_srid(a.g) = gx_srid(b.g) AND gx_intersects(a.g, b.g)'),
 ('left_lateral', 'join', 'SELECT x.n, l.* FROM tx x CROSS JOIN LATERAL (SELECT a.id, b.id FROM %A a LEFT JOIN %B b ON gx_intersects(a.g, b.g) AND b.k <= x.n WHERE a.k < x.n + 1 OFFSET 0) l'),
+('dwithin', 'join', 'SELECT a.id, b.id FROM %A a JOIN %B b ON gx_dwithin(a.g, b.g, gxd_d(0.5))'),
+('dwithin_zero', 'join', 'SELECT a.id, b.id FROM %A a JOIN %B b ON gx_dwithin(b.g, a.g, 0)'),
+('dwithin_clause', 'join', 'SELECT a.id, b.id FROM %A a JOIN %B b ON gx_dwithin(a.g, b.g, gxd_d(1)) AND a.k <> b.k'),
+('dwithin_not_exists', 'join', 'SELECT a.id FROM %A a WHERE NOT EXISTS (SELECT 1 FROM %B b WHERE gx_dwithin(a.g, b.g, gxd_d(0.75)))'),
+('dwithin_left', 'join', 'SELECT a.id, b.id FROM %A a LEFT JOIN %B b ON gx_dwithin(a.g, b.g, gxd_d(0.25))'),
+('dwithin_lateral', 'join', 'SELECT x.n, l.* FROM tx x CROSS JOIN LATERAL (SELECT a.id, b.id FROM %A a JOIN %B b ON gx_dwithin(a.g, b.g, gxd_d(x.n * 0.25 - 0.25)) OFFSET 0) l'),
 ('left_join_over', 'join', 'SELECT x.n, s.* FROM tx x LEFT JOIN (SELECT a.id, b.id, a.k FROM %A a JOIN %B b ON gx_intersects(a.g, b.g)) s ON s.k = x.n');
 INSERT INTO gxd_shapes VALUES
 ('pairs', 'srf', 'SELECT * FROM gx_intersecting_pairs(''SELECT id, g FROM %A'', ''SELECT id, g FROM %B'')',

@@ -11,6 +11,7 @@
 
 #include "gx_alloc.h"
 #include "gx_batch_internal.h"
+#include "gx_distance.h"
 #include "gx_elements.h"
 #include "gx_grid.h"
 #include "gx_primitives.h"
@@ -41,6 +42,23 @@ gx_batch_elem_box(const GxBatchSide *s, size_t i)
 	return gx_elem_box(e);
 }
 
+GxBox3D
+gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow)
+{
+	GxBox3D		box = gx_batch_elem_box(s, i);
+
+	return gx_box_expand(&box, grow);
+}
+
+bool
+gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d)
+{
+	GxElem		ea = {a->coords + 9 * i, a->kind[i]},
+				eb = {b->coords + 9 * j, b->kind[j]};
+
+	return gx_elem_dwithin(ea, eb, d);
+}
+
 bool
 gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j)
 {
@@ -58,7 +76,7 @@ gx_batch_options_default(GxBatchOptions *o)
 
 /* Mean element extent along each axis, from about SAMPLE elements of each side. */
 static void
-mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
+mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double grow, double mean[3])
 {
 	const GxBatchSide *sides[2] = {a, b};
 	double		sum[3] = {0, 0, 0};
@@ -72,7 +90,7 @@ mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
 
 		for (i = 0; i < sides[s]->n; i += step, count++)
 		{
-			GxBox3D		box = gx_batch_elem_box(sides[s], i);
+			GxBox3D		box = gx_batch_elem_box_grown(sides[s], i, s == 0 ? grow : 0);
 
 			sum[0] += box.xmax - box.xmin;
 			sum[1] += box.ymax - box.ymin;
@@ -83,9 +101,9 @@ mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double mean[3])
 		mean[s] = count ? sum[s] / count : 0;
 }
 
-/* Mean number of cells of grid e x dim that the sampled elements of a and b cover. */
+/* Mean number of cells of grid e x dim that the sampled elements of a (grown by grow) and b cover. */
 static double
-mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, const int dim[3])
+mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, double grow, const int dim[3])
 {
 	const GxBatchSide *sides[2] = {a, b};
 	GxGrid		grid;
@@ -112,7 +130,7 @@ mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b,
 
 		for (i = 0; i < sides[s]->n; i += step, count++)
 		{
-			GxBox3D		box = gx_batch_elem_box(sides[s], i);
+			GxBox3D		box = gx_batch_elem_box_grown(sides[s], i, s == 0 ? grow : 0);
 
 			gx_grid_range(&grid, &box, lo, hi);
 			sum += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
@@ -125,10 +143,11 @@ mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b,
  * Grid dimensions: `resolution` cells along the longest axis if given; else about CELLS_PER_ELEMENT
  * cells per element, but no cell thinner than the mean element along any axis (long elements spread over
  * many cells would be enumerated in each of them). Either way the grid is then coarsened until its cells
- * and its estimated entries fit the per-element bounds above, so that memory follows the data.
+ * and its estimated entries fit the per-element bounds above, so that memory follows the data. The
+ * elements of a count grown by grow (the distance of a distance batch).
  */
 static void
-choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, int resolution, int dim[3])
+choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, double grow, int resolution, int dim[3])
 {
 	double		d[3] = {e->xmax - e->xmin, e->ymax - e->ymin, e->zmax - e->zmin};
 	double		longest = fmax(d[0], fmax(d[1], d[2]));
@@ -142,14 +161,14 @@ choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, int re
 	else
 	{
 		gx_grid_choose_dims(e, CELLS_PER_ELEMENT * elements, dim);
-		mean_element_extent(a, b, mean);
+		mean_element_extent(a, b, grow, mean);
 		for (k = 0; k < 3; k++)
 			if (mean[k] > 0 && d[k] / mean[k] < dim[k])
 				dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
 	}
 	while ((dim[0] > 1 || dim[1] > 1 || dim[2] > 1) &&
 		   ((double) dim[0] * dim[1] * dim[2] > fmax(MAX_CELLS_PER_ELEMENT * elements, MIN_CELL_BUDGET) ||
-			mean_cells_covered(e, a, b, dim) > MAX_ENTRIES_PER_ELEMENT))
+			mean_cells_covered(e, a, b, grow, dim) > MAX_ENTRIES_PER_ELEMENT))
 		for (k = 0; k < 3; k++)
 			dim[k] = (dim[k] + 1) / 2;
 }
@@ -203,7 +222,8 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	double		t0 = gx_now_ms(),
 				t1;
 	GxKeys		keys = {NULL, 0, 0};
-	GxBox3D		extent;
+	GxBox3D		extent,
+				near_a;
 	int			dim[3] = {1, 1, 1};
 	int			threads;
 	bool		ok = true;
@@ -228,13 +248,19 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	threads = gx_threads_begin(opt->threads > 0 ? opt->threads : a->n + b->n < SMALL_BATCH ? 1 : 0,
 							   opt->thread_budget);
 	snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
-	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&a->extent, &b->extent))
+	near_a = gx_box_expand(&a->extent, opt->distance);
+	if (opt->distance > 0 && opt->gpu_only)
 	{
-		extent = gx_box_intersection(&a->extent, &b->extent);
-		choose_dims(&extent, a, b, opt->grid_resolution, dim);
+		gx_error_set(err, GX_ERR_DEVICE, "the GPU engine has no distance test");
+		ok = false;
+	}
+	else if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent))
+	{
+		extent = gx_box_intersection(&near_a, &b->extent);
+		choose_dims(&extent, a, b, opt->distance, opt->grid_resolution, dim);
 		memcpy(st->grid_dim, dim, sizeof(dim));
-		if (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
-			(opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements))
+		if (opt->distance == 0 && (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
+								   (opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements)))
 		{
 			int			r = gpu_split(a, b, &extent, dim, opt, &keys, st, err, 0);
 

@@ -60,6 +60,7 @@ typedef struct GxBatchOptions
 	bool		ignore_srid;		/* pairs whatever their SRIDs: the caller checks them row by row */
 	bool		gpu_only;			/* no CPU fallback: a GPU failure is GX_ERR_DEVICE (the GPU service) */
 	const void *device_side[2];		/* side a / b already on the GPU (GxCudaResident of cuda_device), or NULL */
+	double		distance;			/* > 0: pairs within this distance (gx_dwithin), on the CPU; 0: intersecting */
 } GxBatchOptions;
 
 /* Sensible defaults (AUTO device, data-driven grid). */
@@ -104,7 +105,10 @@ bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b);
 
 /*
  * Runs the batch; keys are gx_alloc'd. A solid is its volume, as in gx_intersects: after the surfaces'
- * pairs, a geometry lying inside a solid of the other side is paired with it (on the CPU).
+ * pairs, a geometry lying inside a solid of the other side is paired with it (on the CPU). With
+ * opt->distance > 0 the pairs are those gx_dwithin(a, b, distance) finds (the boxes of side a grown by the
+ * distance, the element pairs decided by gx_distance.h), on the CPU only (the GPU engine has no distance
+ * test: a gpu_only run fails with GX_ERR_DEVICE).
  * Returns false with err set (memory, cancel, or mixed SRIDs: some
  * a and b with different non-zero SRIDs, as gx_intersects would raise for that pair, unless ignore_srid).
  */

@@ -3,7 +3,8 @@
  * larger side only the elements whose box reaches an occupied cell are kept and gridded (the others
  * have no candidate pair, so the counts are those of the plain two-grid method). Then cells in
  * parallel: each candidate pair is box-culled, kept only in its reference cell, and tested with the
- * exact ladder. No PostgreSQL call and no gx_alloc in the worker threads (plain malloc).
+ * exact ladder. In a distance batch the boxes of side a are grown by the distance and the pairs are tested
+ * with gx_elem_dwithin. No PostgreSQL call and no gx_alloc in the worker threads (plain malloc).
  */
 #include <omp.h>
 #include <stdlib.h>
@@ -33,10 +34,10 @@ gridded_free(Gridded *g)
 	gx_free(g->elem);
 }
 
-/* Every element of s, gridded. */
+/* Every element of s, its box grown by grow, gridded. */
 static bool
-grid_all(Gridded *g, const GxBatchSide *s, const GxBox3D *extent, const int dim[3], const GxCancel *cancel,
-		 GxError *err)
+grid_all(Gridded *g, const GxBatchSide *s, double grow, const GxBox3D *extent, const int dim[3],
+		 const GxCancel *cancel, GxError *err)
 {
 	size_t		i;
 
@@ -50,7 +51,7 @@ grid_all(Gridded *g, const GxBatchSide *s, const GxBox3D *extent, const int dim[
 	}
 	#pragma omp parallel for schedule(static) if (s->n > 65536)
 	for (i = 0; i < s->n; i++)
-		g->boxes[i] = gx_batch_elem_box(s, i);
+		g->boxes[i] = gx_batch_elem_box_grown(s, i, grow);
 	return gx_grid_build(&g->grid, extent, dim, g->boxes, g->n, cancel, err);
 }
 
@@ -82,12 +83,12 @@ reaches_occupied_cell(const GxGrid *grid, const GxBox3D *b)
 #define MAX_THREADS 256
 
 /*
- * The elements of s that reach an occupied cell of other, gridded. Parallel in three steps over fixed
- * per-thread ranges: mark and count, prefix sum of the counts, fill. Threads use malloc only.
+ * The elements of s (boxes grown by grow) that reach an occupied cell of other, gridded. Parallel in three
+ * steps over fixed per-thread ranges: mark and count, prefix sum of the counts, fill. Threads use malloc only.
  */
 static bool
-grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int dim[3], const GxCancel *cancel,
-			  GxError *err)
+grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other, const int dim[3],
+			  const GxCancel *cancel, GxError *err)
 {
 	uint8_t    *reach = malloc(s->n ? s->n : 1);
 	size_t		offset[MAX_THREADS + 1] = {0};
@@ -108,7 +109,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int d
 
 			for (i = lo; i < hi; i++)
 			{
-				GxBox3D		b = gx_batch_elem_box(s, i);
+				GxBox3D		b = gx_batch_elem_box_grown(s, i, grow);
 
 				reach[i] = !gx_cancel_requested(cancel) && reaches_occupied_cell(other, &b);
 				k += reach[i];
@@ -132,7 +133,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int d
 					if (reach[i])
 					{
 						g->elem[k] = (uint32_t) i;
-						g->boxes[k++] = gx_batch_elem_box(s, i);
+						g->boxes[k++] = gx_batch_elem_box_grown(s, i, grow);
 					}
 		}
 		ok = g->elem != NULL && g->boxes != NULL;
@@ -151,6 +152,19 @@ grid_reaching(Gridded *g, const GxBatchSide *s, const GxGrid *other, const int d
 	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, cancel, err);
 }
 
+/*
+ * In a distance batch most element pairs of a geometry pair found within the distance are within it too:
+ * each thread remembers recently found geometry pairs (a direct-mapped table of keys) and skips their
+ * element pairs.
+ */
+#define FOUND_SLOTS_LOG2 12
+
+static inline uint64_t *
+found_slot(uint64_t *found, uint64_t key)
+{
+	return &found[(key * 0x9E3779B97F4A7C15u) >> (64 - FOUND_SLOTS_LOG2)];
+}
+
 typedef struct CellCounts
 {
 	uint64_t	candidates,
@@ -165,12 +179,13 @@ element_of(const Gridded *g, uint32_t entry)
 }
 
 /*
- * All candidate pairs of cell (x, y, z); keys of intersecting pairs go to out. Returns 0, or 1 when cancel
- * was set (polled for every outer element, so even one huge cell stops quickly), 2 when memory ran out.
+ * All candidate pairs of cell (x, y, z); keys of intersecting pairs (within distance, if > 0, skipping the
+ * geometry pairs in the thread's table `found`) go to out. Returns 0, or 1 when cancel was set (polled for
+ * every outer element, so even one huge cell stops quickly), 2 when memory ran out.
  */
 static int
-test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, const GxCancel *cancel,
-		  GxKeys *out, CellCounts *cc)
+test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, double distance,
+		  uint64_t *found, const GxCancel *cancel, GxKeys *out, CellCounts *cc)
 {
 	const GxGrid *a = &ga->grid,
 			   *b = &gb->grid;
@@ -189,16 +204,22 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 		{
 			uint32_t	kb = b->items[j];
 			uint32_t	eb;
+			uint64_t	key;
 
 			if (!gx_box_overlaps(&ga->boxes[ka], &gb->boxes[kb]) ||
 				!gx_grid_is_reference_cell(a, &ga->boxes[ka], &gb->boxes[kb], x, y, z))
 				continue;
 			cc->survivors++;
 			eb = element_of(gb, kb);
-			if (gx_batch_elems_intersect(ga->side, ea, gb->side, eb))
+			key = gx_pair_key(ga->side->geom[ea], gb->side->geom[eb]);
+			if (distance > 0 ? *found_slot(found, key) != key &&
+				gx_batch_elems_within(ga->side, ea, gb->side, eb, distance) :
+				gx_batch_elems_intersect(ga->side, ea, gb->side, eb))
 			{
 				cc->element_pairs++;
-				if (!gx_keys_push(out, gx_pair_key(ga->side->geom[ea], gb->side->geom[eb])))
+				if (distance > 0)
+					*found_slot(found, key) = key;
+				if (!gx_keys_push(out, key))
 					return 2;
 			}
 		}
@@ -225,8 +246,9 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 
 	memset(&ga, 0, sizeof(ga));
 	memset(&gb, 0, sizeof(gb));
-	if (!grid_all(small, a->n <= b->n ? a : b, extent, dim, &opt->cancel, err) ||
-		!grid_reaching(large, a->n <= b->n ? b : a, &small->grid, dim, &opt->cancel, err))
+	if (!grid_all(small, a->n <= b->n ? a : b, a->n <= b->n ? opt->distance : 0, extent, dim, &opt->cancel, err) ||
+		!grid_reaching(large, a->n <= b->n ? b : a, a->n <= b->n ? 0 : opt->distance, &small->grid, dim,
+					   &opt->cancel, err))
 		goto done;
 	t1 = gx_now_ms();
 	st->t_grid += t1 - t0;
@@ -236,6 +258,13 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		GxKeys		local = {NULL, 0, 0};
 		CellCounts	cc = {0, 0, 0};
 		GxPredStats before = gx_pred_stats;
+		uint64_t   *found = opt->distance > 0 ? malloc(sizeof(uint64_t) << FOUND_SLOTS_LOG2) : NULL;
+
+		/* UINT64_MAX is no pair's key (geometry indices stay below UINT32_MAX) */
+		if (found)
+			memset(found, 0xFF, sizeof(uint64_t) << FOUND_SLOTS_LOG2);
+		else if (opt->distance > 0)
+			stop = 2;
 
 		/* each thread counts from zero, then gets its own counters back (the caller's, on its thread) */
 		memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
@@ -250,7 +279,8 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
 			status = test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
-							   (int) (cell / ((size_t) dim[0] * dim[1])), &opt->cancel, &local, &cc);
+							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, found, &opt->cancel, &local,
+							   &cc);
 			if (status)
 				stop = status;
 		}
@@ -265,6 +295,7 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		}
 		gx_pred_stats = before;
 		gx_keys_free(&local);
+		free(found);
 	}
 	/* The caller's counters show the whole batch, whichever thread did the work. */
 	gx_pred_stats_add(&gx_pred_stats, &preds);

@@ -11,8 +11,14 @@ double		gx_now_ms(void);
 /* Box of element i of a side. */
 GxBox3D		gx_batch_elem_box(const GxBatchSide *s, size_t i);
 
+/* Box of element i of s grown by grow >= 0 (gx_box_expand): side a's boxes in a distance batch. */
+GxBox3D		gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow);
+
 /* Element i of side a against element j of side b, exactly (the CPU ladder). */
 bool		gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j);
+
+/* Are element i of side a and element j of side b within distance d of each other? Exactly. */
+bool		gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d);
 
 static inline uint64_t
 gx_pair_key(uint32_t a, uint32_t b)

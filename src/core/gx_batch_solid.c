@@ -2,7 +2,7 @@
  * gx_batch_solid.c: the batch engine's volumes. After the surfaces' pairs are found, a geometry of one
  * side that lies inside a solid of the other, missing its surface, is paired with it: for each solid,
  * its point location index (gx_solid.h), and one vertex per connected piece of each candidate whose box
- * the solid's box contains.
+ * overlaps the solid's (a multi-part geometry may have one part inside and another far outside).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +99,7 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 			uint64_t	key = s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg);
 			int			r;
 
-			if (xr->first[xg] == xr->first[xg + 1] || !gx_box_contains(&sr->box[sg], &xr->box[xg]) ||
+			if (xr->first[xg] == xr->first[xg + 1] || !gx_box_overlaps(&sr->box[sg], &xr->box[xg]) ||
 				has_key(known, key))
 				continue;
 			if (gx_cancel_requested(&opt->cancel))

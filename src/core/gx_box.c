@@ -1,4 +1,5 @@
 /* gx_box.c: closed 3D axis-aligned boxes. */
+#include <float.h>
 #include <math.h>
 
 #include "gx_box.h"
@@ -77,5 +78,23 @@ gx_box_intersection(const GxBox3D *a, const GxBox3D *b)
 	GxBox3D		r = {fmax(a->xmin, b->xmin), fmax(a->ymin, b->ymin), fmax(a->zmin, b->zmin),
 	fmin(a->xmax, b->xmax), fmin(a->ymax, b->ymax), fmin(a->zmax, b->zmax)};
 
+	return r;
+}
+
+GxBox3D
+gx_box_expand(const GxBox3D *b, double d)
+{
+	GxBox3D		r = *b;
+
+	if (d == 0 || gx_box_is_empty(b))
+		return r;
+	for (int k = 0; k < 3; k++)
+	{
+		double		lo = nextafter(GX_BOX_LO(b, k) - d, -INFINITY);
+		double		hi = nextafter(GX_BOX_HI(b, k) + d, INFINITY);
+
+		((double *) &r.xmin)[k] = lo > -DBL_MAX ? lo : -DBL_MAX;
+		((double *) &r.xmax)[k] = hi < DBL_MAX ? hi : DBL_MAX;
+	}
 	return r;
 }

@@ -25,6 +25,11 @@ bool		gx_box_overlaps(const GxBox3D *a, const GxBox3D *b);
 bool		gx_box_contains(const GxBox3D *a, const GxBox3D *b);
 /* Extends *dst to cover *src. */
 void		gx_box_extend(GxBox3D *dst, const GxBox3D *src);
+/*
+ * b grown by d >= 0 on every side, rounded outward (each bound moves by at least d) and clamped to the
+ * finite doubles; EMPTY stays EMPTY. Boxes within distance d of b overlap it.
+ */
+GxBox3D		gx_box_expand(const GxBox3D *b, double d);
 /* The overlap of two overlapping boxes. */
 GxBox3D		gx_box_intersection(const GxBox3D *a, const GxBox3D *b);
 

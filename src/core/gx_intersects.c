@@ -93,15 +93,23 @@ index_search(const GxPrepared *p, const GxElements *stream)
 	return found;
 }
 
-/* SRIDs, emptiness and boxes: 0 or -1 when that settles it, else 1 (the elements must be looked at). */
-static int
-screen(const GxSerialized *a, const GxSerialized *b, GxError *err)
+bool
+gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err)
 {
 	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
 	{
 		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
-		return -1;
+		return false;
 	}
+	return true;
+}
+
+/* SRIDs, emptiness and boxes: 0 or -1 when that settles it, else 1 (the elements must be looked at). */
+static int
+screen(const GxSerialized *a, const GxSerialized *b, GxError *err)
+{
+	if (!gx_srids_match(a, b, err))
+		return -1;
 	if ((a->flags | b->flags) & GX_FLAG_EMPTY || !gx_box_overlaps(&a->box, &b->box))
 		return 0;
 	return 1;
@@ -116,7 +124,7 @@ inside_solid(const GxSerialized *s, const GxSolidIndex *index, const GxSerialize
 	const double *tri = gx_solid_triangles(s, &n);
 	int			result;
 
-	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_contains(&s->box, &x->box))
+	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_overlaps(&s->box, &x->box))
 		return 0;
 	if (index == NULL)
 	{

@@ -11,6 +11,8 @@
  * the stock plan evaluates them first (cheaper), and is otherwise dropped like any non-matching pair.
  */
 #include "postgres.h"
+
+#include <math.h>
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
@@ -19,6 +21,7 @@
 #include "utils/datum.h"
 #include "utils/memutils.h"
 
+#include "gx_io.h"
 #include "gx_join.h"
 #include "gx_pg_batch.h"
 #include "gx_settings.h"
@@ -32,6 +35,8 @@ typedef struct GxJoinState
 	ExprState  *inner_expr;
 	Bitmapset  *inner_expr_params;	/* the parameters inner_expr reads */
 	ExprState  *joinqual;		/* left and anti joins: the other clauses of the ON (NULL: none) */
+	ExprState  *distance;		/* gx_dwithin's distance, evaluated per batch; NULL for gx_intersects */
+	double		last_distance;	/* for EXPLAIN */
 	TupleTableSlot *outer_row;		/* slots of the children's row types, to unpack copies */
 	TupleTableSlot *inner_row;
 	/* inner side, read once */
@@ -177,6 +182,30 @@ add_stats(GxJoinState *js, const GxBatchStats *s)
 		memcpy(js->fallback, s->fallback, sizeof(js->fallback));
 }
 
+/*
+ * gx_dwithin's distance for this batch (0 for gx_intersects); false when no pair can match (NULL, or
+ * negative). Not finite: gx_dwithin's ERROR.
+ */
+static bool
+batch_distance(GxJoinState *js, double *d)
+{
+	bool		isnull;
+	Datum		v;
+
+	*d = 0;
+	if (js->distance == NULL)
+		return true;
+	v = ExecEvalExpr(js->distance, js->css.ss.ps.ps_ExprContext, &isnull);
+	if (isnull)
+		return false;
+	*d = DatumGetFloat8(v);
+	if (!isfinite(*d))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("distance must be a finite number, not %g", *d)));
+	js->last_distance = *d;
+	return *d >= 0;
+}
+
 /* Reads the next outer batch and runs it; false when the outer side is exhausted. */
 static bool
 next_batch(GxJoinState *js)
@@ -185,6 +214,7 @@ next_batch(GxJoinState *js)
 	GxBatchStats st;
 	MemoryContext old;
 	uint64		rows_before = js->outer_rows;
+	double		distance = 0;
 
 	if (js->outer_done)
 		return false;
@@ -193,7 +223,15 @@ next_batch(GxJoinState *js)
 								 &js->outer_rows, &js->outer_done);
 	js->batch_rows = js->outer_rows - rows_before;
 	old = MemoryContextSwitchTo(js->batch_cxt);
-	gx_pg_batch_run(&js->outer, &js->inner, true, &js->pairs, &st);
+	if (batch_distance(js, &distance))
+		gx_pg_batch_run(&js->outer, &js->inner, true, distance, &js->pairs, &st);
+	else
+	{
+		/* a NULL or negative distance: gx_dwithin is true of no pair */
+		memset(&st, 0, sizeof(st));
+		js->pairs.keys = palloc(sizeof(uint64));
+		js->pairs.n = 0;
+	}
 	js->matched = palloc0(Max(js->batch_rows, 1) * sizeof(bool));
 	js->next_unmatched = 0;
 	/* per-geometry SRIDs are looked at only when two of them may conflict */
@@ -379,6 +417,7 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->inner_expr = ExecInitExpr(lsecond(cs->custom_exprs), &node->ss.ps);
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
 	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
+	js->distance = ExecInitExpr(lfourth(cs->custom_exprs), &node->ss.ps);
 	js->outer_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(outer), &TTSOpsMinimalTuple);
 	js->inner_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(inner), &TTSOpsMinimalTuple);
 	js->inner_cxt = AllocSetContextCreate(estate->es_query_cxt, "gpuexact join inner", ALLOCSET_DEFAULT_SIZES);
@@ -462,6 +501,15 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 
 	ExplainPropertyText("Join Type", js->jointype == JOIN_SEMI ? "Semi" : js->jointype == JOIN_LEFT ? "Left" :
 						js->jointype == JOIN_ANTI ? "Anti" : "Inner", es);
+	if (js->distance)
+		ExplainPropertyText("Predicate", "gx_dwithin", es);
+	if (js->distance && js->batches > 0)
+	{
+		char		d[32];
+
+		gx_format_double(js->last_distance, d);
+		ExplainPropertyText("Within Distance", d, es);
+	}
 	ExplainPropertyInteger("Batch Rows", NULL, gx_join_batch_rows, es);
 	if (!es->analyze)
 		return;
@@ -481,8 +529,10 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	ExplainPropertyInteger("Float32 Filter Undecided", NULL, (int64) t->float_failures, es);
 	ExplainPropertyInteger("Double Filter Undecided", NULL, (int64) t->double_failures, es);
 	ExplainPropertyInteger("Decided Exactly", NULL, (int64) t->exact_decisions, es);
-	ExplainPropertyInteger("Intersecting Element Pairs", NULL, (int64) t->element_pairs, es);
-	ExplainPropertyInteger("Intersecting Row Pairs", NULL, (int64) t->geometry_pairs, es);
+	ExplainPropertyInteger(js->distance ? "Element Pairs Within Distance" : "Intersecting Element Pairs", NULL,
+						   (int64) t->element_pairs, es);
+	ExplainPropertyInteger(js->distance ? "Row Pairs Within Distance" : "Intersecting Row Pairs", NULL,
+						   (int64) t->geometry_pairs, es);
 	if (t->volume_pairs > 0)
 		ExplainPropertyInteger("Of Which Inside a Solid", NULL, (int64) t->volume_pairs, es);
 	if (es->timing)

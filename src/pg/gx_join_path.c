@@ -38,12 +38,15 @@ const CustomScanMethods gx_join_scan_methods = {
 	.CreateCustomScanState = gx_join_create_state,
 };
 
-/* Is funcid this extension's gx_intersects (a C function whose symbol is gx_intersects_sql)? */
-static bool
-is_gx_intersects(Oid funcid)
+/*
+ * Which of this extension's join predicates funcid is, by the C symbol behind it: 2 for gx_intersects (two
+ * arguments), 3 for gx_dwithin (two geometries and a distance), 0 for anything else.
+ */
+static int
+join_predicate(Oid funcid)
 {
 	HeapTuple	tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(funcid));
-	bool		result = false;
+	int			result = 0;
 
 	if (HeapTupleIsValid(tup))
 	{
@@ -51,15 +54,20 @@ is_gx_intersects(Oid funcid)
 		bool		isnull;
 		Datum		src = SysCacheGetAttr(PROCOID, tup, Anum_pg_proc_prosrc, &isnull);
 
-		result = proc->prolang == ClanguageId && !isnull &&
-			strcmp(TextDatumGetCString(src), "gx_intersects_sql") == 0;
+		if (proc->prolang == ClanguageId && !isnull)
+		{
+			char	   *name = TextDatumGetCString(src);
+
+			result = strcmp(name, "gx_intersects_sql") == 0 ? 2 : strcmp(name, "gx_dwithin_sql") == 0 ? 3 : 0;
+		}
 		ReleaseSysCache(tup);
 	}
 	return result;
 }
 
 /*
- * Finds a clause gx_intersects(x, y) with x over the outer rel only and y over the inner rel only (or the
+ * Finds a clause gx_intersects(x, y), or gx_dwithin(x, y, d) with d over neither rel (a constant or a
+ * parameter: *distance, else NULL), with x over the outer rel only and y over the inner rel only (or the
  * reverse); sets *outer_expr, *inner_expr and the remaining clauses, as plain expressions: for an outer
  * or anti join, *joinquals are the other clauses of its ON (deciding which pairs match) and *others the
  * clauses pushed down to it (filtering its output); for inner and semi joins all go to *others. For an
@@ -68,7 +76,7 @@ is_gx_intersects(Oid funcid)
 static bool
 find_join_clause(PlannerInfo *root, RelOptInfo *joinrel, JoinType jointype, List *restrictlist,
 				 RelOptInfo *outerrel, RelOptInfo *innerrel, Expr **outer_expr, Expr **inner_expr,
-				 List **joinquals, List **others)
+				 Expr **distance, List **joinquals, List **others)
 {
 	ListCell   *lc;
 	bool		found = false;
@@ -76,13 +84,14 @@ find_join_clause(PlannerInfo *root, RelOptInfo *joinrel, JoinType jointype, List
 
 	*joinquals = NIL;
 	*others = NIL;
+	*distance = NULL;
 	foreach(lc, restrictlist)
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
 		FuncExpr   *f = (FuncExpr *) ri->clause;
 		bool		pushed_down = RINFO_IS_PUSHED_DOWN(ri, joinrel->relids);
 
-		if (!found && IsA(f, FuncExpr) && list_length(f->args) == 2 && is_gx_intersects(f->funcid) &&
+		if (!found && IsA(f, FuncExpr) && join_predicate(f->funcid) == list_length(f->args) &&
 			!contain_volatile_functions((Node *) f) && !(outer_join && pushed_down))
 		{
 			Expr	   *x = linitial(f->args),
@@ -90,7 +99,9 @@ find_join_clause(PlannerInfo *root, RelOptInfo *joinrel, JoinType jointype, List
 			Relids		rx = pull_varnos(root, (Node *) x),
 						ry = pull_varnos(root, (Node *) y);
 
-			if (!bms_is_empty(rx) && !bms_is_empty(ry))
+			*distance = list_length(f->args) == 3 ? lthird(f->args) : NULL;
+			if (!bms_is_empty(rx) && !bms_is_empty(ry) &&
+				(*distance == NULL || bms_is_empty(pull_varnos(root, (Node *) *distance))))
 			{
 				if (bms_is_subset(rx, outerrel->relids) && bms_is_subset(ry, innerrel->relids))
 				{
@@ -123,7 +134,8 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 	Path	   *outer_path = outerrel->cheapest_total_path;
 	Path	   *inner_path = innerrel->cheapest_total_path;
 	Expr	   *outer_expr,
-			   *inner_expr;
+			   *inner_expr,
+			   *distance;
 	List	   *joinquals,
 			   *others;
 	CustomPath *cp;
@@ -143,7 +155,7 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 		outer_path->param_info != NULL || inner_path->param_info != NULL ||
 		!bms_is_empty(joinrel->lateral_relids) ||
 		!find_join_clause(root, joinrel, jointype, extra->restrictlist, outerrel, innerrel, &outer_expr,
-						  &inner_expr, &joinquals, &others))
+						  &inner_expr, &distance, &joinquals, &others))
 		return;
 
 	cp = makeNode(CustomPath);
@@ -163,6 +175,7 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 	cp->flags = 0;
 	cp->custom_paths = list_make2(outer_path, inner_path);
 	cp->custom_private = list_make5(outer_expr, inner_expr, others, makeInteger(jointype), joinquals);
+	cp->custom_private = lappend(cp->custom_private, distance);
 	cp->methods = &gx_join_path_methods;
 	add_path(joinrel, &cp->path);
 }
@@ -196,7 +209,7 @@ gx_join_plan(PlannerInfo *root, RelOptInfo *rel, CustomPath *best_path, List *tl
 	cs->scan.scanrelid = 0;
 	cs->flags = best_path->flags;
 	cs->custom_plans = custom_plans;
-	cs->custom_exprs = list_make3(linitial(priv), lsecond(priv), list_nth(priv, 4));
+	cs->custom_exprs = list_make4(linitial(priv), lsecond(priv), list_nth(priv, 4), list_nth(priv, 5));
 	cs->custom_scan_tlist = concat_tlists(outer, inner);
 	cs->custom_private = list_make2(lfourth(priv), makeInteger(list_length(outer->targetlist)));
 	cs->methods = &gx_join_scan_methods;

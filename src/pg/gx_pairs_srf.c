@@ -1,13 +1,17 @@
 /*
  * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query): reads both sides through SPI (caller's
- * privileges, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows; and
- * gx_intercepts_pairs(lines_query, solids_query), the same batch followed by each pair's intercepts. The queries
+ * privileges, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows;
+ * gx_dwithin_pairs(a_query, b_query, d), the same for the rows within distance d (gx_dwithin, on the CPU);
+ * and gx_intercepts_pairs(lines_query, solids_query), the batch followed by each pair's intercepts. The queries
  * run as in a READ ONLY transaction: whatever they call, a write to a non-temporary table, a sequence or
  * the catalog raises an ERROR (25006), as in PostgreSQL's read-only transactions.
  * Each query yields (id, geom): id of type smallint, integer or bigint and never NULL; rows whose geom
  * is NULL are skipped (like a join on gx_intersects, which is STRICT).
  */
 #include "postgres.h"
+
+#include <math.h>
+
 #include "access/xact.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
@@ -26,6 +30,7 @@
 #include "gx_solid.h"
 
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
+PG_FUNCTION_INFO_V1(gx_dwithin_pairs);
 PG_FUNCTION_INFO_V1(gx_intercepts_pairs);
 
 #define FETCH_ROWS 1000
@@ -159,8 +164,9 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 	SPI_finish();
 }
 
-Datum
-gx_intersecting_pairs(PG_FUNCTION_ARGS)
+/* The (a_id, b_id) of the pairs of the two queries that intersect, or lie within distance > 0. */
+static Datum
+pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxPgSide	a,
@@ -170,8 +176,8 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 	size_t		i;
 
 	InitMaterializedSRF(fcinfo, 0);
-	read_sides("gx_intersecting_pairs", fcinfo, &a, &b, NULL, NULL);
-	gx_pg_batch_run(&a, &b, false, &pairs, &st);
+	read_sides(fname, fcinfo, &a, &b, NULL, NULL);
+	gx_pg_batch_run(&a, &b, false, distance, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
 		Datum		values[2] = {Int64GetDatum(a.ids[pairs.keys[i] >> 32]),
@@ -183,6 +189,29 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 			CHECK_FOR_INTERRUPTS();
 	}
 	return (Datum) 0;
+}
+
+Datum
+gx_intersecting_pairs(PG_FUNCTION_ARGS)
+{
+	return pairs_srf(fcinfo, "gx_intersecting_pairs", 0);
+}
+
+/* Negative d: no pair; d = 0: the intersecting pairs; NaN and infinities are refused as by gx_dwithin. */
+Datum
+gx_dwithin_pairs(PG_FUNCTION_ARGS)
+{
+	double		d = PG_GETARG_FLOAT8(2);
+
+	if (!isfinite(d))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("distance must be a finite number, not %g", d)));
+	if (d < 0)
+	{
+		InitMaterializedSRF(fcinfo, 0);
+		return (Datum) 0;
+	}
+	return pairs_srf(fcinfo, "gx_dwithin_pairs", d);
 }
 
 /* Geometry k of side s (row rows[k]), detoasted. */
@@ -244,7 +273,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 							errmsg("gx_intercepts_pairs: lines_query returned a %s, not a LINESTRING (id %lld)",
 								   gx_type_name(gx_body(h)->type), (long long) a.ids[k])));
 	}
-	gx_pg_batch_run(&a, &b, false, &pairs, &st);
+	gx_pg_batch_run(&a, &b, false, 0, &pairs, &st);
 	/* the solids' triangles from the flattened side (from the cache when it holds it): no detoasting */
 	gx_pg_side_materialize(&b);
 	first = palloc((b.ngeoms + 1) * sizeof(size_t));

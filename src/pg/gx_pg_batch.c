@@ -15,7 +15,7 @@ gx_pg_side_init(GxPgSide *s)
 }
 
 void
-gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatchStats *st)
+gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, double distance, GxPairs *out, GxBatchStats *st)
 {
 	GxBatchOptions opt;
 	GxError		err = {GX_OK, ""};
@@ -23,6 +23,9 @@ gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatc
 
 	gx_settings_batch_options(&opt);
 	opt.ignore_srid = ignore_srid;
+	opt.distance = distance;
+	if (distance > 0)
+		opt.device = GX_DEVICE_CPU;
 	if (gx_service_run(a, b, &opt, out, st, why, sizeof(why)))
 		return;
 	gx_pg_side_materialize(a);

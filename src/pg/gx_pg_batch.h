@@ -44,9 +44,11 @@ void		gx_pg_side_materialize(GxPgSide *s);
  * Runs the batch with the session's settings, through the GPU service when there is one, else in this
  * backend; raises the ERROR for memory, cancel (query cancel, statement_timeout and termination stop the
  * engine, which frees its GPU memory before returning), or mixed SRIDs unless ignore_srid (then pairs
- * come whatever their SRIDs: see gx_pg_srids_conflict).
+ * come whatever their SRIDs: see gx_pg_srids_conflict). With distance > 0 the pairs are those within that
+ * distance (gx_dwithin), computed in this backend on the CPU (the GPU engine has no distance test yet).
  */
-void		gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, GxPairs *out, GxBatchStats *st);
+void		gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, double distance, GxPairs *out,
+							GxBatchStats *st);
 
 /*
  * The GPU service's part of gx_pg_batch_run (gx_service_client.c): true when it ran the batch; false when

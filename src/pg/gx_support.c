@@ -1,4 +1,7 @@
-/* gx_support.c: planner support of gx_intersects: index searches (lossy &&&) and selectivity (gx_selectivity.c). */
+/*
+ * gx_support.c: planner support of gx_intersects and gx_dwithin: index searches (lossy &&&, against the
+ * other side's box grown by the distance for gx_dwithin) and selectivity (gx_selectivity.c).
+ */
 #include "postgres.h"
 
 #include "access/htup_details.h"
@@ -11,13 +14,16 @@
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
+#include "nodes/value.h"
 #include "optimizer/optimizer.h"
+#include "parser/parse_func.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
 #include "gx_selectivity.h"
 
 PG_FUNCTION_INFO_V1(gx_intersects_support);
+PG_FUNCTION_INFO_V1(gx_dwithin_support);
 
 /*
  * True if opfamily is this extension's GiST family for gxgeom: gist_gxgeom_ops in the schema of the
@@ -95,6 +101,101 @@ gx_intersects_support(PG_FUNCTION_ARGS)
 			gx_join_selectivity(req->root, req->args, req->jointype, req->sjinfo) :
 			gx_restriction_selectivity(req->root, req->args, req->varRelid);
 		PG_RETURN_POINTER(req);
+	}
+	PG_RETURN_POINTER(NULL);
+}
+
+/*
+ * gx_expand(g, d), the box of g grown by d (rounded outward), as an expression: the function of this
+ * extension's schema (that of funcid, the support function's caller), folded when g and d are constants.
+ */
+static Node *
+expand_expr(PlannerInfo *root, Oid funcid, Node *geom, Node *dist)
+{
+	Oid			argtypes[2] = {exprType(geom), FLOAT8OID};
+	List	   *name = list_make2(makeString(get_namespace_name(get_func_namespace(funcid))),
+								  makeString("gx_expand"));
+	Oid			expand = LookupFuncName(name, 2, argtypes, false);
+
+	return eval_const_expressions(root, (Node *) makeFuncExpr(expand, get_func_rettype(expand),
+															  list_make2(geom, dist), InvalidOid, InvalidOid,
+															  COERCE_EXPLICIT_CALL));
+}
+
+/*
+ * gx_dwithin(a, b, d) implies a &&& gx_expand(b, d): two point sets within d have boxes within d, and the
+ * grown box is rounded outward. When a or b is the indexed column of a gist_gxgeom_ops index and the other
+ * side and d do not depend on the indexed table, the planner gets that lossy condition, with the indexed
+ * column first (gx_dwithin is symmetric in a and b).
+ */
+static List *
+dwithin_index_condition(SupportRequestIndexCondition *req)
+{
+	FuncExpr   *clause;
+	Node	   *indexed,
+			   *other,
+			   *dist,
+			   *box;
+	Oid			opno;
+
+	if (!is_funcclause(req->node))
+		return NIL;
+	clause = (FuncExpr *) req->node;
+	if (list_length(clause->args) != 3 || req->indexarg < 0 || req->indexarg > 1)
+		return NIL;
+	if (!is_gxgeom_gist_family(req->opfamily, req->funcid))
+		return NIL;
+	indexed = (Node *) list_nth(clause->args, req->indexarg);
+	other = (Node *) list_nth(clause->args, 1 - req->indexarg);
+	dist = (Node *) list_nth(clause->args, 2);
+	if (!is_pseudo_constant_for_index(req->root, other, req->index) ||
+		!is_pseudo_constant_for_index(req->root, dist, req->index))
+		return NIL;
+	box = expand_expr(req->root, req->funcid, other, dist);
+	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(box), RTOverlapStrategyNumber);
+	if (!OidIsValid(opno))
+		return NIL;
+	req->lossy = true;
+	return list_make1(make_opclause(opno, BOOLOID, false, (Expr *) indexed, (Expr *) box, InvalidOid, InvalidOid));
+}
+
+/*
+ * Selectivity of gx_dwithin(a, b, d): against a constant side, that of the column's boxes overlapping the
+ * constant's box grown by d; otherwise (joins, parameters) estimated as gx_intersects(a, b).
+ */
+static Selectivity
+dwithin_selectivity(SupportRequestSelectivity *req)
+{
+	Node	   *a = (Node *) linitial(req->args),
+			   *b = (Node *) lsecond(req->args),
+			   *d = (Node *) lthird(req->args);
+	List	   *args = list_make2(a, b);
+
+	if (req->is_join)
+		return gx_join_selectivity(req->root, args, req->jointype, req->sjinfo);
+	if (IsA(b, Const) && IsA(d, Const))
+		args = list_make2(a, expand_expr(req->root, req->funcid, b, d));
+	else if (IsA(a, Const) && IsA(d, Const))
+		args = list_make2(expand_expr(req->root, req->funcid, a, d), b);
+	return gx_restriction_selectivity(req->root, args, req->varRelid);
+}
+
+Datum
+gx_dwithin_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+
+	if (IsA(rawreq, SupportRequestIndexCondition))
+		PG_RETURN_POINTER(dwithin_index_condition((SupportRequestIndexCondition *) rawreq));
+	if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
+
+		if (list_length(req->args) == 3)
+		{
+			req->selectivity = dwithin_selectivity(req);
+			PG_RETURN_POINTER(req);
+		}
 	}
 	PG_RETURN_POINTER(NULL);
 }

@@ -666,6 +666,49 @@ main(void)
 		free(both);
 		free(tin);
 	}
+	/* a multi-part geometry with one part inside and one far away (its box is not inside the solid's) */
+	{
+		GxError		e = {GX_OK, ""};
+		GxBuilder	b;
+		size_t		node,
+					size;
+		GxSerialized *mp;
+		GxBatchSide sa,
+					sb;
+		GxPairs		pairs;
+		GxBatchStats st;
+		double		in[3],
+					far[3] = {origin[0] + 1000, origin[1] + 1000, origin[2] + 1000};
+		bool		found = false;
+
+		/* inside the first solid: the centre of one of its filled voxels */
+		nested_voxels();
+		for (int a = 0; a < 3; a++)
+			in[a] = plane(a, 0) + H / 2;
+		gx_builder_init(&b, &e);
+		node = gx_builder_begin(&b, GX_MULTIPOINT);
+		for (int k = 0; k < 2; k++)
+		{
+			size_t		p = gx_builder_begin(&b, GX_POINT);
+			const double *c = k ? in : far;
+
+			gx_builder_coord(&b, c[0], c[1], c[2]);
+			gx_builder_end(&b, p, 1);
+		}
+		gx_builder_end(&b, node, 2);
+		mp = gx_builder_finish(&b, 0, &size);
+		CHECK(gx_intersects(mp, solids[0], &e) == 1);
+		gx_batch_side_init(&sa);
+		gx_batch_side_init(&sb);
+		CHECK(gx_batch_side_add(&sa, mp, &e) && gx_batch_side_add(&sb, solids[0], &e));
+		CHECK(gx_batch_intersect(&sa, &sb, &opt, &pairs, &st, &e));
+		found = pairs.n == 1 && st.volume_pairs == 1;
+		CHECK_MSG(found, "multi-part geometry with a part inside: %zu pairs", pairs.n);
+		gx_free(pairs.keys);
+		gx_batch_side_free(&sa);
+		gx_batch_side_free(&sb);
+		free(mp);
+	}
 	CHECK(made >= 5);
 	CHECK(refused >= 1);
 	check_batch(solids, nsolids, &opt);

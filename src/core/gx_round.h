@@ -1,0 +1,17 @@
+/*
+ * gx_round.h: correctly rounded conversions of exact GMP rationals to double (round to nearest, ties to
+ * even, subnormals and overflow included): the value itself, and its square root. mpq_get_d truncates, and
+ * rounding the rational first and taking the square root then would round twice; these round once.
+ */
+#ifndef GX_ROUND_H
+#define GX_ROUND_H
+
+#include <gmp.h>
+
+/* The double nearest to q. */
+double		gx_mpq_get_d_nearest(mpq_srcptr q);
+
+/* The double nearest to sqrt(q), for q >= 0. */
+double		gx_mpq_sqrt_nearest(mpq_srcptr q);
+
+#endif
