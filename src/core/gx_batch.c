@@ -297,9 +297,13 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 		gx_keys_sort_unique(&keys);
 	if (ok)
 		ok = gx_batch_solid_pairs(a, b, opt, &keys, st, err);
+	if (ok && (out->keys = gx_alloc((keys.n ? keys.n : 1) * sizeof(uint64_t))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the %zu pairs of a batch", keys.n);
+		ok = false;
+	}
 	if (ok)
 	{
-		out->keys = gx_alloc((keys.n ? keys.n : 1) * sizeof(uint64_t));
 		if (keys.n)
 			memcpy(out->keys, keys.v, keys.n * sizeof(uint64_t));
 		out->n = keys.n;

@@ -8,6 +8,7 @@
  * The located point may be a + t (b - a) with t rational: a determinant is affine in each of its points,
  * so its sign is that of (1 - t) det(a) + t det(b), decided from the two signs alone unless they differ.
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -58,7 +59,12 @@ gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 		dim[0] = (int) fmin(4096, cells);
 	else if (wy > 0)
 		dim[1] = (int) fmin(4096, cells);
-	return gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err);
+	if (gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err))
+		return true;
+	/* the callers free nothing of an index that failed */
+	gx_free(s->boxes);
+	s->boxes = NULL;
+	return false;
 }
 
 void
@@ -123,7 +129,8 @@ near_sign(const SegPoint *p, double s, const double *r, const double *u, const d
 		fabs(u[0] * v[1]) + fabs(u[1] * v[0])},
 				d = 0,
 				perm = 0,
-				moved = 0;
+				moved = 0,
+				offset = 0;
 
 	for (int k = 0; k < 3; k++)
 	{
@@ -132,9 +139,14 @@ near_sign(const SegPoint *p, double s, const double *r, const double *u, const d
 		d += dk * n[k];
 		perm += fabs(dk) * m[k];
 		moved += m[k];
+		offset += fabs(dk);
 	}
-	/* doubled margins cover the rounding of the bounds themselves; tiny products may underflow */
-	if (fabs(d) > 2 * (8 * eps * perm + p->slack * moved * (1 + 8 * eps)) + 1e-290)
+	/*
+	 * Doubled margins cover the rounding of the bounds themselves. A product of u and v that underflows
+	 * is off by up to half the smallest subnormal, then scaled by dk (or slack): an absolute error that
+	 * grows with the offset (coordinates of very different scales per axis).
+	 */
+	if (fabs(d) > 2 * (8 * eps * perm + p->slack * moved * (1 + 8 * eps) + DBL_TRUE_MIN * (offset + 3 * p->slack + 2)))
 		return (d > 0) == (s > 0) ? 1 : -1;
 	return 2;
 }
@@ -261,7 +273,11 @@ ray_visit(void *ctx, size_t i)
 	return true;
 }
 
-/* A point of the segment near P (exact when t is NULL), and how far P may be from it. */
+/*
+ * A point of the segment near P (exact when t is NULL), and how far P may be from it: (1 - t) a + t b
+ * neither overflows nor, but for a few units of the last place of the subnormals (DBL_MIN covers them),
+ * loses more than a few rounding errors of the larger end.
+ */
 static void
 approximate(const SegPoint *p, double x[3], double *slack)
 {
@@ -270,10 +286,23 @@ approximate(const SegPoint *p, double x[3], double *slack)
 	*slack = 0;
 	for (int k = 0; k < 3; k++)
 	{
-		x[k] = p->t ? p->a[k] + t * (p->b[k] - p->a[k]) : p->a[k];
+		x[k] = p->t ? (1 - t) * p->a[k] + t * p->b[k] : p->a[k];
 		if (p->t)
-			*slack = fmax(*slack, 1e-12 * (fabs(p->a[k]) + fabs(p->b[k]) + fabs(p->b[k] - p->a[k])));
+			*slack = fmax(*slack, 1e-12 * fmax(fabs(p->a[k]), fabs(p->b[k])) + DBL_MIN);
 	}
+}
+
+/* A height strictly above (dir 1) or below (dir -1) the box, finite; NaN when no double is. */
+static double
+beyond_box(const GxBox3D *b, int dir)
+{
+	double		edge = dir > 0 ? b->zmax : b->zmin,
+				h = (b->zmax - b->zmin) + fabs(b->zmax) + fabs(b->zmin) + 1,
+				z = edge + dir * h;
+
+	if (!isfinite(z))
+		z = edge / 2 + dir * (DBL_MAX / 2);
+	return dir * (z - edge) > 0 ? z : NAN;
 }
 
 /* Parity of the crossings of some non-degenerate ray from P. */
@@ -282,17 +311,16 @@ cast(const GxSolidIndex *s, const SegPoint *p)
 {
 	double		x[3],
 				slack,
-				cw[2],
-				h;
+				cw[2];
 	uint64_t	seed = 0x9E3779B97F4A7C15ull;
 
 	approximate(p, x, &slack);
 	if (!(x[0] + slack >= s->box.xmin && x[0] - slack <= s->box.xmax && x[1] + slack >= s->box.ymin &&
 		  x[1] - slack <= s->box.ymax && x[2] + slack >= s->box.zmin && x[2] - slack <= s->box.zmax))
 		return GX_LOC_OUTSIDE;
-	cw[0] = (s->box.xmax - s->box.xmin) / s->grid.dim[0];
-	cw[1] = (s->box.ymax - s->box.ymin) / s->grid.dim[1];
-	h = (s->box.zmax - s->box.zmin) + fabs(s->box.zmax) + fabs(s->box.zmin) + 1;
+	/* cell widths, without overflow on a box wider than the largest double */
+	cw[0] = s->box.xmax / s->grid.dim[0] - s->box.xmin / s->grid.dim[0];
+	cw[1] = s->box.ymax / s->grid.dim[1] - s->box.ymin / s->grid.dim[1];
 	for (int attempt = 0; attempt < MAX_RAYS; attempt++)
 	{
 		Ray			r = {s, *p, {0, 0, 0}, 0, false};
@@ -308,7 +336,9 @@ cast(const GxSolidIndex *s, const SegPoint *p)
 			u = ((double) (seed >> 11) / 9007199254740992.0 - 0.5) * 0.5;	/* in [-1/4, 1/4) */
 			r.q[k] = x[k] + u * (cw[k] > 0 ? cw[k] : 1);
 		}
-		r.q[2] = attempt % 2 == 0 ? s->box.zmax + h : s->box.zmin - h;
+		r.q[2] = beyond_box(&s->box, attempt % 2 == 0 ? 1 : -1);
+		if (isnan(r.q[2]) || !isfinite(r.q[0]) || !isfinite(r.q[1]))
+			continue;
 		box = gx_box_of_points(r.q, 1);
 		box.xmin = fmin(box.xmin, x[0] - slack);
 		box.ymin = fmin(box.ymin, x[1] - slack);

@@ -15,6 +15,7 @@
  *   5. each shell's orientation from the exact sign of its signed volume, and its depth (how many other
  *      shells enclose it) by point location: shells at even depth face outward, cavities inward.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -503,7 +504,8 @@ self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBat
  * Sign of the signed volume of shell `shell` (its triangles flipped as tp says): the sign of the sum of
  * orient3d(a, b, c, o), positive when the triangles face outward. Summed in floating point with a bound
  * of its error (each term within 16 eps of its permanent, as Shewchuk's orient3d filter; the sum within
- * n eps of the sum of magnitudes); exactly when the bound does not separate the sum from zero.
+ * n eps of the sum of magnitudes; products that underflow are off by absolute amounts, which the bound
+ * also holds); exactly when the bound does not separate the sum from zero.
  */
 static int
 volume_sign(const double *tri, size_t n, const Topology *tp, uint32_t shell, const double *o)
@@ -532,12 +534,13 @@ volume_sign(const double *tri, size_t n, const Topology *tp, uint32_t shell, con
 		det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
 		bound += 16 * eps * (fabs(ax) * (fabs(by * cz) + fabs(bz * cy)) + fabs(ay) * (fabs(bz * cx) + fabs(bx * cz)) +
 							 fabs(az) * (fabs(bx * cy) + fabs(by * cx)));
+		/* a product that underflows is off by up to half the smallest subnormal, then scaled by a, b or c */
+		bound += DBL_TRUE_MIN * (fabs(ax) + fabs(ay) + fabs(az) + 4);
 		sum += det;
 		magnitude += fabs(det);
 		count++;
 	}
-	/* underflowing products lose at most a few tiny units each */
-	bound = 2 * (bound + (count + 2) * eps * magnitude) + count * 1e-300;
+	bound = 2 * (bound + (count + 2) * eps * magnitude);
 	if (fabs(sum) > bound)
 		return sum > 0 ? 1 : -1;
 	mpq_inits(acc, v, NULL);
@@ -552,14 +555,21 @@ volume_sign(const double *tri, size_t n, const Topology *tp, uint32_t shell, con
 	return sign;
 }
 
-/* Step 5: how many other shells enclose shell s (located from one of its vertices off their boundary). */
+/*
+ * Step 5: how many other shells enclose shell s, located from the midpoint of one of its edges: shells
+ * meet only at common vertices (step 4), so that point is off every other shell, even when all of s's
+ * vertices lie on one.
+ */
 static bool
 shell_depths(double *tri, size_t n, const Topology *tp, uint32_t *depth, GxError *err)
 {
 	double	   *own = gx_alloc(9 * n * sizeof(double));
 	size_t	   *first = gx_alloc(tp->nshells * sizeof(size_t));
 	bool		ok = own && first;
+	mpq_t		half;
 
+	mpq_init(half);
+	mpq_set_ui(half, 1, 2);
 	if (!ok)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory orienting a solid");
 	for (size_t s = 0; ok && s < tp->nshells; s++)
@@ -585,14 +595,11 @@ shell_depths(double *tri, size_t n, const Topology *tp, uint32_t *depth, GxError
 		}
 		for (size_t s = 0; s < tp->nshells; s++)
 		{
-			GxLocation	loc = GX_LOC_BOUNDARY;
+			GxLocation	loc;
 
 			if (s == j)
 				continue;
-			/* shells may touch at vertices: take one of s's vertices off shell j */
-			for (size_t t = first[s]; t < n && loc == GX_LOC_BOUNDARY; t++)
-				for (int k = 0; k < 3 && tp->shell[t] == s && loc == GX_LOC_BOUNDARY; k++)
-					loc = gx_solid_locate(&idx, V(tri, t, k));
+			loc = gx_solid_locate_off_boundary(&idx, V(tri, first[s], 0), V(tri, first[s], 1), half);
 			if (loc == GX_LOC_FAILED)
 			{
 				gx_error_set(err, GX_ERR_INVALID, "could not locate a shell of the solid (no ray avoided its edges)");
@@ -602,6 +609,7 @@ shell_depths(double *tri, size_t n, const Topology *tp, uint32_t *depth, GxError
 		}
 		gx_solid_index_free(&idx);
 	}
+	mpq_clear(half);
 	gx_free(own);
 	gx_free(first);
 	return ok;
