@@ -4,7 +4,7 @@
  *   bench_batch [mining SCALE | mesh FILE.stl LEVELS SHIFT | crossing N] [--device cpu|gpu|both] [--threads N]
  *               [--reps N] [--resolution R] [--float-pass 0|1] [--cuda-lib PATH] [--min-elements N]
  *               [--copy DIR] [--cancel-after MS] [--distance D]
- * --distance D finds the pairs within distance D (gx_dwithin) instead of the intersecting ones (CPU only).
+ * --distance D finds the pairs within distance D (gx_dwithin) instead of the intersecting ones.
  * --cancel-after sets the cancel flag MS milliseconds into each run and prints how long the run took to stop.
  * With --copy, also writes the workload's geometries as DIR/a.copy and DIR/b.copy (id, hex EWKB) for the
  * SQL benchmarks (gpuexact and PostGIS read them alike), and DIR/pairs.txt (the engine's answer).

@@ -1,9 +1,9 @@
 /*
  * gx_cuda_distance.cu: the distance batch on the device (gx_dwithin's pairs). Side a's element boxes are
  * grown by the distance, rounded outward, before the grid and the culling, so every pair within the
- * distance shares a cell; each surviving pair then gets the certified bounds lo <= d2 <= hi of
- * src/core/gx_distance_filter_impl.h (the CPU's own filter): hi <= d^2 decides "within", lo > d^2 "not",
- * and the rest go to the CPU's exact test.
+ * distance shares a cell; each surviving pair then gets the CPU's own filter (gx_dist2_within of
+ * src/core/gx_distance_filter_impl.h: a vertex pair's distance, then certified bounds lo <= d2 <= hi):
+ * "within", "not", or left to the CPU's exact test.
  */
 #include <math.h>
 
@@ -49,14 +49,13 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 
 		if (i < n)
 		{
-			double		lo,
-						hi;
+			int			r;
 
 			p = in[i];
-			gx_dist2_bounds(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y, b.kind[p.y],
-							&lo, &hi);
-			within = hi <= d2_down;
-			open = !within && !(lo > d2_up);
+			r = gx_dist2_within(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y, b.kind[p.y],
+								d2_down, d2_up);
+			within = r == 1;
+			open = r < 0;
 		}
 		{
 			unsigned long long slot = gx_warp_append(within, &counters[GX_CNT_KEYS]);

@@ -187,17 +187,6 @@ inside_other(const GxSerialized *a, const GxElements *ea, const GxSerialized *b,
 
 /* ---- gx_dwithin ------------------------------------------------------------------------------------- */
 
-/* The filter's answer for a and b against d (d2_lo, d2_hi: d^2 rounded down and up): 1, 0, or -1 open. */
-static int
-filter_within(GxElem a, GxElem b, double d2_lo, double d2_hi)
-{
-	double		lo,
-				hi;
-
-	gx_elem_dist2_bounds(a, b, &lo, &hi);
-	return hi <= d2_lo ? 1 : lo > d2_hi ? 0 : -1;
-}
-
 /* GMP's answer: exact d2 against d * d. */
 static bool
 exact_within(GxElem a, GxElem b, double d)
@@ -220,7 +209,7 @@ exact_within(GxElem a, GxElem b, double d)
 bool
 gx_elem_dwithin(GxElem a, GxElem b, double d)
 {
-	int			r = filter_within(a, b, nextafter(d * d, -INFINITY), nextafter(d * d, INFINITY));
+	int			r = gx_elem_dwithin_filter(a, b, nextafter(d * d, -INFINITY), nextafter(d * d, INFINITY));
 
 	return r >= 0 ? r == 1 : exact_within(a, b, d);
 }
@@ -242,7 +231,7 @@ static bool
 within_visit(void *ctx, size_t i, size_t j)
 {
 	Within	   *w = ctx;
-	int			r = filter_within(w->a->elems[i], w->b->elems[j], w->d2_lo, w->d2_hi);
+	int			r = gx_elem_dwithin_filter(w->a->elems[i], w->b->elems[j], w->d2_lo, w->d2_hi);
 
 	if (r == 1)
 	{

@@ -34,6 +34,12 @@ void		gx_elem_closest(GxElem a, GxElem b, GxClosest *out);
 /* Certified bounds on the squared distance of two elements: *lo <= d2 <= *hi (no GMP). */
 void		gx_elem_dist2_bounds(GxElem a, GxElem b, double *lo, double *hi);
 
+/*
+ * The filter alone for "within d", d^2 rounded down and up in d2_lo and d2_hi: 1, 0, or -1 (open). The GPU
+ * engine decides the very same way (gx_distance_filter_impl.h).
+ */
+int			gx_elem_dwithin_filter(GxElem a, GxElem b, double d2_lo, double d2_hi);
+
 /* Are elements a and b within distance d (finite, >= 0)? The filter bounds first, then GMP. */
 bool		gx_elem_dwithin(GxElem a, GxElem b, double d);
 

@@ -409,4 +409,53 @@ gx_dist2_bounds(const double *ac, int ka, const double *bc, int kb, double *lo, 
 	}
 }
 
+/*
+ * The filter's answer for "d2 <= d^2" with d2_lo <= d^2 <= d2_hi (d^2 rounded both ways): 1 (within), 0
+ * (not), or -1 (left open, for exact arithmetic). First the distance of the first vertices, an upper bound
+ * of d2 settling most near pairs in a few operations, and the gap between the elements' boxes, a lower
+ * bound settling most far ones (each a sum of three squares of differences of doubles: at most 5 roundings
+ * of positive terms, within a factor 1 + 6u of exact, which 2^-48 covers; results near underflow are not
+ * trusted); then the certified bounds.
+ */
+GX_HD int
+gx_dist2_within(const double *ac, int ka, const double *bc, int kb, double d2_lo, double d2_hi)
+{
+	double		dx = ac[0] - bc[0],
+				dy = ac[1] - bc[1],
+				dz = ac[2] - bc[2],
+				s = dx * dx + dy * dy + dz * dz,
+				lo,
+				hi;
+
+	if (s == 0 || (s > 0x1p-900 && s * (1 + 0x1p-48) <= d2_lo))
+		return 1;
+	/* the gap between the elements' boxes: a lower bound of d2 settling most far pairs */
+	s = 0;
+	for (int k = 0; k < 3; k++)
+	{
+		double		alo = ac[k],
+					ahi = ac[k],
+					blo = bc[k],
+					bhi = bc[k],
+					gap;
+
+		for (int v = 1; v < 3; v++)
+		{
+			double		x = ac[3 * (v < ka ? v : 0) + k],
+						y = bc[3 * (v < kb ? v : 0) + k];
+
+			alo = x < alo ? x : alo;
+			ahi = x > ahi ? x : ahi;
+			blo = y < blo ? y : blo;
+			bhi = y > bhi ? y : bhi;
+		}
+		gap = blo > ahi ? blo - ahi : alo > bhi ? alo - bhi : 0;
+		s += gap * gap;
+	}
+	if (s > 0x1p-900 && s * (1 - 0x1p-48) > d2_hi)
+		return 0;
+	gx_dist2_bounds(ac, ka, bc, kb, &lo, &hi);
+	return hi <= d2_lo ? 1 : lo > d2_hi ? 0 : -1;
+}
+
 #endif

@@ -1,0 +1,26 @@
+-- bench/dwithin.sql: the mining workload written by `build/bench_batch mining 1 --copy DIR` (psql -v dir=DIR
+-- -v device=gpu|cpu): "which holes pass within 25 m of an ore body", as the batched join on gx_dwithin,
+-- timed (warm), with EXPLAIN ANALYZE, checked against gx_dwithin_pairs.
+\set ON_ERROR_STOP on
+CREATE EXTENSION IF NOT EXISTS gpuexact;
+DROP TABLE IF EXISTS holes, bodies;
+CREATE TABLE holes (id int PRIMARY KEY, geom gxgeom);
+CREATE TABLE bodies (id int PRIMARY KEY, geom gxgeom);
+\set a_file :dir '/a.copy'
+\set b_file :dir '/b.copy'
+COPY holes FROM :'a_file';
+COPY bodies FROM :'b_file';
+VACUUM ANALYZE holes;
+VACUUM ANALYZE bodies;
+SET gpuexact.device = :'device';
+SET gpuexact.gpu_min_elements = 0;
+SELECT count(*) FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
+\timing on
+SELECT count(*) AS pairs_25m FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
+SELECT count(*) AS pairs_25m FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
+SELECT count(*) AS pairs_25m FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
+SELECT count(*) AS intersecting FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
+SELECT count(*) AS pairs_25m_srf FROM gx_dwithin_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies', 25);
+\timing off
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
