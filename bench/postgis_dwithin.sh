@@ -55,6 +55,9 @@ SELECT count(*) AS gx_pairs FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.g
 SELECT count(*) AS gx_pairs FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
 SELECT count(*) AS st_pairs FROM pg_holes h JOIN pg_bodies b ON ST_3DDWithin(h.geom, b.geom, 25);
 \timing off
+EXPLAIN (COSTS OFF) SELECT count(*) FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25);
+\timing on
+\timing off
 EXPLAIN (COSTS OFF) SELECT count(*) FROM pg_holes h JOIN pg_bodies b ON ST_3DDWithin(h.geom, b.geom, 25);
 SELECT count(*) AS pairs_disagreeing FROM
 	((SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_dwithin(h.geom, b.geom, 25)

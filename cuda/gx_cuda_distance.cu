@@ -58,10 +58,17 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 			open = r < 0;
 		}
 		{
-			unsigned long long slot = gx_warp_append(within, &counters[GX_CNT_KEYS]);
+			/*
+			 * Neighbouring pairs mostly belong to the same two geometries: a key equal to the previous
+			 * lane's is left out (the sort and unique after this pass see far fewer keys).
+			 */
+			unsigned long long key = within ? ((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y] : ~0ull;
+			unsigned long long prev = __shfl_up_sync(0xffffffffu, key, 1);
+			bool		keep = within && ((threadIdx.x & 31) == 0 || prev != key);
+			unsigned long long slot = gx_warp_append(keep, &counters[GX_CNT_KEYS]);
 
-			if (within)
-				keys[slot] = ((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y];
+			if (keep)
+				keys[slot] = key;
 		}
 		{
 			unsigned long long slot = gx_warp_append(open, &counters[GX_CNT_NEXT]);

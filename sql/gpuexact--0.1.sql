@@ -345,7 +345,7 @@ COMMENT ON FUNCTION gx_expand(gxgeom, float8) IS
 CREATE FUNCTION gx_dwithin_support(internal) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_dwithin(gxgeom, gxgeom, float8) RETURNS boolean
-	AS 'MODULE_PATHNAME', 'gx_dwithin_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100
+	AS 'MODULE_PATHNAME', 'gx_dwithin_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000
 	SUPPORT gx_dwithin_support;
 COMMENT ON FUNCTION gx_dwithin(gxgeom, gxgeom, float8) IS
 	'true if the 3D distance between the geometries is at most the given distance, decided exactly; false for EMPTY';
