@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/service.sh: the GPU service, on a cluster started with shared_preload_libraries = gpuexact (its CPU
-# engine where there is no GPU: gpuexact.service_cpu). Batches go through the service with the stock
-# plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
+# engine where there is no GPU: gpuexact.service_cpu). Batches (gx_intersects and gx_dwithin) go through
+# the service with the stock plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
 # the middle of a batch, the query still gets its answer (on the backend's CPU), other sessions go on,
 # the supervisor starts the service again and the next query uses it. Uses PGHOST/PGPORT/PGUSER.
 set -uo pipefail
@@ -43,6 +43,11 @@ q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
 q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
 check "a repeated join is served from the service's cache" \
 	"$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+dwithin="SELECT h.hole_id, b.body_id FROM drillholes h JOIN orebodies b ON gx_dwithin(h.geom, b.geom, 40) ORDER BY 1, 2"
+check "a join on gx_dwithin through the service gives the stock plan's pairs" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$dwithin" | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$dwithin" | md5sum)"
+check "and it ran in the service" \
+	"$(q -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $dwithin" | grep -c 'in the GPU service')" 1
 check "gx_intersecting_pairs through the service" \
 	"$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*) FROM gx_intersecting_pairs('SELECT hole_id, geom FROM drillholes', 'SELECT body_id, geom FROM orebodies')")" \
 	"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)")"
