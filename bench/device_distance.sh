@@ -31,3 +31,8 @@ chmod 644 /tmp/mining/*
 		diff "expected/$t.out" "/tmp/$t.out" >"/tmp/$t.diff" && echo "$t on GPU: same as expected" || { echo "$t on GPU: DIFFERS"; head -40 "/tmp/$t.diff"; }
 	done
 } >"$OUT/bench_distance_sql.txt" 2>&1
+# the GPU service (preloaded, on the GPU): the service test, its gx_dwithin checks included
+install -m 755 build/gpuexact-service "$PGXS_ROOT/usr/lib/postgresql/15/lib/gpuexact-service"
+restart() { su pgrun -c "LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGXS_ROOT/usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgdata -w -m fast -l /tmp/pg.log -o '-k /tmp/pgsock -c listen_addresses= -c jit=off $1' restart" >/dev/null; }
+restart "-c shared_preload_libraries=gpuexact"
+test/service.sh >"$OUT/service_gpu.txt" 2>&1; echo "service test exit $?" >>"$OUT/service_gpu.txt"
