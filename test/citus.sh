@@ -10,17 +10,22 @@
 #      down as co-located, each pair reported once (no DISTINCT), for two tile sizes (0.7 is not a double: its
 #      boundaries are decided exactly).
 # Prints "SKIPPED: ..." and succeeds when the Citus source tarball is absent (GX_CITUS_TARBALL).
+# GX_CITUS_INSTALLED=1: Citus is installed already (no build); GX_CITUS_SERVICE_CPU=off and
+# GX_CITUS_EXPECT_GPU=1 (on a GPU machine, with gpuexact.device = gpu in GX_PG_OPTS): the workers' batches
+# must run on the GPU.
 # Usage: test/citus.sh [SEED]; run as root (CI) or as a user who may sudo, under flock /tmp/gx-pg.lock.
 set -uo pipefail
 source "$(dirname "$0")/../tools/citus.sh"
 seed=${1:-$(( RANDOM % 1000 ))}
 
-if [ ! -f "$GX_CITUS_TARBALL" ]; then
-	echo "SKIPPED: citus: no Citus source at $GX_CITUS_TARBALL (set GX_CITUS_TARBALL)"
-	exit 0
+if [ -z "${GX_CITUS_INSTALLED:-}" ]; then
+	if [ ! -f "$GX_CITUS_TARBALL" ]; then
+		echo "SKIPPED: citus: no Citus source at $GX_CITUS_TARBALL (set GX_CITUS_TARBALL)"
+		exit 0
+	fi
+	gx_citus_install || exit 1
 fi
-gx_citus_install || exit 1
-GX_PG_OPTS="${GX_PG_OPTS:-} -c gpuexact.service_cpu=on" gx_citus_start 2 || exit 1
+GX_PG_OPTS="${GX_PG_OPTS:-} -c gpuexact.service_cpu=${GX_CITUS_SERVICE_CPU:-on}" gx_citus_start 2 || exit 1
 echo "== seed $seed"
 fail=0
 q() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
@@ -136,6 +141,17 @@ echo "== reference table: ore bodies replicated, drill holes distributed by hole
 ref_join="SELECT h.hole_id, b.body_id FROM holes_dist h JOIN ore_ref b ON gx_intersects(h.geom, b.geom)"
 same_pairs "reference join" "$ref_join" want_holes
 plan_has "reference join" "$ref_join" "Custom Scan (Citus Adaptive)" "Task Count: 4" "Custom Scan (GpuexactJoin)"
+if [ -n "${GX_CITUS_EXPECT_GPU:-}" ]; then
+	# every worker task's batch ran on the GPU (its node's GPU service)
+	gpu_plan=$(q -c "SET citus.explain_all_tasks = on" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $ref_join")
+	on_gpu=$(grep -c 'Ran On: GPU' <<<"$gpu_plan")
+	on_cpu=$(grep -c 'Ran On: CPU' <<<"$gpu_plan")
+	if [ "$on_gpu" -ge 1 ] && [ "$on_cpu" = 0 ]; then
+		echo "ok: reference join: $on_gpu worker tasks ran their batch on the GPU"
+	else
+		echo "FAILED: reference join: $on_gpu tasks on the GPU, $on_cpu on the CPU:"; echo "$gpu_plan"; fail=1
+	fi
+fi
 left_join="SELECT h.hole_id, b.body_id FROM holes_dist h LEFT JOIN ore_ref b ON gx_intersects(h.geom, b.geom)"
 same_pairs "reference left join" "$left_join" want_left
 plan_has "reference left join" "$left_join" "Task Count: 4" "Join Type: Left"

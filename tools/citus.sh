@@ -12,6 +12,8 @@
 # GX_CITUS_TARBALL: the source tarball (default ../shared/vendor/citus-13.2.2.tar.gz beside the repository);
 # its patch is the citus-pg*.patch files beside it (GX_CITUS_PATCHES overrides). GX_CITUS_BUILD: the build
 # cache, outside the repository (default /var/tmp/gpuexact-citus-build). GX_PG_OPTS adds server options.
+# GX_PG_BIN (the server's programs) and GX_CITUS_USER (the nodes' owner) serve other installations, such as
+# the GPU machine's (bench/device_citus.sh).
 
 source "$(dirname "${BASH_SOURCE[0]}")/pgcluster.sh"
 
@@ -84,7 +86,8 @@ gx_citus_node_start() {
 # name Citus stores is that directory. The port numbers only name the sockets, so they need not be free.
 gx_citus_start() {
 	local n=${1:-2} w port=${GX_PORT:-55432}
-	if [ "$(id -u)" = 0 ]; then GX_PGUSER=postgres; else GX_PGUSER=$(id -un); fi
+	if [ -n "${GX_CITUS_USER:-}" ]; then GX_PGUSER=$GX_CITUS_USER; elif [ "$(id -u)" = 0 ]; then GX_PGUSER=postgres
+	else GX_PGUSER=$(id -un); fi
 	GX_CITUS_DIR=$(mktemp -d /tmp/gpuexact-citus.XXXXXX) && chmod 755 "$GX_CITUS_DIR" || return 1
 	trap gx_citus_stop EXIT
 	echo "== starting a throwaway Citus cluster in $GX_CITUS_DIR: a coordinator and $n workers (user $GX_PGUSER)"

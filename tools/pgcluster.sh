@@ -4,7 +4,7 @@
 # (e.g. "-c shared_buffers=1GB").
 
 GX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-GX_PG_BIN=/usr/lib/postgresql/15/bin
+GX_PG_BIN=${GX_PG_BIN:-/usr/lib/postgresql/15/bin}
 # postgresql-15-postgis-3 only for the optional PostGIS bridge's test (gpuexact itself does not need it).
 GX_PACKAGES="postgresql-15 postgresql-server-dev-15 libgmp-dev make gcc postgresql-15-postgis-3"
 
