@@ -77,7 +77,7 @@ gx_citus_node_start() {
 	gx_as_user "$GX_PG_BIN/pg_ctl" -D "$dir" -l "$dir/server.log" -w -o "-p $2 -k $dir -c listen_addresses='' \
 		-c shared_preload_libraries='citus,gpuexact' -c max_prepared_transactions=20 ${GX_PG_OPTS:-}" start \
 		>/dev/null || { cat "$dir/server.log" >&2; return 1; }
-	gx_as_user "$GX_PG_BIN/psql" -X -q -h "$dir" -p "$2" -d postgres -v ON_ERROR_STOP=1 \
+	gx_as_user "$GX_PG_BIN/psql" -X -q -h "$dir" -p "$2" -U "$GX_PGUSER" -d postgres -v ON_ERROR_STOP=1 \
 		-c 'CREATE EXTENSION citus' -c 'CREATE EXTENSION gpuexact' >/dev/null
 }
 
