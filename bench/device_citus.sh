@@ -16,6 +16,6 @@ cp gpuexact.control sql/gpuexact--0.1.sql "$PGXS_ROOT/usr/share/postgresql/15/ex
 cp -r .device/citus-root/usr/lib/postgresql/15/lib/. "$LIB/"
 cp -r .device/citus-root/usr/share/postgresql/15/extension/. "$PGXS_ROOT/usr/share/postgresql/15/extension/"
 GX_PG_BIN=$PGXS_ROOT/usr/lib/postgresql/15/bin GX_CITUS_USER=pgrun GX_CITUS_INSTALLED=1 GX_CITUS_SERVICE_CPU=off \
-	GX_CITUS_EXPECT_GPU=1 GX_PG_OPTS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" \
+	GX_CITUS_EXPECT_GPU=1 GX_PG_OPTS="-c jit=off -c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" \
 	test/citus.sh >"$OUT/citus_gpu.txt" 2>&1
 echo "exit $?" >>"$OUT/citus_gpu.txt"
