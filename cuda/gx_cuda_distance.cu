@@ -49,11 +49,15 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 
 		if (i < n)
 		{
+			const double *ac,
+					   *bc;
 			int			r;
 
 			p = in[i];
-			r = gx_dist2_within(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y, b.kind[p.y],
-								d2_down, d2_up);
+			ac = a.coords + 9 * (size_t) p.x;
+			bc = b.coords + 9 * (size_t) p.y;
+			/* the first vertices alone settle most pairs: the kinds are read only for the others */
+			r = gx_dist2_near(ac, bc, d2_down) ? 1 : gx_dist2_decide(ac, a.kind[p.x], bc, b.kind[p.y], d2_down, d2_up);
 			within = r == 1;
 			open = r < 0;
 		}

@@ -410,27 +410,34 @@ gx_dist2_bounds(const double *ac, int ka, const double *bc, int kb, double *lo, 
 }
 
 /*
- * The filter's answer for "d2 <= d^2" with d2_lo <= d^2 <= d2_hi (d^2 rounded both ways): 1 (within), 0
- * (not), or -1 (left open, for exact arithmetic). First the distance of the first vertices, an upper bound
- * of d2 settling most near pairs in a few operations, and the gap between the elements' boxes, a lower
- * bound settling most far ones (each a sum of three squares of differences of doubles: at most 5 roundings
- * of positive terms, within a factor 1 + 6u of exact, which 2^-48 covers; results near underflow are not
- * trusted); then the certified bounds.
+ * Is the first vertex of each element within sqrt(d2_lo) of the other's? An upper bound of d2 that settles
+ * most near pairs in a few operations: a sum of three squares of differences of doubles, at most 5 roundings
+ * of positive terms, within a factor 1 + 6u of exact, which 2^-48 covers (results near underflow are not
+ * trusted). Only the first vertices are read.
  */
-GX_HD int
-gx_dist2_within(const double *ac, int ka, const double *bc, int kb, double d2_lo, double d2_hi)
+GX_HD bool
+gx_dist2_near(const double *ac, const double *bc, double d2_lo)
 {
 	double		dx = ac[0] - bc[0],
 				dy = ac[1] - bc[1],
 				dz = ac[2] - bc[2],
-				s = dx * dx + dy * dy + dz * dz,
+				s = dx * dx + dy * dy + dz * dz;
+
+	return s == 0 || (s > 0x1p-900 && s * (1 + 0x1p-48) <= d2_lo);
+}
+
+/*
+ * The rest of the filter, for a pair gx_dist2_near did not settle: the gap between the elements' boxes (a
+ * lower bound settling most far pairs, computed like gx_dist2_near's sum), then the certified bounds.
+ * 1 (within), 0 (not), or -1 (left open, for exact arithmetic).
+ */
+GX_HD int
+gx_dist2_decide(const double *ac, int ka, const double *bc, int kb, double d2_lo, double d2_hi)
+{
+	double		s = 0,
 				lo,
 				hi;
 
-	if (s == 0 || (s > 0x1p-900 && s * (1 + 0x1p-48) <= d2_lo))
-		return 1;
-	/* the gap between the elements' boxes: a lower bound of d2 settling most far pairs */
-	s = 0;
 	for (int k = 0; k < 3; k++)
 	{
 		double		alo = ac[k],
@@ -456,6 +463,13 @@ gx_dist2_within(const double *ac, int ka, const double *bc, int kb, double d2_lo
 		return 0;
 	gx_dist2_bounds(ac, ka, bc, kb, &lo, &hi);
 	return hi <= d2_lo ? 1 : lo > d2_hi ? 0 : -1;
+}
+
+/* The whole filter for "d2 <= d^2", d2_lo <= d^2 <= d2_hi (d^2 rounded both ways): 1, 0, or -1 (open). */
+GX_HD int
+gx_dist2_within(const double *ac, int ka, const double *bc, int kb, double d2_lo, double d2_hi)
+{
+	return gx_dist2_near(ac, bc, d2_lo) ? 1 : gx_dist2_decide(ac, ka, bc, kb, d2_lo, d2_hi);
 }
 
 #endif
