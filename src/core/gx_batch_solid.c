@@ -10,6 +10,7 @@
 #include "gx_alloc.h"
 #include "gx_batch_internal.h"
 #include "gx_box.h"
+#include "gx_grid.h"
 #include "gx_solid.h"
 
 /* Where each geometry's elements start (first[g] .. first[g + 1]) and their boxes. */
@@ -82,57 +83,95 @@ geometry_inside(const GxSolidIndex *idx, const GxBatchSide *xs, size_t from, siz
 	return 0;
 }
 
-/* Pairs of the solids of side s with the geometries of side x that lie inside them, into found. */
+/*
+ * Is geometry xg of side x inside the solid indexed by idx (built on first use)? Adds its key to found.
+ * false with err set (cancel, memory, no usable ray).
+ */
+static bool
+try_candidate(const GxBatchSide *s, const SideRanges *sr, uint32_t sg, GxSolidIndex *idx, bool *built,
+			  const GxBatchSide *x, const SideRanges *xr, uint32_t xg, uint64_t key, const GxBatchOptions *opt,
+			  GxKeys *found, GxError *err)
+{
+	int			r;
+
+	if (gx_cancel_requested(&opt->cancel))
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		return false;
+	}
+	if (!*built && !gx_solid_index_build(idx, s->coords + 9 * sr->first[sg], sr->first[sg + 1] - sr->first[sg], err))
+		return false;
+	*built = true;
+	r = geometry_inside(idx, x, xr->first[xg], xr->first[xg + 1]);
+	if (r < 0)
+	{
+		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+		return false;
+	}
+	if (r > 0 && !gx_keys_push(found, key))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Pairs of the solids of side s with the geometries of side x that lie inside them, into found. The
+ * geometries of x are gridded by their boxes, so each solid meets only those near it (once each, in their
+ * reference cell), however many geometries either side has.
+ */
 static bool
 inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr,
 			 bool s_is_a, const GxBatchOptions *opt, const GxKeys *known, GxKeys *found, GxError *err)
 {
-	for (uint32_t sg = 0; sg < s->ngeoms && sg < s->solid_cap; sg++)
+	GxBox3D		extent;
+	GxGrid		grid;
+	int			dim[3];
+	bool		ok = true;
+
+	gx_box_set_empty(&extent);
+	for (uint32_t xg = 0; xg < x->ngeoms; xg++)
+		if (xr->first[xg] != xr->first[xg + 1])
+			gx_box_extend(&extent, &xr->box[xg]);
+	if (gx_box_is_empty(&extent))
+		return true;
+	gx_grid_choose_dims(&extent, (double) x->ngeoms, dim);
+	if (!gx_grid_build(&grid, &extent, dim, xr->box, x->ngeoms, &opt->cancel, err))
+		return false;
+	for (uint32_t sg = 0; ok && sg < s->ngeoms && sg < s->solid_cap; sg++)
 	{
+		const GxBox3D *sbox = &sr->box[sg];
 		GxSolidIndex idx;
 		bool		built = false;
+		int			lo[3],
+					hi[3];
 
-		if (!s->solid[sg] || sr->first[sg] == sr->first[sg + 1])
+		if (!s->solid[sg] || sr->first[sg] == sr->first[sg + 1] || !gx_box_overlaps(sbox, &extent))
 			continue;
-		for (uint32_t xg = 0; xg < x->ngeoms; xg++)
-		{
-			uint64_t	key = s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg);
-			int			r;
-
-			if (xr->first[xg] == xr->first[xg + 1] || !gx_box_overlaps(&sr->box[sg], &xr->box[xg]) ||
-				has_key(known, key))
-				continue;
-			if (gx_cancel_requested(&opt->cancel))
-			{
-				gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-				r = -2;
-			}
-			else if (!built && !gx_solid_index_build(&idx, s->coords + 9 * sr->first[sg],
-													  sr->first[sg + 1] - sr->first[sg], err))
-				return false;
-			else
-			{
-				built = true;
-				r = geometry_inside(&idx, x, xr->first[xg], xr->first[xg + 1]);
-				if (r < 0)
-					gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
-				else if (r > 0 && !gx_keys_push(found, key))
+		gx_grid_range(&grid, sbox, lo, hi);
+		for (int k = lo[2]; ok && k <= hi[2]; k++)
+			for (int j = lo[1]; ok && j <= hi[1]; j++)
+				for (int i = lo[0]; ok && i <= hi[0]; i++)
 				{
-					gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
-					r = -1;
+					size_t		c = gx_grid_cell(&grid, i, j, k);
+
+					for (size_t e = grid.start[c]; ok && e < grid.start[c + 1]; e++)
+					{
+						uint32_t	xg = grid.items[e];
+						uint64_t	key = s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg);
+
+						if (!gx_box_overlaps(sbox, &xr->box[xg]) ||
+							!gx_grid_is_reference_cell(&grid, &xr->box[xg], sbox, i, j, k) || has_key(known, key))
+							continue;
+						ok = try_candidate(s, sr, sg, &idx, &built, x, xr, xg, key, opt, found, err);
+					}
 				}
-			}
-			if (r < 0)
-			{
-				if (built)
-					gx_solid_index_free(&idx);
-				return false;
-			}
-		}
 		if (built)
 			gx_solid_index_free(&idx);
 	}
-	return true;
+	gx_grid_free(&grid);
+	return ok;
 }
 
 bool

@@ -413,7 +413,7 @@ gx_dist2_bounds(const double *ac, int ka, const double *bc, int kb, double *lo, 
  * Is the first vertex of each element within sqrt(d2_lo) of the other's? An upper bound of d2 that settles
  * most near pairs in a few operations: a sum of three squares of differences of doubles, at most 5 roundings
  * of positive terms, within a factor 1 + 6u of exact, which 2^-48 covers (results near underflow are not
- * trusted). Only the first vertices are read.
+ * trusted: squares of differences of about 1e-160 vanish). Only the first vertices are read.
  */
 GX_HD bool
 gx_dist2_near(const double *ac, const double *bc, double d2_lo)
@@ -423,7 +423,8 @@ gx_dist2_near(const double *ac, const double *bc, double d2_lo)
 				dz = ac[2] - bc[2],
 				s = dx * dx + dy * dy + dz * dz;
 
-	return s == 0 || (s > 0x1p-900 && s * (1 + 0x1p-48) <= d2_lo);
+	/* the same vertex (a zero difference of doubles is exact); squares that underflow prove nothing */
+	return (dx == 0 && dy == 0 && dz == 0) || (s > 0x1p-900 && s * (1 + 0x1p-48) <= d2_lo);
 }
 
 /*

@@ -882,9 +882,34 @@ test_special(void)
 	gx_free(p);
 }
 
+/*
+ * Distances whose squares underflow: two points 2^-545 apart (the square, 2^-1090, is below the smallest
+ * double). The filter's shortcut once took the vanished square for a common vertex (found by the
+ * differential test at a scale of 1e-151).
+ */
+static void
+test_underflowing_squares(void)
+{
+	double		p[3] = {0x1p-500, 0x1p-490, 0},
+				q[3] = {0x1p-500 + 0x1p-545, 0x1p-490, 0},
+				seg[6] = {0x1p-500 + 0x1p-545, 0x1p-490, 0, 0x1p-500 + 0x1p-545, 0x1p-490 + 0x1p-520, 0};
+	GxElem		a = {p, 1},
+				b = {q, 1},
+				s = {seg, 2};
+
+	CHECK(!gx_elem_dwithin(a, b, 0));
+	CHECK(!gx_elem_dwithin(a, b, 0x1p-546));
+	CHECK(gx_elem_dwithin(a, b, 0x1p-545));
+	CHECK(!gx_elem_dwithin(a, s, 0));
+	CHECK(!gx_elem_dwithin(s, a, 0x1p-546));
+	CHECK(gx_elem_dwithin(s, a, 0x1p-545));
+	CHECK(gx_elem_dwithin(a, a, 0));
+}
+
 int
 main(void)
 {
+	test_underflowing_squares();
 	test_rounding();
 	test_lattice();
 	test_random_doubles();
