@@ -84,7 +84,7 @@ install-service: build/gpuexact-service
 # --- The CUDA engine (cuda/): built whenever nvcc is found, installed beside the extension --------------
 NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
 CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.h cuda/Makefile) src/core/gx_primitives_impl.h src/core/gx_orient.h \
-	src/core/gx_expansion.h src/core/gx_hd.h
+	src/core/gx_expansion.h src/core/gx_hd.h src/core/gx_distance_filter_impl.h
 
 ifneq ($(NVCC),)
 all: build/gpuexact_cuda.so
