@@ -47,6 +47,14 @@ GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);
  */
 GxLocation	gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t);
 
+/*
+ * For gx_makesolid's shells: the crossings of one non-degenerate ray from a + t (b - a) with the triangles of
+ * each shell (triangle i belongs to shell shell_of[i]) into counts[0 .. nshells), those of shell skip
+ * ignored (the point lies on it, and on no other). false when no ray avoided the edges.
+ */
+bool		gx_solid_ray_shells(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t,
+								const uint32_t *shell_of, uint32_t skip, uint32_t *counts, size_t nshells);
+
 /* Calls visit(ctx, i) for every triangle whose box overlaps box, once each; stops when visit is false. */
 bool		gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*visit) (void *ctx, size_t i),
 								  void *ctx);

@@ -229,6 +229,10 @@ typedef struct Ray
 	double		q[3];
 	unsigned	crossings;
 	bool		degenerate;
+	/* counted per shell instead (gx_solid_ray_shells): triangle i is shell_of[i]; those of skip are ignored */
+	const uint32_t *shell_of;
+	uint32_t	skip;
+	uint32_t   *per_shell;
 } Ray;
 
 /* Does the ray P -> q cross triangle i through its interior (counted), miss it, or meet it degenerately? */
@@ -237,13 +241,17 @@ ray_visit(void *ctx, size_t i)
 {
 	Ray		   *r = ctx;
 	const double *t = r->s->tri + 9 * i;
-	int			sp = side_of_plane(&r->p, t, t + 3, t + 6),
-				sq = gx_orient3d(t, t + 3, t + 6, r->q),
+	int			sp,
+				sq,
 				e[3];
 	bool		pos = false,
 				neg = false,
 				zero = false;
 
+	if (r->shell_of && r->shell_of[i] == r->skip)
+		return true;
+	sp = side_of_plane(&r->p, t, t + 3, t + 6);
+	sq = gx_orient3d(t, t + 3, t + 6, r->q);
 	if (sp == 0 && sq == 0)
 	{
 		/* the ray lies in the triangle's plane, and its box meets the triangle's: try another ray */
@@ -269,7 +277,10 @@ ray_visit(void *ctx, size_t i)
 		r->degenerate = true;
 		return false;
 	}
-	r->crossings++;
+	if (r->per_shell)
+		r->per_shell[r->shell_of[i]]++;
+	else
+		r->crossings++;
 	return true;
 }
 
@@ -305,9 +316,13 @@ beyond_box(const GxBox3D *b, int dir)
 	return dir * (z - edge) > 0 ? z : NAN;
 }
 
-/* Parity of the crossings of some non-degenerate ray from P. */
+/*
+ * Parity of the crossings of some non-degenerate ray from P; with shells (shell_of not NULL), the
+ * crossings with each shell into per_shell[0 .. nshells) instead, those of shell skip ignored.
+ */
 static GxLocation
-cast(const GxSolidIndex *s, const SegPoint *p)
+cast_counting(const GxSolidIndex *s, const SegPoint *p, const uint32_t *shell_of, uint32_t skip,
+			  uint32_t *per_shell, size_t nshells)
 {
 	double		x[3],
 				slack,
@@ -315,6 +330,8 @@ cast(const GxSolidIndex *s, const SegPoint *p)
 	uint64_t	seed = 0x9E3779B97F4A7C15ull;
 
 	approximate(p, x, &slack);
+	if (per_shell)
+		memset(per_shell, 0, nshells * sizeof(uint32_t));
 	if (!(x[0] + slack >= s->box.xmin && x[0] - slack <= s->box.xmax && x[1] + slack >= s->box.ymin &&
 		  x[1] - slack <= s->box.ymax && x[2] + slack >= s->box.zmin && x[2] - slack <= s->box.zmax))
 		return GX_LOC_OUTSIDE;
@@ -323,9 +340,11 @@ cast(const GxSolidIndex *s, const SegPoint *p)
 	cw[1] = s->box.ymax / s->grid.dim[1] - s->box.ymin / s->grid.dim[1];
 	for (int attempt = 0; attempt < MAX_RAYS; attempt++)
 	{
-		Ray			r = {s, *p, {0, 0, 0}, 0, false};
+		Ray			r = {s, *p, {0, 0, 0}, 0, false, shell_of, skip, per_shell};
 		GxBox3D		box;
 
+		if (per_shell)
+			memset(per_shell, 0, nshells * sizeof(uint32_t));
 		memcpy(r.p.x, x, sizeof(x));
 		r.p.slack = slack;
 		for (int k = 0; k < 2; k++)
@@ -351,6 +370,21 @@ cast(const GxSolidIndex *s, const SegPoint *p)
 			return r.crossings % 2 ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
 	}
 	return GX_LOC_FAILED;
+}
+
+static GxLocation
+cast(const GxSolidIndex *s, const SegPoint *p)
+{
+	return cast_counting(s, p, NULL, 0, NULL, 0);
+}
+
+bool
+gx_solid_ray_shells(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t, const uint32_t *shell_of,
+					uint32_t skip, uint32_t *counts, size_t nshells)
+{
+	SegPoint	p = {a, b, t, {0, 0, 0}, 0};
+
+	return cast_counting(s, &p, shell_of, skip, counts, nshells) != GX_LOC_FAILED;
 }
 
 typedef struct OnBoundary

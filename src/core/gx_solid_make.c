@@ -556,62 +556,58 @@ volume_sign(const double *tri, size_t n, const Topology *tp, uint32_t shell, con
 }
 
 /*
- * Step 5: how many other shells enclose shell s, located from the midpoint of one of its edges: shells
- * meet only at common vertices (step 4), so that point is off every other shell, even when all of s's
- * vertices lie on one.
+ * Step 5: how many other shells enclose each shell. One index over every triangle; from the midpoint of an
+ * edge of shell s (on s, and on no other shell: shells meet only at shared vertices), one ray counts its
+ * crossings with each other shell, and s lies inside those crossed an odd number of times. One ray per
+ * shell, whatever their number.
  */
 static bool
-shell_depths(double *tri, size_t n, const Topology *tp, uint32_t *depth, GxError *err)
+shell_depths(const double *tri, size_t n, const Topology *tp, const GxBatchOptions *opt, uint32_t *depth,
+			 GxError *err)
 {
-	double	   *own = gx_alloc(9 * n * sizeof(double));
+	GxSolidIndex idx;
 	size_t	   *first = gx_alloc(tp->nshells * sizeof(size_t));
-	bool		ok = own && first;
+	uint32_t   *counts = gx_alloc(tp->nshells * sizeof(uint32_t));
+	bool		ok = first && counts;
 	mpq_t		half;
 
-	mpq_init(half);
-	mpq_set_ui(half, 1, 2);
 	if (!ok)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory orienting a solid");
 	for (size_t s = 0; ok && s < tp->nshells; s++)
 	{
 		first[s] = SIZE_MAX;
-		for (size_t t = 0; t < n && first[s] == SIZE_MAX; t++)
-			if (tp->shell[t] == s)
-				first[s] = t;
 		depth[s] = 0;
 	}
-	for (size_t j = 0; ok && tp->nshells > 1 && j < tp->nshells; j++)
+	for (size_t t = 0; ok && t < n; t++)
+		if (first[tp->shell[t]] == SIZE_MAX)
+			first[tp->shell[t]] = t;
+	if (ok && tp->nshells > 1)
 	{
-		GxSolidIndex idx;
-		size_t		m = 0;
-
-		for (size_t t = 0; t < n; t++)
-			if (tp->shell[t] == j)
-				memcpy(own + 9 * m++, V(tri, t, 0), 9 * sizeof(double));
-		if (!gx_solid_index_build(&idx, own, m, err))
+		ok = gx_solid_index_build(&idx, tri, n, err);
+		mpq_init(half);
+		mpq_set_ui(half, 1, 2);
+		for (size_t s = 0; ok && s < tp->nshells; s++)
 		{
-			ok = false;
-			break;
-		}
-		for (size_t s = 0; s < tp->nshells; s++)
-		{
-			GxLocation	loc;
-
-			if (s == j)
-				continue;
-			loc = gx_solid_locate_off_boundary(&idx, V(tri, first[s], 0), V(tri, first[s], 1), half);
-			if (loc == GX_LOC_FAILED)
+			if (gx_cancel_requested(&opt->cancel))
+			{
+				gx_error_set(err, GX_ERR_CANCELLED, "cancelled while orienting a solid");
+				ok = false;
+			}
+			else if (!gx_solid_ray_shells(&idx, V(tri, first[s], 0), V(tri, first[s], 1), half, tp->shell,
+										  (uint32_t) s, counts, tp->nshells))
 			{
 				gx_error_set(err, GX_ERR_INVALID, "could not locate a shell of the solid (no ray avoided its edges)");
 				ok = false;
 			}
-			depth[s] += loc == GX_LOC_INSIDE;
+			for (size_t j = 0; ok && j < tp->nshells; j++)
+				depth[s] += j != s && counts[j] % 2 == 1;
 		}
-		gx_solid_index_free(&idx);
+		mpq_clear(half);
+		if (idx.boxes)
+			gx_solid_index_free(&idx);
 	}
-	mpq_clear(half);
-	gx_free(own);
 	gx_free(first);
+	gx_free(counts);
 	return ok;
 }
 
@@ -674,7 +670,7 @@ gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory orienting a solid");
 		goto done;
 	}
-	if (!shell_depths(tri, n, &tp, depth, err))
+	if (!shell_depths(tri, n, &tp, opt, depth, err))
 		goto done;
 	for (size_t s = 0; s < tp.nshells; s++)
 	{
