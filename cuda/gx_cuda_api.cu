@@ -612,6 +612,26 @@ Job::run()
 	unsigned long long c0 = 0,
 				len = total;
 	std::vector<uint2> chunk_undec;
+	/*
+	 * A distance job: a bit per pair of geometries, set once the pair is found within (the geometry indices
+	 * of a side ascend, so the last element's is the largest), when the table fits in 64 MB.
+	 */
+	unsigned   *found = nullptr;
+	unsigned long long nb_geoms = 0;
+
+	if (job_->distance > 0 && job_->a.geom && job_->b.geom)
+	{
+		unsigned long long na_geoms = (unsigned long long) job_->a.geom[job_->a.n - 1] + 1;
+		unsigned long long words;
+
+		nb_geoms = (unsigned long long) job_->b.geom[job_->b.n - 1] + 1;
+		words = (na_geoms * nb_geoms + 31) / 32;
+		if (na_geoms * nb_geoms <= (1ull << 29) && words * 4 <= (cap_ > used_ ? (cap_ - used_) / 4 : 0))
+		{
+			found = alloc<unsigned>(words, "found geometry pairs");
+			check(cudaMemsetAsync(found, 0, words * sizeof(unsigned), stream_), "cudaMemset");
+		}
+	}
 
 	while (c0 < total)
 	{
@@ -643,7 +663,7 @@ Job::run()
 			/* the certified distance bounds: decided pairs to keys, the rest to the CPU */
 			cancelled();
 			tic();
-			check(gx_launch_distance(&da, &db, in, n, job_->distance, keys, undec, counters, stream_),
+			check(gx_launch_distance(&da, &db, in, n, job_->distance, found, nb_geoms, keys, undec, counters, stream_),
 				  "distance pass");
 			toc(&res_->t_double);
 			res_->double_failures += read_u64(counters + GX_CNT_NEXT);

@@ -35,9 +35,15 @@ gx_launch_grow_boxes(const GxDevBox *in, size_t n, double d, GxDevBox *out, cuda
 	return cudaGetLastError();
 }
 
+/*
+ * found (NULL when the geometry pairs are too many for it): a bit per pair of geometries (a * nb + b), set
+ * by the first element pair found within; the element pairs of a geometry pair already found are skipped,
+ * and each geometry pair's key is appended once.
+ */
 __global__ void __launch_bounds__(GX_CUDA_BLOCK)
 distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned long long n, double d2_down,
-				double d2_up, unsigned long long *keys, uint2 *undecided, unsigned long long *counters)
+				double d2_up, unsigned *found, unsigned long long nb, unsigned long long *keys, uint2 *undecided,
+				unsigned long long *counters)
 {
 	for (unsigned long long base = (unsigned long long) blockIdx.x * blockDim.x; base < n;
 		 base += (unsigned long long) gridDim.x * blockDim.x)
@@ -47,31 +53,46 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 		bool		within = false,
 					open = false;
 
+		unsigned long long key = ~0ull;
+		bool		keep = false;
+
 		if (i < n)
 		{
 			const double *ac,
 					   *bc;
+			unsigned long long ga,
+						gb,
+						bit = 0;
 			int			r;
 
 			p = in[i];
-			ac = a.coords + 9 * (size_t) p.x;
-			bc = b.coords + 9 * (size_t) p.y;
-			/* the first vertices alone settle most pairs: the kinds are read only for the others */
-			r = gx_dist2_near(ac, bc, d2_down) ? 1 : gx_dist2_decide(ac, a.kind[p.x], bc, b.kind[p.y], d2_down, d2_up);
-			within = r == 1;
-			open = r < 0;
+			ga = a.geom[p.x];
+			gb = b.geom[p.y];
+			key = (ga << 32) | gb;
+			bit = ga * nb + gb;
+			if (found == NULL || !((found[bit >> 5] >> (bit & 31)) & 1u))
+			{
+				ac = a.coords + 9 * (size_t) p.x;
+				bc = b.coords + 9 * (size_t) p.y;
+				/* the first vertices alone settle most pairs: the kinds are read only for the others */
+				r = gx_dist2_near(ac, bc, d2_down) ? 1 :
+					gx_dist2_decide(ac, a.kind[p.x], bc, b.kind[p.y], d2_down, d2_up);
+				within = r == 1;
+				open = r < 0;
+				/* the first to find the geometry pair appends its key */
+				keep = within && (found == NULL || !((atomicOr(&found[bit >> 5], 1u << (bit & 31)) >> (bit & 31)) & 1u));
+			}
 		}
 		{
 			/*
-			 * Neighbouring pairs mostly belong to the same two geometries: a key equal to the previous
-			 * lane's is left out (the sort and unique after this pass see far fewer keys).
+			 * Without the bit table, neighbouring pairs mostly belong to the same two geometries: a key
+			 * equal to the previous lane's is left out (the sort and unique see far fewer keys).
 			 */
-			unsigned long long key = within ? ((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y] : ~0ull;
-			unsigned long long prev = __shfl_up_sync(0xffffffffu, key, 1);
-			bool		keep = within && ((threadIdx.x & 31) == 0 || prev != key);
-			unsigned long long slot = gx_warp_append(keep, &counters[GX_CNT_KEYS]);
+			unsigned long long prev = __shfl_up_sync(0xffffffffu, keep ? key : ~0ull, 1);
+			bool		append = keep && ((threadIdx.x & 31) == 0 || prev != key);
+			unsigned long long slot = gx_warp_append(append, &counters[GX_CNT_KEYS]);
 
-			if (keep)
+			if (append)
 				keys[slot] = key;
 		}
 		{
@@ -85,7 +106,8 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 
 cudaError_t
 gx_launch_distance(const GxDevSide *a, const GxDevSide *b, const uint2 *in, unsigned long long n, double d,
-				   unsigned long long *keys, uint2 *undecided, unsigned long long *counters, cudaStream_t st)
+				   unsigned *found, unsigned long long nb, unsigned long long *keys, uint2 *undecided,
+				   unsigned long long *counters, cudaStream_t st)
 {
 	/*
 	 * d^2 bracketed (d * d is within half an ulp of it): hi <= d2_down implies hi <= d^2, and lo > d2_up
@@ -97,6 +119,7 @@ gx_launch_distance(const GxDevSide *a, const GxDevSide *b, const uint2 *in, unsi
 
 	if (n == 0)
 		return cudaSuccess;
-	distance_kernel<<<gx_blocks(n), GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, d2_down, d2_up, keys, undecided, counters);
+	distance_kernel<<<gx_blocks(n), GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, d2_down, d2_up, found, nb, keys, undecided,
+															counters);
 	return cudaGetLastError();
 }

@@ -143,7 +143,7 @@ cudaError_t gx_warm_predicates(cudaStream_t st);
 /* gx_cuda_distance.cu: boxes grown by d (rounded outward); the distance pass (undecided pairs go to the CPU). */
 cudaError_t gx_launch_grow_boxes(const GxDevBox *in, size_t n, double d, GxDevBox *out, cudaStream_t st);
 cudaError_t gx_launch_distance(const GxDevSide *a, const GxDevSide *b, const uint2 *in, unsigned long long n,
-							   double d, unsigned long long *keys, uint2 *undecided, unsigned long long *counters,
-							   cudaStream_t st);
+							   double d, unsigned *found, unsigned long long nb, unsigned long long *keys,
+							   uint2 *undecided, unsigned long long *counters, cudaStream_t st);
 
 #endif
