@@ -35,4 +35,4 @@ chmod 644 /tmp/mining/*
 install -m 755 build/gpuexact-service "$PGXS_ROOT/usr/lib/postgresql/15/lib/gpuexact-service"
 restart() { su pgrun -c "LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGXS_ROOT/usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgdata -w -m fast -l /tmp/pg.log -o '-k /tmp/pgsock -c listen_addresses= -c jit=off $1' restart" >/dev/null; }
 restart "-c shared_preload_libraries=gpuexact"
-test/service.sh >"$OUT/service_gpu.txt" 2>&1; echo "service test exit $?" >>"$OUT/service_gpu.txt"
+GX_SERVER_LOG=/tmp/pg.log test/service.sh >"$OUT/service_gpu.txt" 2>&1; echo "service test exit $?" >>"$OUT/service_gpu.txt"
