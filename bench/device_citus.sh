@@ -7,12 +7,7 @@
 # (gpuexact.so, build/) and .device (see bench/device_run.sh).
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-/tmp/out}
-source .device/pg-device.sh
-LIB=$PGXS_ROOT/usr/lib/postgresql/15/lib
-cp gpuexact.so build/gpuexact_cuda.so "$LIB/"
-install -m 755 build/gpuexact-service "$LIB/gpuexact-service"
-cp gpuexact.control sql/gpuexact--0.1.sql "$PGXS_ROOT/usr/share/postgresql/15/extension/"
+source bench/device_setup.sh
 cp -r .device/citus-root/usr/lib/postgresql/15/lib/. "$LIB/"
 cp -r .device/citus-root/usr/share/postgresql/15/extension/. "$PGXS_ROOT/usr/share/postgresql/15/extension/"
 GX_PG_BIN=$PGXS_ROOT/usr/lib/postgresql/15/bin GX_CITUS_USER=pgrun GX_CITUS_INSTALLED=1 GX_CITUS_SERVICE_CPU=off \

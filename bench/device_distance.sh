@@ -5,12 +5,7 @@
 # Expects the build carried (gpuexact.so, build/) and .device (see bench/device_run.sh).
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-/tmp/out}
-source .device/pg-device.sh
-cp gpuexact.so build/gpuexact_cuda.so "$PGXS_ROOT/usr/lib/postgresql/15/lib/"
-cp gpuexact.control sql/gpuexact--0.1.sql "$PGXS_ROOT/usr/share/postgresql/15/extension/"
-export GPUEXACT_CUDA_LIB=build/gpuexact_cuda.so
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv; nproc; } >"$OUT/machine.txt" 2>&1
+source bench/device_setup.sh
 mkdir -p /tmp/mining && chmod 755 /tmp/mining
 {
 	./build/bench_batch mining 1 --device both --reps 5 --copy /tmp/mining; echo "exit $?"
@@ -32,7 +27,6 @@ chmod 644 /tmp/mining/*
 	done
 } >"$OUT/bench_distance_sql.txt" 2>&1
 # the GPU service (preloaded, on the GPU): the service test, its gx_dwithin checks included
-install -m 755 build/gpuexact-service "$PGXS_ROOT/usr/lib/postgresql/15/lib/gpuexact-service"
 restart() { su pgrun -c "LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGXS_ROOT/usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgdata -w -m fast -l /tmp/pg.log -o '-k /tmp/pgsock -c listen_addresses= -c jit=off $1' restart" >/dev/null; }
 restart "-c shared_preload_libraries=gpuexact"
 GX_SERVER_LOG=/tmp/pg.log test/service.sh >"$OUT/service_gpu.txt" 2>&1; echo "service test exit $?" >>"$OUT/service_gpu.txt"

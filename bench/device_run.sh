@@ -5,12 +5,7 @@
 # Expects the build carried (gpuexact.so, build/), .device (PostgreSQL debs, pg-device.sh, bunny.bin.stl).
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-/tmp/out}
-source .device/pg-device.sh
-cp gpuexact.so build/gpuexact_cuda.so "$PGXS_ROOT/usr/lib/postgresql/15/lib/"
-cp gpuexact.control sql/gpuexact--0.1.sql "$PGXS_ROOT/usr/share/postgresql/15/extension/"
-export GPUEXACT_CUDA_LIB=build/gpuexact_cuda.so
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv; nproc; } >"$OUT/machine.txt" 2>&1
+source bench/device_setup.sh
 
 
 echo "== engine benchmarks"

@@ -8,13 +8,8 @@
 # Expects the build carried (gpuexact.so, build/) and .device (PostgreSQL debs, pg-device.sh).
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-/tmp/out}
 REPS=${REPS:-1000}
-source .device/pg-device.sh
-LIB=$PGXS_ROOT/usr/lib/postgresql/15/lib
-cp gpuexact.so build/gpuexact_cuda.so build/gpuexact-service "$LIB/"
-cp gpuexact.control sql/gpuexact--0.1.sql "$PGXS_ROOT/usr/share/postgresql/15/extension/"
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv; nproc; } >"$OUT/machine.txt" 2>&1
+source bench/device_setup.sh
 join="SELECT a.id, b.id FROM bench_a a JOIN bench_b b ON gx_intersects(a.geom, b.geom)"
 # milliseconds of one statement run in a new session (psql's \timing)
 timed() { psql -X -q -d bench -c '\timing on' "$@" -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1; }

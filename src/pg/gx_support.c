@@ -47,65 +47,6 @@ is_gxgeom_gist_family(Oid opfamily, Oid funcid)
 }
 
 /*
- * gx_intersects(a, b) implies a &&& b (two point sets that share a point have boxes that share it). When a
- * or b is the indexed column of a gist_gxgeom_ops index and the other side does not depend on the indexed
- * table (a constant, a parameter, a column of another table in a join), the planner gets the index
- * condition "indexed &&& other", lossy: the executor still applies gx_intersects to the rows it returns.
- */
-static List *
-index_condition(SupportRequestIndexCondition *req)
-{
-	FuncExpr   *clause;
-	Node	   *indexed,
-			   *other;
-	Oid			opno;
-
-	if (!is_funcclause(req->node))
-		return NIL;
-	clause = (FuncExpr *) req->node;
-	if (list_length(clause->args) != 2 || req->indexarg < 0 || req->indexarg > 1)
-		return NIL;
-	if (!is_gxgeom_gist_family(req->opfamily, req->funcid))
-		return NIL;
-
-	/* &&& is symmetric: with the indexed column second, the condition is written with it first. */
-	indexed = (Node *) list_nth(clause->args, req->indexarg);
-	other = (Node *) list_nth(clause->args, 1 - req->indexarg);
-	if (!is_pseudo_constant_for_index(req->root, other, req->index))
-		return NIL;
-	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(other), RTOverlapStrategyNumber);
-	if (!OidIsValid(opno))
-		return NIL;
-
-	req->lossy = true;
-	return list_make1(make_opclause(opno, BOOLOID, false, (Expr *) indexed, (Expr *) other,
-									InvalidOid, InvalidOid));
-}
-
-Datum
-gx_intersects_support(PG_FUNCTION_ARGS)
-{
-	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
-
-	if (IsA(rawreq, SupportRequestIndexCondition))
-	{
-		List	   *cond = index_condition((SupportRequestIndexCondition *) rawreq);
-
-		PG_RETURN_POINTER(cond);
-	}
-	if (IsA(rawreq, SupportRequestSelectivity))
-	{
-		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
-
-		req->selectivity = req->is_join ?
-			gx_join_selectivity(req->root, req->args, req->jointype, req->sjinfo) :
-			gx_restriction_selectivity(req->root, req->args, req->varRelid);
-		PG_RETURN_POINTER(req);
-	}
-	PG_RETURN_POINTER(NULL);
-}
-
-/*
  * gx_expand(g, d), the box of g grown by d (rounded outward), as an expression: the function of this
  * extension's schema (that of funcid, the support function's caller), folded when g and d are constants.
  */
@@ -123,40 +64,65 @@ expand_expr(PlannerInfo *root, Oid funcid, Node *geom, Node *dist)
 }
 
 /*
- * gx_dwithin(a, b, d) implies a &&& gx_expand(b, d): two point sets within d have boxes within d, and the
- * grown box is rounded outward. When a or b is the indexed column of a gist_gxgeom_ops index and the other
- * side and d do not depend on the indexed table, the planner gets that lossy condition, with the indexed
- * column first (gx_dwithin is symmetric in a and b).
+ * The lossy index condition of gx_intersects(a, b) and gx_dwithin(a, b, d): gx_intersects(a, b) implies
+ * a &&& b (two point sets that share a point have boxes that share it), gx_dwithin(a, b, d) implies
+ * a &&& gx_expand(b, d) (two point sets within d have boxes within d, and the grown box is rounded
+ * outward). When a or b is the indexed column of a gist_gxgeom_ops index and the other side (and d) do not
+ * depend on the indexed table (a constant, a parameter, a column of another table in a join), the planner
+ * gets that condition, with the indexed column first (both are symmetric in a and b): the executor still
+ * applies the function to the rows it returns.
  */
 static List *
-dwithin_index_condition(SupportRequestIndexCondition *req)
+index_condition(SupportRequestIndexCondition *req, int nargs)
 {
 	FuncExpr   *clause;
 	Node	   *indexed,
-			   *other,
-			   *dist,
-			   *box;
+			   *other;
 	Oid			opno;
 
 	if (!is_funcclause(req->node))
 		return NIL;
 	clause = (FuncExpr *) req->node;
-	if (list_length(clause->args) != 3 || req->indexarg < 0 || req->indexarg > 1)
+	if (list_length(clause->args) != nargs || req->indexarg < 0 || req->indexarg > 1)
 		return NIL;
 	if (!is_gxgeom_gist_family(req->opfamily, req->funcid))
 		return NIL;
 	indexed = (Node *) list_nth(clause->args, req->indexarg);
 	other = (Node *) list_nth(clause->args, 1 - req->indexarg);
-	dist = (Node *) list_nth(clause->args, 2);
 	if (!is_pseudo_constant_for_index(req->root, other, req->index) ||
-		!is_pseudo_constant_for_index(req->root, dist, req->index))
+		(nargs == 3 && !is_pseudo_constant_for_index(req->root, (Node *) lthird(clause->args), req->index)))
 		return NIL;
-	box = expand_expr(req->root, req->funcid, other, dist);
-	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(box), RTOverlapStrategyNumber);
+	if (nargs == 3)
+		other = expand_expr(req->root, req->funcid, other, (Node *) lthird(clause->args));
+	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(other), RTOverlapStrategyNumber);
 	if (!OidIsValid(opno))
 		return NIL;
 	req->lossy = true;
-	return list_make1(make_opclause(opno, BOOLOID, false, (Expr *) indexed, (Expr *) box, InvalidOid, InvalidOid));
+	return list_make1(make_opclause(opno, BOOLOID, false, (Expr *) indexed, (Expr *) other,
+									InvalidOid, InvalidOid));
+}
+
+Datum
+gx_intersects_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+
+	if (IsA(rawreq, SupportRequestIndexCondition))
+	{
+		List	   *cond = index_condition((SupportRequestIndexCondition *) rawreq, 2);
+
+		PG_RETURN_POINTER(cond);
+	}
+	if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
+
+		req->selectivity = req->is_join ?
+			gx_join_selectivity(req->root, req->args, req->jointype, req->sjinfo) :
+			gx_restriction_selectivity(req->root, req->args, req->varRelid);
+		PG_RETURN_POINTER(req);
+	}
+	PG_RETURN_POINTER(NULL);
 }
 
 /*
@@ -186,7 +152,7 @@ gx_dwithin_support(PG_FUNCTION_ARGS)
 	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
 
 	if (IsA(rawreq, SupportRequestIndexCondition))
-		PG_RETURN_POINTER(dwithin_index_condition((SupportRequestIndexCondition *) rawreq));
+		PG_RETURN_POINTER(index_condition((SupportRequestIndexCondition *) rawreq, 3));
 	if (IsA(rawreq, SupportRequestSelectivity))
 	{
 		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
