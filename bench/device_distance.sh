@@ -27,6 +27,5 @@ chmod 644 /tmp/mining/*
 	done
 } >"$OUT/bench_distance_sql.txt" 2>&1
 # the GPU service (preloaded, on the GPU): the service test, its gx_dwithin checks included
-restart() { su pgrun -c "LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGXS_ROOT/usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgdata -w -m fast -l /tmp/pg.log -o '-k /tmp/pgsock -c listen_addresses= -c jit=off $1' restart" >/dev/null; }
 restart "-c shared_preload_libraries=gpuexact"
 GX_SERVER_LOG=/tmp/pg.log test/service.sh >"$OUT/service_gpu.txt" 2>&1; echo "service test exit $?" >>"$OUT/service_gpu.txt"

@@ -13,7 +13,6 @@ source bench/device_setup.sh
 join="SELECT a.id, b.id FROM bench_a a JOIN bench_b b ON gx_intersects(a.geom, b.geom)"
 # milliseconds of one statement run in a new session (psql's \timing)
 timed() { psql -X -q -d bench -c '\timing on' "$@" -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1; }
-restart() { su pgrun -c "LD_LIBRARY_PATH=$LD_LIBRARY_PATH $PGXS_ROOT/usr/lib/postgresql/15/bin/pg_ctl -D /tmp/pgdata -w -m fast -l /tmp/pg.log -o '-k /tmp/pgsock -c listen_addresses= -c jit=off $1' restart" >/dev/null; }
 service_pid() { pgrep -P "$(pgrep -P "$(head -1 /tmp/pgdata/postmaster.pid)" -f 'gpuexact GPU service supervisor' | head -1)" | head -1; }
 
 echo "== CUDA engine test, engine benchmark"
