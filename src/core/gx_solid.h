@@ -71,7 +71,8 @@ const double *gx_solid_triangles(const GxSerialized *g, size_t *n);
 /*
  * gx_makesolid's check and orientation: the *n triangles at tri (9 doubles each) must bound a volume:
  * every edge shared by exactly two triangles, no two triangles meeting except along shared edges and
- * vertices (a self-join of the batch engine under opt). Triangles with a repeated vertex are dropped when
+ * vertices (a grid over the triangles on the CPU, or the batch engine's self-join when opt asks for the
+ * GPU: the same answer). Triangles with a repeated vertex are dropped when
  * they lie along an edge of the rest (*n becomes the count kept); other degenerate triangles are refused.
  * On success the triangles are reoriented in place (outer shells outward, cavities inward) and *shells is
  * their number; false with err naming the first offence, with coordinates.

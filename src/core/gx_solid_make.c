@@ -7,7 +7,8 @@
  *   2. vertices identified by their exact coordinates; every edge shared by exactly two triangles;
  *   3. orientation propagated across edges (neighbours traverse their edge in opposite directions): the
  *      connected components are the shells, and one that cannot be oriented is not a surface of a volume;
- *   4. the batch engine's self-join finds every pair of triangles sharing a point; a pair may only share
+ *   4. every pair of triangles whose boxes overlap (a grid, or the batch engine's self-join on the GPU,
+ *      which finds the pairs sharing a point) may only share
  *      its common vertices and edge: one common vertex - neither opposite edge meets the other triangle
  *      (if the two met elsewhere, the ray from the common vertex through such a point leaves one of them
  *      through its opposite edge inside the other); a common edge - the third vertices are not coplanar on
