@@ -8,7 +8,8 @@
 #      each worker's task (EXPLAIN shows Custom Scan (GpuexactJoin) under Citus Adaptive);
 #   2. tiles: meshes distributed on gx_tiles(geom, tile_size), joined on the tile and gx_owner_tile: pushed
 #      down as co-located, each pair reported once (no DISTINCT), for two tile sizes (0.7 is not a double: its
-#      boundaries are decided exactly).
+#      boundaries are decided exactly); and the same for gx_dwithin, with tiles and owners of boxes grown
+#      by the distance.
 # Prints "SKIPPED: ..." and succeeds when the Citus source tarball is absent (GX_CITUS_TARBALL).
 # GX_CITUS_INSTALLED=1: Citus is installed already (no build); GX_CITUS_SERVICE_CPU=off and
 # GX_CITUS_EXPECT_GPU=1 (on a GPU machine, with gpuexact.device = gpu in GX_PG_OPTS): the workers' batches
@@ -190,5 +191,29 @@ SQL
 	echo "   without gx_owner_tile: $dup duplicate pairs"
 	[ "$dup" -gt 0 ] || { echo "FAILED: the data has no pair in several tiles (tile_size $tile_size)"; fail=1; }
 done
+
+# gx_dwithin by tiles: each geometry stored in the tiles its box grown by d/2 covers, the owner tile taken
+# on the grown boxes; d = 0.5 is one lattice step, so many pairs are exactly d apart
+echo "== tiles with a distance: gx_dwithin(a, b, 0.5), tile_size 1.5"
+q <<'SQL' >/dev/null || exit 1
+SET client_min_messages = warning;
+DROP TABLE IF EXISTS mesh_near_a, mesh_near_b;
+SET citus.shard_count = 4;
+CREATE TABLE mesh_near_a (tile bigint, mesh_id int, geom gxgeom);
+CREATE TABLE mesh_near_b (tile bigint, mesh_id int, geom gxgeom);
+SELECT create_distributed_table('mesh_near_a', 'tile');
+SELECT create_distributed_table('mesh_near_b', 'tile', colocate_with => 'mesh_near_a');
+INSERT INTO mesh_near_a SELECT t, mesh_id, geom FROM meshes_a, gx_tiles(geom, 1.5, 0.5) t;
+INSERT INTO mesh_near_b SELECT t, mesh_id, geom FROM meshes_b, gx_tiles(geom, 1.5, 0.5) t;
+DROP TABLE IF EXISTS want_near;
+CREATE TABLE want_near AS SELECT a.mesh_id AS a_id, b.mesh_id AS b_id FROM meshes_a a JOIN meshes_b b
+	ON gx_dwithin(a.geom, b.geom, 0.5);
+SQL
+near_join="SELECT a.mesh_id AS a_id, b.mesh_id AS b_id FROM mesh_near_a a JOIN mesh_near_b b ON a.tile = b.tile
+	AND gx_dwithin(a.geom, b.geom, 0.5) AND gx_owner_tile(a.geom, b.geom, 1.5, 0.5) = a.tile"
+same_pairs "tile join within 0.5 (tile_size 1.5)" "$near_join" want_near
+plan_has "tile join within 0.5" "$near_join" "Custom Scan (Citus Adaptive)" "Task Count: 4"
+[ "$(q -c "SELECT count(*) FROM want_near") " != "$(q -c "SELECT count(*) FROM want_ab") " ] ||
+	{ echo "FAILED: no pair lies within 0.5 without meeting"; fail=1; }
 
 exit $fail
