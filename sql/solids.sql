@@ -69,6 +69,34 @@ SELECT * FROM gx_intersecting_pairs('SELECT id, geom FROM holes', 'SELECT id, ge
 SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes WHERE id NOT IN (2, 6)', 'SELECT id, geom FROM bodies')
 	ORDER BY 1, 2, 3;
 
+-- solids stored out of line (TOAST, over 2 kB): a LATERAL join meets them in turn; each call site keeps them
+-- indexed, and the answers are those of gx_intercepts_pairs and of gx_locate on the same solids inline
+CREATE FUNCTION box_tin(x float8, y float8, z float8, d float8) RETURNS text LANGUAGE sql AS $$
+	SELECT 'TIN Z (' || string_agg(format('((%s,%s,%s,%s))', v[f[3 * i + 1]], v[f[3 * i + 2]], v[f[3 * i + 3]],
+		v[f[3 * i + 1]]), ',' ORDER BY i) || ')'
+	FROM generate_series(0, 11) i,
+		(SELECT ARRAY[format('%s %s %s', x, y, z), format('%s %s %s', x + d, y, z), format('%s %s %s', x, y + d, z),
+			format('%s %s %s', x + d, y + d, z), format('%s %s %s', x, y, z + d), format('%s %s %s', x + d, y, z + d),
+			format('%s %s %s', x, y + d, z + d), format('%s %s %s', x + d, y + d, z + d)] AS v,
+			ARRAY[1,3,2, 2,3,4, 5,6,7, 6,8,7, 1,2,5, 2,6,5, 3,7,4, 4,7,8, 1,5,3, 3,5,7, 2,4,6, 4,8,6] AS f) q $$;
+CREATE TEMP TABLE bodies_many AS SELECT id, gx_makesolid(('GEOMETRYCOLLECTION Z (' || box_tin(id * 0.1, 0, 0, 1) || ',' ||
+	box_tin(id * 0.1 + 0.25, 0.25, 0.25, 0.5) || ',' || box_tin(5, 5, id, 1) || ',' || box_tin(8, 8, 8 + id, 1) || ')')::gxgeom) AS geom
+	FROM generate_series(1, 4) id;
+CREATE TEMP TABLE bodies_toasted (id int, geom gxgeom);
+ALTER TABLE bodies_toasted ALTER COLUMN geom SET STORAGE EXTERNAL;
+INSERT INTO bodies_toasted SELECT id, gx_astext(geom)::gxgeom FROM bodies_many;
+SELECT pg_relation_size(reltoastrelid) > 0 AS stored_out_of_line FROM pg_class WHERE oid = 'bodies_toasted'::regclass;
+SELECT h.id, b.id, i.* FROM holes h JOIN bodies_toasted b ON gx_intersects(h.geom, b.geom),
+	LATERAL gx_intercepts(h.geom, b.geom) i WHERE h.id NOT IN (2, 6) ORDER BY 1, 2, 3;
+SELECT count(*) AS lateral_rows_not_in_pairs FROM (
+	SELECT h.id, b.id, i.* FROM holes h JOIN bodies_toasted b ON gx_intersects(h.geom, b.geom),
+		LATERAL gx_intercepts(h.geom, b.geom) i WHERE h.id NOT IN (2, 6)
+	EXCEPT ALL SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes WHERE id NOT IN (2, 6)',
+		'SELECT id, geom FROM bodies_many')) x;
+SELECT count(*) AS located_differently FROM unnest(ARRAY['POINT Z (0.5 0.5 0.5)', 'POINT Z (0.15 0.5 0.5)',
+	'POINT Z (0.45 0.5 0.5)', 'POINT Z (5.5 5.5 2.5)', 'POINT Z (2 2 2)']) p, bodies_toasted b JOIN bodies_many m USING (id)
+	WHERE gx_locate(p::gxgeom, b.geom) <> gx_locate(p::gxgeom, m.geom);
+
 -- errors: each with its SQLSTATE
 \set VERBOSITY sqlstate
 SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');

@@ -1,13 +1,16 @@
 /*
  * gx_solid_sql.c: solids in SQL: gx_makesolid, gx_issolid, gx_locate and gx_intercepts (src/core
- * gx_solid.h, gx_intercepts.h). The solid argument of gx_locate and gx_intercepts stays prepared (its
- * point location index) while it is the same value, as gx_intersects keeps its prepared geometries.
+ * gx_solid.h, gx_intercepts.h). The solid argument of gx_locate and gx_intercepts stays indexed between
+ * calls: the solids stored out of line that a call site meets, many at once; any other while it is the
+ * same value, as gx_intersects keeps its prepared geometries.
  */
 #include "postgres.h"
+#include "access/detoast.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/memutils.h"
 #include "utils/tuplestore.h"
 
 #include "gx_intercepts.h"
@@ -58,39 +61,159 @@ gx_issolid(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL((g->flags & GX_FLAG_SOLID) != 0);
 }
 
-/* The prepared solid of argument 1, after the checks shared by gx_locate and gx_intercepts. */
-static const GxPrepared *
+#define SITE_ENTRIES 64
+
+/* A solid stored out of line, indexed for point location. */
+typedef struct SolidEntry
+{
+	Oid			toastrelid,
+				valueid;		/* InvalidOid: a free entry */
+	MemoryContext cxt;			/* its triangles and index */
+	GxSolidIndex index;
+	size_t		bytes;
+	uint64		used;			/* the call that used it last */
+} SolidEntry;
+
+/*
+ * What a call site of gx_locate or gx_intercepts keeps (fn_extra): the solids stored out of line (TOAST)
+ * that it met, indexed, least recently used out first beyond SITE_ENTRIES or gpuexact.cache_host_mb (a
+ * LATERAL join meets the same ore bodies over and over, in no order); any other solid is kept by
+ * gx_relate.c's prepared argument while it is the same value.
+ */
+typedef struct SolidSite
+{
+	SolidEntry	e[SITE_ENTRIES];
+	size_t		bytes;
+	uint64		clock;
+	void	   *relate;			/* gx_relate.c's fn_extra for this call site */
+} SolidSite;
+
+static void
+entry_drop(SolidSite *site, SolidEntry *e)
+{
+	site->bytes -= e->bytes;
+	MemoryContextDelete(e->cxt);
+	memset(e, 0, sizeof(*e));
+}
+
+/* The index of the out-of-line solid `value`, from the site or made now (the solid detoasted only then). */
+static const GxSolidIndex *
+stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
+{
+	struct varatt_external ext;
+	SolidEntry *slot = NULL;
+	size_t		budget = (size_t) gx_cache_host_mb * 1024 * 1024,
+				n;
+	GxSerialized *g;
+	const double *tri;
+	GxError		err = {GX_OK, ""};
+	MemoryContext old;
+	double	   *copy;
+
+	VARATT_EXTERNAL_GET_POINTER(ext, (struct varlena *) DatumGetPointer(value));
+	site->clock++;
+	for (int k = 0; k < SITE_ENTRIES; k++)
+		if (site->e[k].valueid == ext.va_valueid && site->e[k].toastrelid == ext.va_toastrelid)
+		{
+			site->e[k].used = site->clock;
+			return &site->e[k].index;
+		}
+	g = (GxSerialized *) PG_DETOAST_DATUM(value);
+	tri = gx_solid_triangles(g, &n);
+	/* room: a free entry, else the least recently used ones go until the new one fits the budget */
+	for (;;)
+	{
+		SolidEntry *lru = NULL;
+		size_t		free_entries = 0;
+
+		for (int k = 0; k < SITE_ENTRIES; k++)
+			if (site->e[k].valueid == InvalidOid)
+				free_entries++;
+			else if (lru == NULL || site->e[k].used < lru->used)
+				lru = &site->e[k];
+		if (lru == NULL || (free_entries > 0 && site->bytes + n * 9 * sizeof(double) * 2 <= budget))
+			break;
+		entry_drop(site, lru);
+	}
+	for (int k = 0; k < SITE_ENTRIES && !slot; k++)
+		if (site->e[k].valueid == InvalidOid)
+			slot = &site->e[k];
+	slot->cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "gx solid index", ALLOCSET_DEFAULT_SIZES);
+	old = MemoryContextSwitchTo(slot->cxt);
+	copy = palloc_extended(Max(n, 1) * 9 * sizeof(double), MCXT_ALLOC_HUGE);
+	memcpy(copy, tri, n * 9 * sizeof(double));
+	if (!gx_solid_index_build(&slot->index, copy, n, &err))
+	{
+		MemoryContextSwitchTo(old);
+		MemoryContextDelete(slot->cxt);
+		slot->cxt = NULL;
+		gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+	}
+	MemoryContextSwitchTo(old);
+	slot->toastrelid = ext.va_toastrelid;
+	slot->valueid = ext.va_valueid;
+	slot->bytes = MemoryContextMemAllocated(slot->cxt, true);
+	slot->used = site->clock;
+	site->bytes += slot->bytes;
+	return &slot->index;
+}
+
+/*
+ * The indexed solid of argument 1, after the checks shared by gx_locate and gx_intercepts (made on the
+ * solid's header alone: a solid kept by the site is not detoasted again).
+ */
+static const GxSolidIndex *
 solid_arg(FunctionCallInfo fcinfo, const char *fname, const GxSerialized *first, GxType want)
 {
-	GxSerialized *solid = PG_GETARG_GXGEOM(1);
+	Datum		value = PG_GETARG_DATUM(1);
+	GxSerialized *head = (GxSerialized *) PG_DETOAST_DATUM_SLICE(value, 0, sizeof(GxSerialized) + sizeof(GxNode));
+	SolidSite  *site = fcinfo->flinfo->fn_extra;
 	const GxPrepared *p;
 
-	if (first->srid != 0 && solid->srid != 0 && first->srid != solid->srid)
+	if (first->srid != 0 && head->srid != 0 && first->srid != head->srid)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("operation on mixed SRID geometries (%d and %d)", first->srid, solid->srid)));
+						errmsg("operation on mixed SRID geometries (%d and %d)", first->srid, head->srid)));
 	if (gx_body(first)->type != want)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						errmsg("%s: the first argument must be a %s, not a %s", fname, gx_type_name(want),
 							   gx_type_name(gx_body(first)->type))));
-	if (!(solid->flags & GX_FLAG_SOLID))
+	if (!(head->flags & GX_FLAG_SOLID))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("%s: the second argument is a %s, not a solid", fname, gx_type_name(gx_body(solid)->type)),
+						errmsg("%s: the second argument is a %s, not a solid", fname, gx_type_name(gx_body(head)->type)),
 						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
-	p = gx_pg_prepared_arg(fcinfo, 1);
+	if (site == NULL)
+	{
+		site = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(SolidSite));
+		fcinfo->flinfo->fn_extra = site;
+	}
+	if (VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(value)))
+		return stored_solid(fcinfo, site, value);
+	/* gx_relate.c keeps its own state in fn_extra: lent it for the call */
+	fcinfo->flinfo->fn_extra = site->relate;
+	PG_TRY();
+	{
+		p = gx_pg_prepared_arg(fcinfo, 1);
+	}
+	PG_FINALLY();
+	{
+		site->relate = fcinfo->flinfo->fn_extra;
+		fcinfo->flinfo->fn_extra = site;
+	}
+	PG_END_TRY();
 	Assert(p->solid != NULL);
-	return p;
+	return p->solid;
 }
 
 Datum
 gx_locate(PG_FUNCTION_ARGS)
 {
 	GxSerialized *pt = PG_GETARG_GXGEOM(0);
-	const GxPrepared *p = solid_arg(fcinfo, "gx_locate", pt, GX_POINT);
+	const GxSolidIndex *solid = solid_arg(fcinfo, "gx_locate", pt, GX_POINT);
 	GxLocation	loc;
 
 	if (pt->flags & GX_FLAG_EMPTY)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("gx_locate: the point is EMPTY")));
-	loc = gx_solid_locate(p->solid, gx_node_coords(gx_body(pt)));
+	loc = gx_solid_locate(solid, gx_node_coords(gx_body(pt)));
 	if (loc == GX_LOC_FAILED)
 		ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
 						errmsg("gx_locate: no ray from the point avoided the solid's edges")));
@@ -102,14 +225,14 @@ gx_intercepts_sql(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxSerialized *line = PG_GETARG_GXGEOM(0);
-	const GxPrepared *p;
+	const GxSolidIndex *solid;
 	GxInterval *iv;
 	GxError		err = {GX_OK, ""};
 	size_t		n;
 
 	InitMaterializedSRF(fcinfo, 0);
-	p = solid_arg(fcinfo, "gx_intercepts", line, GX_LINESTRING);
-	if (!gx_intercepts(p->solid, gx_node_coords(gx_body(line)), gx_body(line)->count, &iv, &n, &err))
+	solid = solid_arg(fcinfo, "gx_intercepts", line, GX_LINESTRING);
+	if (!gx_intercepts(solid, gx_node_coords(gx_body(line)), gx_body(line)->count, &iv, &n, &err))
 		gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 	for (size_t i = 0; i < n; i++)
 	{
