@@ -1,8 +1,9 @@
 /*
  * gx_batch_solid.c: the batch engine's volumes. After the surfaces' pairs are found, a geometry of one
  * side that lies inside a solid of the other, missing its surface, is paired with it: for each solid,
- * its point location index (gx_solid.h), and one vertex per connected piece of each candidate whose box
- * overlaps the solid's (a multi-part geometry may have one part inside and another far outside).
+ * its point location index (gx_solid.h, built only when needed), and one vertex of each connected piece of
+ * a candidate whose box the solid's box contains (a multi-part geometry may have one piece inside and
+ * another far away).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -62,25 +63,51 @@ has_key(const GxKeys *k, uint64_t key)
 	return lo < k->n && k->v[lo] == key;
 }
 
-/* Does a vertex of geometry x (elements from..to of side xs) lie inside the solid? 1, 0, -1 (no ray). */
+/*
+ * The connected pieces of geometry x (elements from..to of side xs: a segment continuing the previous one
+ * is the same piece) whose boxes the solid's box contains: only they can lie inside it, missing its surface.
+ * Calls visit(ctx, first element) for each; returns its first non-zero answer, or 0.
+ */
 static int
-geometry_inside(const GxSolidIndex *idx, const GxBatchSide *xs, size_t from, size_t to)
+pieces_within_box(const GxBatchSide *xs, size_t from, size_t to, const GxBox3D *solid_box,
+				  int (*visit) (void *ctx, const double *vertex), void *ctx)
 {
-	for (size_t e = from; e < to; e++)
-	{
-		const double *c = xs->coords + 9 * e;
-		GxLocation	loc;
+	size_t		e = from;
 
-		/* a segment continuing the previous one is the same connected piece */
-		if (e > from && xs->kind[e] == 2 && xs->kind[e - 1] == 2 && memcmp(c, c - 6, 3 * sizeof(double)) == 0)
-			continue;
-		loc = gx_solid_locate(idx, c);
-		if (loc == GX_LOC_FAILED)
-			return -1;
-		if (loc != GX_LOC_OUTSIDE)
-			return 1;
+	while (e < to)
+	{
+		size_t		start = e;
+		GxBox3D		box = gx_batch_elem_box(xs, e++);
+		int			r;
+
+		while (e < to && xs->kind[e] == 2 && xs->kind[e - 1] == 2 &&
+			   memcmp(xs->coords + 9 * e, xs->coords + 9 * (e - 1) + 3, 3 * sizeof(double)) == 0)
+		{
+			GxBox3D		b = gx_batch_elem_box(xs, e++);
+
+			gx_box_extend(&box, &b);
+		}
+		if (gx_box_contains(solid_box, &box) && (r = visit(ctx, xs->coords + 9 * start)) != 0)
+			return r;
 	}
 	return 0;
+}
+
+static int
+any_piece(void *ctx, const double *vertex)
+{
+	(void) ctx;
+	(void) vertex;
+	return 1;
+}
+
+/* Locates a piece's first vertex: 1 inside (or on), 0 outside, -1 no usable ray. */
+static int
+piece_inside(void *ctx, const double *vertex)
+{
+	GxLocation	loc = gx_solid_locate(ctx, vertex);
+
+	return loc == GX_LOC_FAILED ? -1 : loc != GX_LOC_OUTSIDE;
 }
 
 /*
@@ -99,10 +126,13 @@ try_candidate(const GxBatchSide *s, const SideRanges *sr, uint32_t sg, GxSolidIn
 		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
 		return false;
 	}
+	/* the solid is indexed only for a geometry with a piece inside its box */
+	if (!pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], any_piece, NULL))
+		return true;
 	if (!*built && !gx_solid_index_build(idx, s->coords + 9 * sr->first[sg], sr->first[sg + 1] - sr->first[sg], err))
 		return false;
 	*built = true;
-	r = geometry_inside(idx, x, xr->first[xg], xr->first[xg + 1]);
+	r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, idx);
 	if (r < 0)
 	{
 		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");

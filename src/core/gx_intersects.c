@@ -124,7 +124,7 @@ inside_solid(const GxSerialized *s, const GxSolidIndex *index, const GxSerialize
 	const double *tri = gx_solid_triangles(s, &n);
 	int			result;
 
-	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_overlaps(&s->box, &x->box))
+	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_overlaps(&s->box, &x->box) || !gx_solid_may_contain(&s->box, x))
 		return 0;
 	if (index == NULL)
 	{

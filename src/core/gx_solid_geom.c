@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gx_alloc.h"
+#include "gx_box.h"
 #include "gx_solid.h"
 
 typedef struct Collect
@@ -91,16 +92,78 @@ typedef struct Inside
 	GxLocation	found;
 } Inside;
 
+/*
+ * The connected pieces of a leaf (a point, a linestring, each triangle) with their first vertex and box:
+ * visit(ctx, vertex, box) for each, until it returns false.
+ */
+static bool
+leaf_pieces(const GxNode *leaf, bool (*visit) (void *ctx, const double *vertex, const GxBox3D *box), void *ctx)
+{
+	const double *c = gx_node_coords(leaf);
+	GxBox3D		box;
+
+	if (leaf->count == 0)
+		return true;
+	if (leaf->type == GX_POINT || leaf->type == GX_LINESTRING)
+	{
+		box = gx_box_of_points(c, leaf->type == GX_POINT ? 1 : leaf->count);
+		return visit(ctx, c, &box);
+	}
+	for (uint32_t i = 0; i < leaf->count; i++)
+	{
+		box = gx_box_of_points(c + 9 * (size_t) i, 3);
+		if (!visit(ctx, c + 9 * (size_t) i, &box))
+			return false;
+	}
+	return true;
+}
+
+static bool
+inside_piece(void *ctx, const double *vertex, const GxBox3D *box)
+{
+	Inside	   *in = ctx;
+
+	/* a piece missing the surface can only be inside if its box is */
+	if (gx_box_contains(&in->s->box, box))
+		in->found = gx_solid_locate(in->s, vertex);
+	return in->found == GX_LOC_OUTSIDE;
+}
+
 static bool
 inside_leaf(void *ctx, const GxNode *leaf)
 {
-	Inside	   *in = ctx;
-	const double *c = gx_node_coords(leaf);
-	uint32_t	n = leaf->type == GX_POINT || leaf->type == GX_LINESTRING ? (leaf->count > 0) : leaf->count;
+	return leaf_pieces(leaf, inside_piece, ctx);
+}
 
-	for (uint32_t i = 0; i < n && in->found == GX_LOC_OUTSIDE; i++)
-		in->found = gx_solid_locate(in->s, c + 9 * (size_t) i);
-	return in->found == GX_LOC_OUTSIDE;
+typedef struct InBox
+{
+	const GxBox3D *box;
+	bool		found;
+} InBox;
+
+static bool
+box_piece(void *ctx, const double *vertex, const GxBox3D *box)
+{
+	InBox	   *ib = ctx;
+
+	(void) vertex;
+	ib->found = gx_box_contains(ib->box, box);
+	return !ib->found;
+}
+
+static bool
+box_leaf(void *ctx, const GxNode *leaf)
+{
+	return leaf_pieces(leaf, box_piece, ctx);
+}
+
+bool
+gx_solid_may_contain(const GxBox3D *solid_box, const GxSerialized *x)
+{
+	InBox		ib = {solid_box, false};
+
+	gx_node_walk(gx_body(x), box_leaf, &ib);
+	return ib.found;
 }
 
 int
