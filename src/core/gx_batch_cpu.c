@@ -155,8 +155,10 @@ grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other
 /*
  * In a distance batch most element pairs of a geometry pair found within the distance are within it too:
  * each thread remembers recently found geometry pairs (a direct-mapped table of keys) and skips their
- * element pairs.
+ * element pairs; so do all threads together, through a bit per pair of geometries when the table fits in
+ * SHARED_FOUND_MAX_BITS (as the GPU engine does).
  */
+#define SHARED_FOUND_MAX_BITS (1ull << 29)
 #define FOUND_SLOTS_LOG2 12
 
 static inline uint64_t *
@@ -183,9 +185,27 @@ element_of(const Gridded *g, uint32_t entry)
  * geometry pairs in the thread's table `found`) go to out. Returns 0, or 1 when cancel was set (polled for
  * every outer element, so even one huge cell stops quickly), 2 when memory ran out.
  */
+/* The shared bit of geometry pair (ga, gb), nb geometries on side b: set (by this thread or another)? */
+static inline bool
+shared_found(const uint32_t *bits, uint64_t nb, uint64_t key)
+{
+	uint64_t	bit = (key >> 32) * nb + (uint32_t) key;
+
+	return bits && (__atomic_load_n(&bits[bit >> 5], __ATOMIC_RELAXED) >> (bit & 31)) & 1u;
+}
+
+static inline void
+shared_set(uint32_t *bits, uint64_t nb, uint64_t key)
+{
+	uint64_t	bit = (key >> 32) * nb + (uint32_t) key;
+
+	if (bits)
+		__atomic_fetch_or(&bits[bit >> 5], 1u << (bit & 31), __ATOMIC_RELAXED);
+}
+
 static int
 test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, double distance,
-		  uint64_t *found, const GxCancel *cancel, GxKeys *out, CellCounts *cc)
+		  uint64_t *found, uint32_t *shared, uint64_t nb, const GxCancel *cancel, GxKeys *out, CellCounts *cc)
 {
 	const GxGrid *a = &ga->grid,
 			   *b = &gb->grid;
@@ -212,13 +232,16 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 			cc->survivors++;
 			eb = element_of(gb, kb);
 			key = gx_pair_key(ga->side->geom[ea], gb->side->geom[eb]);
-			if (distance > 0 ? *found_slot(found, key) != key &&
+			if (distance > 0 ? *found_slot(found, key) != key && !shared_found(shared, nb, key) &&
 				gx_batch_elems_within(ga->side, ea, gb->side, eb, distance) :
 				gx_batch_elems_intersect(ga->side, ea, gb->side, eb))
 			{
 				cc->element_pairs++;
 				if (distance > 0)
+				{
 					*found_slot(found, key) = key;
+					shared_set(shared, nb, key);
+				}
 				if (!gx_keys_push(out, key))
 					return 2;
 			}
@@ -244,8 +267,13 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 				t1;
 	long		c;
 
+	uint32_t   *shared = NULL;
+
 	memset(&ga, 0, sizeof(ga));
 	memset(&gb, 0, sizeof(gb));
+	/* a missing table only costs time */
+	if (opt->distance > 0 && (uint64_t) a->ngeoms * b->ngeoms <= SHARED_FOUND_MAX_BITS)
+		shared = calloc(((uint64_t) a->ngeoms * b->ngeoms + 31) / 32 + 1, sizeof(uint32_t));
 	if (!grid_all(small, a->n <= b->n ? a : b, a->n <= b->n ? opt->distance : 0, extent, dim, &opt->cancel, err) ||
 		!grid_reaching(large, a->n <= b->n ? b : a, a->n <= b->n ? 0 : opt->distance, &small->grid, dim,
 					   &opt->cancel, err))
@@ -279,8 +307,8 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
 			status = test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
-							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, found, &opt->cancel, &local,
-							   &cc);
+							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, found, shared, b->ngeoms,
+							   &opt->cancel, &local, &cc);
 			if (status)
 				stop = status;
 		}
@@ -311,6 +339,7 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting intersecting pairs");
 	ok = !stop;
 done:
+	free(shared);
 	gridded_free(&ga);
 	gridded_free(&gb);
 	return ok;
