@@ -93,32 +93,45 @@ pieces_within_box(const GxBatchSide *xs, size_t from, size_t to, const GxBox3D *
 	return 0;
 }
 
-static int
-any_piece(void *ctx, const double *vertex)
+/* A solid of side s and its index, built when a piece first needs it (then kept for its other candidates). */
+typedef struct LazySolid
 {
-	(void) ctx;
-	(void) vertex;
-	return 1;
-}
+	const GxBatchSide *s;
+	const SideRanges *sr;
+	uint32_t	sg;
+	GxSolidIndex *idx;
+	bool	   *built;
+	GxError    *err;
+} LazySolid;
 
-/* Locates a piece's first vertex: 1 inside (or on), 0 outside, -1 no usable ray. */
+/* Locates a piece's first vertex: 1 inside (or on), 0 outside, -1 no usable ray, -2 no index (err set). */
 static int
 piece_inside(void *ctx, const double *vertex)
 {
-	GxLocation	loc = gx_solid_locate(ctx, vertex);
+	LazySolid  *l = ctx;
+	GxLocation	loc;
 
+	if (!*l->built)
+	{
+		if (!gx_solid_index_build(l->idx, l->s->coords + 9 * l->sr->first[l->sg],
+								  l->sr->first[l->sg + 1] - l->sr->first[l->sg], l->err))
+			return -2;
+		*l->built = true;
+	}
+	loc = gx_solid_locate(l->idx, vertex);
 	return loc == GX_LOC_FAILED ? -1 : loc != GX_LOC_OUTSIDE;
 }
 
 /*
- * Is geometry xg of side x inside the solid indexed by idx (built on first use)? Adds its key to found.
- * false with err set (cancel, memory, no usable ray).
+ * Is geometry xg of side x inside solid sg of side s (its index idx built on first use)? Adds its key to
+ * found. false with err set (cancel, memory, no usable ray).
  */
 static bool
 try_candidate(const GxBatchSide *s, const SideRanges *sr, uint32_t sg, GxSolidIndex *idx, bool *built,
 			  const GxBatchSide *x, const SideRanges *xr, uint32_t xg, uint64_t key, const GxBatchOptions *opt,
 			  GxKeys *found, GxError *err)
 {
+	LazySolid	lazy = {s, sr, sg, idx, built, err};
 	int			r;
 
 	if (gx_cancel_requested(&opt->cancel))
@@ -126,13 +139,9 @@ try_candidate(const GxBatchSide *s, const SideRanges *sr, uint32_t sg, GxSolidIn
 		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
 		return false;
 	}
-	/* the solid is indexed only for a geometry with a piece inside its box */
-	if (!pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], any_piece, NULL))
-		return true;
-	if (!*built && !gx_solid_index_build(idx, s->coords + 9 * sr->first[sg], sr->first[sg + 1] - sr->first[sg], err))
+	r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, &lazy);
+	if (r == -2)
 		return false;
-	*built = true;
-	r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, idx);
 	if (r < 0)
 	{
 		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");

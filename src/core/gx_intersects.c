@@ -119,23 +119,9 @@ screen(const GxSerialized *a, const GxSerialized *b, GxError *err)
 static int
 inside_solid(const GxSerialized *s, const GxSolidIndex *index, const GxSerialized *x, GxError *err)
 {
-	GxSolidIndex own;
-	size_t		n;
-	const double *tri = gx_solid_triangles(s, &n);
-	int			result;
-
-	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_overlaps(&s->box, &x->box) || !gx_solid_may_contain(&s->box, x))
+	if (!(s->flags & GX_FLAG_SOLID) || !gx_box_overlaps(&s->box, &x->box))
 		return 0;
-	if (index == NULL)
-	{
-		if (!gx_solid_index_build(&own, tri, n, err))
-			return -1;
-		index = &own;
-	}
-	result = gx_solid_contains_any(index, x, err);
-	if (index == &own)
-		gx_solid_index_free(&own);
-	return result;
+	return gx_solid_contains_any(s, index, x, err);
 }
 
 /* The surfaces' answer settles it, or else whether one lies inside the other, a solid. */

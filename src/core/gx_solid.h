@@ -60,17 +60,13 @@ bool		gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*vi
 								  void *ctx);
 
 /*
- * Whether x, known to miss the solid's surface, lies inside it: one vertex of each of its connected pieces
- * whose box the solid's contains is located (a polyline is connected: its first vertex). 1, 0, or -1 with
- * err set (no usable ray).
+ * Whether x, known to miss the surface of solid, lies inside it: one vertex of each of its connected pieces
+ * (a point, a linestring, a triangle) whose box the solid's contains is located; only such a piece can lie
+ * inside. index: the solid's, or NULL to build one when a piece first needs it. 1, 0, or -1 with err set
+ * (memory; no usable ray).
  */
-int			gx_solid_contains_any(const GxSolidIndex *s, const GxSerialized *x, GxError *err);
-
-/*
- * Has x a connected piece (a point, a linestring, a triangle) whose box solid_box contains? Only such a
- * piece can lie inside a solid whose surface it misses: without one, no index need be built.
- */
-bool		gx_solid_may_contain(const GxBox3D *solid_box, const GxSerialized *x);
+int			gx_solid_contains_any(const GxSerialized *solid, const GxSolidIndex *index, const GxSerialized *x,
+								  GxError *err);
 
 /* The triangles (9 doubles each) of a solid's node and their count. */
 const double *gx_solid_triangles(const GxSerialized *g, size_t *n);

@@ -86,10 +86,15 @@ gx_solid_triangles(const GxSerialized *g, size_t *n)
 	return gx_node_coords(body);
 }
 
+/* gx_solid_contains_any's walk: the solid, its index (given, or built at the first piece that needs it). */
 typedef struct Inside
 {
-	const GxSolidIndex *s;
+	const GxSerialized *solid;
+	const GxSolidIndex *index;
+	GxSolidIndex own;
 	GxLocation	found;
+	bool		failed;			/* the index could not be built: err is set */
+	GxError    *err;
 } Inside;
 
 /*
@@ -123,9 +128,22 @@ inside_piece(void *ctx, const double *vertex, const GxBox3D *box)
 {
 	Inside	   *in = ctx;
 
-	/* a piece missing the surface can only be inside if its box is */
-	if (gx_box_contains(&in->s->box, box))
-		in->found = gx_solid_locate(in->s, vertex);
+	/* a piece missing the surface can only be inside if its box is: only then is the solid indexed */
+	if (!gx_box_contains(&in->solid->box, box))
+		return true;
+	if (in->index == NULL)
+	{
+		size_t		n;
+		const double *tri = gx_solid_triangles(in->solid, &n);
+
+		if (!gx_solid_index_build(&in->own, tri, n, in->err))
+		{
+			in->failed = true;
+			return false;
+		}
+		in->index = &in->own;
+	}
+	in->found = gx_solid_locate(in->index, vertex);
 	return in->found == GX_LOC_OUTSIDE;
 }
 
@@ -135,43 +153,16 @@ inside_leaf(void *ctx, const GxNode *leaf)
 	return leaf_pieces(leaf, inside_piece, ctx);
 }
 
-typedef struct InBox
-{
-	const GxBox3D *box;
-	bool		found;
-} InBox;
-
-static bool
-box_piece(void *ctx, const double *vertex, const GxBox3D *box)
-{
-	InBox	   *ib = ctx;
-
-	(void) vertex;
-	ib->found = gx_box_contains(ib->box, box);
-	return !ib->found;
-}
-
-static bool
-box_leaf(void *ctx, const GxNode *leaf)
-{
-	return leaf_pieces(leaf, box_piece, ctx);
-}
-
-bool
-gx_solid_may_contain(const GxBox3D *solid_box, const GxSerialized *x)
-{
-	InBox		ib = {solid_box, false};
-
-	gx_node_walk(gx_body(x), box_leaf, &ib);
-	return ib.found;
-}
-
 int
-gx_solid_contains_any(const GxSolidIndex *s, const GxSerialized *x, GxError *err)
+gx_solid_contains_any(const GxSerialized *solid, const GxSolidIndex *index, const GxSerialized *x, GxError *err)
 {
-	Inside		in = {s, GX_LOC_OUTSIDE};
+	Inside		in = {solid, index, {0}, GX_LOC_OUTSIDE, false, err};
 
 	gx_node_walk(gx_body(x), inside_leaf, &in);
+	if (in.index == &in.own)
+		gx_solid_index_free(&in.own);
+	if (in.failed)
+		return -1;
 	if (in.found == GX_LOC_FAILED)
 	{
 		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
