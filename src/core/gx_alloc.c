@@ -29,3 +29,23 @@ gx_free(void *ptr)
 	if (ptr)
 		allocator.free(ptr);
 }
+
+bool
+gx_grow(void **data, size_t *cap, size_t count, size_t elem, size_t max)
+{
+	size_t		want = *cap ? *cap : 16;
+	void	   *grown;
+
+	if (count <= *cap)
+		return true;
+	if (count > max)
+		return false;
+	while (want < count)
+		want = want > max / 2 ? max : 2 * want;
+	grown = *data ? gx_realloc(*data, want * elem) : gx_alloc(want * elem);
+	if (grown == NULL)
+		return false;
+	*data = grown;
+	*cap = want;
+	return true;
+}

@@ -2,6 +2,7 @@
 #ifndef GX_ALLOC_H
 #define GX_ALLOC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct GxAllocator
@@ -17,5 +18,11 @@ void		gx_set_allocator(const GxAllocator *a);
 void	   *gx_alloc(size_t size);
 void	   *gx_realloc(void *ptr, size_t size);
 void		gx_free(void *ptr);
+
+/*
+ * Grows the array *data of *cap elements of elem bytes to hold count of them, doubling from 16, never past
+ * max elements; false when count exceeds max or memory runs out (the array stays as it was).
+ */
+bool		gx_grow(void **data, size_t *cap, size_t count, size_t elem, size_t max);
 
 #endif

@@ -118,23 +118,15 @@ count_leaf(void *ctx, const GxNode *n)
 static bool
 note_solid(GxBatchSide *s, uint32_t number, GxError *err)
 {
-	if (number >= s->solid_cap)
-	{
-		size_t		cap = s->solid_cap ? s->solid_cap : 64;
-		uint8_t    *solid;
+	size_t		known = s->solid_cap;
 
-		while (cap <= number)
-			cap *= 2;
-		solid = gx_realloc(s->solid, cap);
-		if (solid == NULL)
-		{
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a batch of %u geometries", number);
-			return false;
-		}
-		memset(solid + s->solid_cap, 0, cap - s->solid_cap);
-		s->solid = solid;
-		s->solid_cap = cap;
+	if (!gx_grow((void **) &s->solid, &s->solid_cap, (size_t) number + 1, 1, (size_t) UINT32_MAX + 1))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a batch of %u geometries", number);
+		return false;
 	}
+	/* the geometries the flags did not cover yet are not solids */
+	memset(s->solid + known, 0, s->solid_cap - known);
 	s->solid[number] = 1;
 	return true;
 }

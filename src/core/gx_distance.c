@@ -240,18 +240,10 @@ within_visit(void *ctx, size_t i, size_t j)
 	}
 	if (r == 0)
 		return true;
-	if (w->nopen + 2 > w->cap)
+	if (!gx_grow((void **) &w->open, &w->cap, w->nopen + 2, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
 	{
-		size_t		cap = w->cap ? 2 * w->cap : 64;
-		size_t	   *grown = gx_realloc(w->open, cap * sizeof(size_t));
-
-		if (grown == NULL)
-		{
-			w->nomem = true;
-			return false;
-		}
-		w->open = grown;
-		w->cap = cap;
+		w->nomem = true;
+		return false;
 	}
 	w->open[w->nopen++] = i;
 	w->open[w->nopen++] = j;
@@ -348,18 +340,10 @@ nearest_visit(void *ctx, size_t i, size_t j)
 		c.hi = 0;
 		s->touching = true;
 	}
-	if (s->n == s->cap)
+	if (!gx_grow((void **) &s->c, &s->cap, s->n + 1, sizeof(Candidate), SIZE_MAX / sizeof(Candidate)))
 	{
-		size_t		cap = s->cap ? 2 * s->cap : 64;
-		Candidate  *grown = gx_realloc(s->c, cap * sizeof(Candidate));
-
-		if (grown == NULL)
-		{
-			s->nomem = true;
-			return false;
-		}
-		s->c = grown;
-		s->cap = cap;
+		s->nomem = true;
+		return false;
 	}
 	s->c[s->n++] = c;
 	s->best_hi = c.hi < s->best_hi ? c.hi : s->best_hi;

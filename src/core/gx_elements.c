@@ -30,18 +30,10 @@ push(Collector *col, const double *c, int kind)
 		if (!gx_box_overlaps(&box, col->clip))
 			return true;
 	}
-	if (col->out->n == col->cap)
+	if (!gx_grow((void **) &col->out->elems, &col->cap, col->out->n + 1, sizeof(GxElem), SIZE_MAX / sizeof(GxElem)))
 	{
-		size_t		cap = col->cap ? 2 * col->cap : 64;
-		GxElem	   *grown = gx_realloc(col->out->elems, cap * sizeof(GxElem));
-
-		if (grown == NULL)
-		{
-			gx_error_set(col->err, GX_ERR_NOMEM, "out of memory collecting %zu elements", cap);
-			return false;
-		}
-		col->out->elems = grown;
-		col->cap = cap;
+		gx_error_set(col->err, GX_ERR_NOMEM, "out of memory collecting %zu elements", col->out->n + 1);
+		return false;
 	}
 	col->out->elems[col->out->n++] = e;
 	return true;

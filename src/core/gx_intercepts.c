@@ -35,18 +35,10 @@ typedef struct Segment
 static Event *
 new_event(Segment *sg)
 {
-	if (sg->n == sg->cap)
+	if (!gx_grow((void **) &sg->ev, &sg->cap, sg->n + 1, sizeof(Event), SIZE_MAX / sizeof(Event)))
 	{
-		size_t		cap = sg->cap ? 2 * sg->cap : 16;
-		Event	   *ev = gx_realloc(sg->ev, cap * sizeof(Event));
-
-		if (ev == NULL)
-		{
-			sg->nomem = true;
-			return NULL;
-		}
-		sg->ev = ev;
-		sg->cap = cap;
+		sg->nomem = true;
+		return NULL;
 	}
 	mpq_inits(sg->ev[sg->n].lo, sg->ev[sg->n].hi, NULL);
 	return &sg->ev[sg->n++];
@@ -195,16 +187,8 @@ emit(Output *o, double from, double to, bool from_vertex, bool to_vertex)
 		o->v[o->n - 1].to = to;
 	else
 	{
-		if (o->n == o->cap)
-		{
-			size_t		cap = o->cap ? 2 * o->cap : 8;
-			GxInterval *v = gx_realloc(o->v, cap * sizeof(GxInterval));
-
-			if (v == NULL)
-				return false;
-			o->v = v;
-			o->cap = cap;
-		}
+		if (!gx_grow((void **) &o->v, &o->cap, o->n + 1, sizeof(GxInterval), SIZE_MAX / sizeof(GxInterval)))
+			return false;
 		o->v[o->n++] = (GxInterval) {from, to};
 	}
 	o->open_at_vertex = to_vertex;

@@ -31,26 +31,16 @@ gx_io_parts_free(GxIoParts *p)
 int
 gx_io_grow(void **data, size_t *cap, size_t count, size_t elem, GxError *err)
 {
-	size_t		want = *cap ? *cap : 16;
-	void	   *grown;
-
-	if (count <= *cap)
-		return 1;
 	if (count > GX_MAX_SIZE / elem)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "geometry too large (more than %zu bytes)", (size_t) GX_MAX_SIZE);
 		return 0;
 	}
-	while (want < count)
-		want = want > GX_MAX_SIZE / elem / 2 ? GX_MAX_SIZE / elem : 2 * want;
-	grown = *data ? gx_realloc(*data, want * elem) : gx_alloc(want * elem);
-	if (grown == NULL)
+	if (!gx_grow(data, cap, count, elem, GX_MAX_SIZE / elem))
 	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory reading a geometry (%zu bytes)", want * elem);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory reading a geometry (%zu bytes)", count * elem);
 		return 0;
 	}
-	*data = grown;
-	*cap = want;
 	return 1;
 }
 
