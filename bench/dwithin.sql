@@ -1,15 +1,7 @@
 -- bench/dwithin.sql: the mining workload written by `build/bench_batch mining 1 --copy DIR` (psql -v dir=DIR
 -- -v device=gpu|cpu): "which holes pass within 25 m of an ore body", as the batched join on gx_dwithin,
 -- timed (warm), with EXPLAIN ANALYZE, checked against gx_dwithin_pairs.
-\set ON_ERROR_STOP on
-CREATE EXTENSION IF NOT EXISTS gpuexact;
-DROP TABLE IF EXISTS holes, bodies;
-CREATE TABLE holes (id int PRIMARY KEY, geom gxgeom);
-CREATE TABLE bodies (id int PRIMARY KEY, geom gxgeom);
-\set a_file :dir '/a.copy'
-\set b_file :dir '/b.copy'
-COPY holes FROM :'a_file';
-COPY bodies FROM :'b_file';
+\ir mining_tables.sql
 VACUUM ANALYZE holes;
 VACUUM ANALYZE bodies;
 SET gpuexact.device = :'device';

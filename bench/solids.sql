@@ -1,15 +1,7 @@
 -- bench/solids.sql: the mining workload written by `build/bench_batch mining 1 --copy DIR` (psql -v dir=DIR
 -- -v device=gpu|cpu), its ore bodies made solids in SQL, then the geologist's queries timed: the batched
 -- join with volume semantics, gx_intercepts_pairs, and the same intercepts through LATERAL gx_intercepts.
-\set ON_ERROR_STOP on
-CREATE EXTENSION IF NOT EXISTS gpuexact;
-DROP TABLE IF EXISTS holes, bodies;
-CREATE TABLE holes (id int PRIMARY KEY, geom gxgeom);
-CREATE TABLE bodies (id int PRIMARY KEY, geom gxgeom);
-\set a_file :dir '/a.copy'
-\set b_file :dir '/b.copy'
-COPY holes FROM :'a_file';
-COPY bodies FROM :'b_file';
+\ir mining_tables.sql
 SET gpuexact.device = :'device';
 \timing on
 UPDATE bodies SET geom = gx_makesolid(geom);

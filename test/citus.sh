@@ -163,19 +163,25 @@ plan_has "reference anti join" "$misses" "Task Count: 4" "Join Type: Anti"
 same_pairs "gx_intersecting_pairs on the coordinator" "SELECT a_id, b_id FROM gx_intersecting_pairs(
 	'SELECT hole_id, geom FROM holes_dist', 'SELECT body_id, geom FROM ore_ref')" want_holes
 
+# Tables $1 and $2 (tile, mesh_id, geom): meshes_a and meshes_b stored in each of their tiles
+# gx_tiles(geom, $3) ($3: "tile_size" or "tile_size, d"), distributed on the tile and co-located.
+tile_tables() {
+	q <<SQL >/dev/null
+SET client_min_messages = warning;
+DROP TABLE IF EXISTS $1, $2;
+SET citus.shard_count = 4;
+CREATE TABLE $1 (tile bigint, mesh_id int, geom gxgeom);
+CREATE TABLE $2 (tile bigint, mesh_id int, geom gxgeom);
+SELECT create_distributed_table('$1', 'tile');
+SELECT create_distributed_table('$2', 'tile', colocate_with => '$1');
+INSERT INTO $1 SELECT t, mesh_id, geom FROM meshes_a, gx_tiles(geom, $3) t;
+INSERT INTO $2 SELECT t, mesh_id, geom FROM meshes_b, gx_tiles(geom, $3) t;
+SQL
+}
+
 for tile_size in 1.5 0.7; do
 	echo "== tiles of size $tile_size: meshes_a and meshes_b distributed on the tile, co-located"
-	q -v s="$tile_size" <<'SQL' >/dev/null || exit 1
-SET client_min_messages = warning;
-DROP TABLE IF EXISTS mesh_tiles_a, mesh_tiles_b;
-SET citus.shard_count = 4;
-CREATE TABLE mesh_tiles_a (tile bigint, mesh_id int, geom gxgeom);
-CREATE TABLE mesh_tiles_b (tile bigint, mesh_id int, geom gxgeom);
-SELECT create_distributed_table('mesh_tiles_a', 'tile');
-SELECT create_distributed_table('mesh_tiles_b', 'tile', colocate_with => 'mesh_tiles_a');
-INSERT INTO mesh_tiles_a SELECT t, mesh_id, geom FROM meshes_a, gx_tiles(geom, :s) t;
-INSERT INTO mesh_tiles_b SELECT t, mesh_id, geom FROM meshes_b, gx_tiles(geom, :s) t;
-SQL
+	tile_tables mesh_tiles_a mesh_tiles_b "$tile_size" || exit 1
 	echo "   stored rows per mesh (duplication): $(q -c "SELECT round((SELECT count(*) FROM mesh_tiles_a) /
 		(SELECT count(*) FROM meshes_a WHERE NOT gx_isempty(geom))::numeric, 2)")"
 	tile_join="SELECT a.mesh_id AS a_id, b.mesh_id AS b_id FROM mesh_tiles_a a JOIN mesh_tiles_b b ON a.tile = b.tile
@@ -195,16 +201,9 @@ done
 # gx_dwithin by tiles: each geometry stored in the tiles its box grown by d/2 covers, the owner tile taken
 # on the grown boxes; d = 0.5 is one lattice step, so many pairs are exactly d apart
 echo "== tiles with a distance: gx_dwithin(a, b, 0.5), tile_size 1.5"
+tile_tables mesh_near_a mesh_near_b "1.5, 0.5" || exit 1
 q <<'SQL' >/dev/null || exit 1
 SET client_min_messages = warning;
-DROP TABLE IF EXISTS mesh_near_a, mesh_near_b;
-SET citus.shard_count = 4;
-CREATE TABLE mesh_near_a (tile bigint, mesh_id int, geom gxgeom);
-CREATE TABLE mesh_near_b (tile bigint, mesh_id int, geom gxgeom);
-SELECT create_distributed_table('mesh_near_a', 'tile');
-SELECT create_distributed_table('mesh_near_b', 'tile', colocate_with => 'mesh_near_a');
-INSERT INTO mesh_near_a SELECT t, mesh_id, geom FROM meshes_a, gx_tiles(geom, 1.5, 0.5) t;
-INSERT INTO mesh_near_b SELECT t, mesh_id, geom FROM meshes_b, gx_tiles(geom, 1.5, 0.5) t;
 DROP TABLE IF EXISTS want_near;
 CREATE TABLE want_near AS SELECT a.mesh_id AS a_id, b.mesh_id AS b_id FROM meshes_a a JOIN meshes_b b
 	ON gx_dwithin(a.geom, b.geom, 0.5);
