@@ -80,7 +80,9 @@ CREATE FUNCTION box_tin(x float8, y float8, z float8, d float8) RETURNS text LAN
 			format('%s %s %s', x, y + d, z + d), format('%s %s %s', x + d, y + d, z + d)] AS v,
 			ARRAY[1,3,2, 2,3,4, 5,6,7, 6,8,7, 1,2,5, 2,6,5, 3,7,4, 4,7,8, 1,5,3, 3,5,7, 2,4,6, 4,8,6] AS f) q $$;
 CREATE TEMP TABLE bodies_many AS SELECT id, gx_makesolid(('GEOMETRYCOLLECTION Z (' || box_tin(id * 0.1, 0, 0, 1) || ',' ||
-	box_tin(id * 0.1 + 0.25, 0.25, 0.25, 0.5) || ',' || box_tin(5, 5, id, 1) || ',' || box_tin(8, 8, 8 + id, 1) || ')')::gxgeom) AS geom
+	box_tin(id * 0.1 + 0.25, 0.25, 0.25, 0.5) || ',' || box_tin(5, 5, id, 1) || ',' || box_tin(8, 8, 8 + id, 1) ||
+	-- far boxes, that no hole meets: they make each value big enough to be stored out of line packed
+	(SELECT string_agg(',' || box_tin(40 + 2 * k, 40, 40 + id, 1), '') FROM generate_series(1, 6) k) || ')')::gxgeom) AS geom
 	FROM generate_series(1, 4) id;
 CREATE TEMP TABLE bodies_toasted (id int, geom gxgeom);
 ALTER TABLE bodies_toasted ALTER COLUMN geom SET STORAGE EXTERNAL;

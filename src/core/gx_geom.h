@@ -13,7 +13,8 @@
  *     GEOMETRYCOLLECTION          count child nodes, which follow
  *
  * All coordinates are finite doubles (x, y, z); every node header is 8 bytes so doubles stay 8-byte
- * aligned. Byte order is the machine's. Type codes are the ISO WKB base codes.
+ * aligned. Byte order is the machine's. Type codes are the ISO WKB base codes. A stored value may instead be
+ * in the packed form of gx_pack.h (GX_FLAG_PACKED), which the core's readers never see.
  */
 #ifndef GX_GEOM_H
 #define GX_GEOM_H
@@ -38,6 +39,7 @@ typedef enum GxType
 
 #define GX_FLAG_EMPTY		0x1		/* no coordinate anywhere: bbox is meaningless */
 #define GX_FLAG_SOLID		0x2		/* a POLYHEDRALSURFACE checked to bound a volume (gx_solid.h) */
+#define GX_FLAG_PACKED		0x4		/* surfaces stored as vertices and indices (gx_pack.h): storage only */
 
 #define GX_SRID_MAX			999999	/* largest SRID accepted, as in PostGIS */
 #define GX_MAX_DEPTH		32		/* deepest nesting of collections accepted */

@@ -8,6 +8,7 @@
 #include "gx_interrupt.h"
 #include "gx_io.h"
 #include "gx_join.h"
+#include "gx_pack.h"
 #include "gx_pg.h"
 #include "gx_service.h"
 #include "gx_settings.h"
@@ -79,13 +80,64 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 Datum
 gx_pg_datum(GxSerialized *g, size_t size)
 {
+	GxError		err = {GX_OK, ""};
+	size_t		packed_size;
+	GxSerialized *packed;
+
 	if (!gx_wkt_fits(g, size, GX_MAX_TEXT_BYTES))
 		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 						errmsg("geometry too large: its text form would exceed %d MB", GX_MAX_TEXT_BYTES / 1000000),
 						errdetail("Every stored value must survive text output (COPY, pg_dump)."),
 						errhint("Split it into several values, e.g. TINs of a few million triangles each.")));
+	packed = gx_pack(g, size, &packed_size, &err);
+	if (err.code != GX_OK)
+		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
+	if (packed)
+	{
+		gx_free(g);
+		g = packed;
+		size = packed_size;
+	}
 	SET_VARSIZE(g, size);
 	PG_RETURN_POINTER(g);
+}
+
+/* The value of d detoasted and unpacked; *fresh tells whether it is a copy of this call's own. */
+static GxSerialized *
+geom_of(Datum d, bool *fresh)
+{
+	GxSerialized *v = (GxSerialized *) PG_DETOAST_DATUM(d),
+			   *g;
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+
+	*fresh = (Pointer) v != DatumGetPointer(d);
+	if (!(v->flags & GX_FLAG_PACKED))
+		return v;
+	if ((g = gx_unpack(v, VARSIZE(v), &size, &err)) == NULL)
+		gx_pg_raise(&err, ERRCODE_DATA_CORRUPTED);
+	SET_VARSIZE(g, size);
+	if (*fresh)
+		pfree(v);
+	*fresh = true;
+	return g;
+}
+
+GxSerialized *
+gx_pg_geom(Datum d)
+{
+	bool		fresh;
+
+	return geom_of(d, &fresh);
+}
+
+GxSerialized *
+gx_pg_geom_copy(Datum d)
+{
+	bool		fresh;
+	GxSerialized *g = geom_of(d, &fresh);
+
+	return fresh ? g : (GxSerialized *) PG_DETOAST_DATUM_COPY(d);
 }
 
 int32

@@ -218,7 +218,7 @@ gx_dwithin_pairs(PG_FUNCTION_ARGS)
 static GxSerialized *
 side_geometry(const GxPgSide *s, const int64 *rows, size_t k)
 {
-	return (GxSerialized *) PG_DETOAST_DATUM(s->geoms[rows[k]]);
+	return gx_pg_geom(s->geoms[rows[k]]);
 }
 
 static int

@@ -7,8 +7,14 @@
 
 #include "gx_geom.h"
 
-/* Detoasted argument; 8-byte aligned because the type is declared with double alignment. */
-#define PG_GETARG_GXGEOM(n)  ((GxSerialized *) PG_DETOAST_DATUM(PG_GETARG_DATUM(n)))
+/*
+ * A stored value as the core reads it: detoasted (8-byte aligned: the type has double alignment) and
+ * unpacked when stored packed (gx_pack.h). gx_pg_geom_copy always returns a fresh palloc'd copy.
+ */
+GxSerialized *gx_pg_geom(Datum d);
+GxSerialized *gx_pg_geom_copy(Datum d);
+
+#define PG_GETARG_GXGEOM(n)  gx_pg_geom(PG_GETARG_DATUM(n))
 
 /* Raises err as an ERROR; parse failures get parse_sqlstate (text or binary representation). */
 void		gx_pg_raise(const GxError *err, int parse_sqlstate) pg_attribute_noreturn();
@@ -20,8 +26,9 @@ int32		gx_pg_check_srid(int32 srid);
 #define GX_MAX_TEXT_BYTES 1000000000
 
 /*
- * Seals a core-built buffer (from palloc through gx_alloc) as a varlena Datum; raises an ERROR when its
- * text form would exceed GX_MAX_TEXT_BYTES (it could be stored, but not dumped or printed).
+ * Seals a core-built buffer (from palloc through gx_alloc) as a varlena Datum, packed when that pays
+ * (gx_pack.h: every value is stored in the one form its bytes decide); raises an ERROR when its text form
+ * would exceed GX_MAX_TEXT_BYTES (it could be stored, but not dumped or printed).
  */
 Datum		gx_pg_datum(GxSerialized *g, size_t size);
 

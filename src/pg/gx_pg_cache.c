@@ -25,6 +25,7 @@
 #include "utils/memutils.h"
 
 #include "gx_geom_cache.h"
+#include "gx_pack.h"
 #include "gx_pg.h"
 #include "gx_pg_batch.h"
 #include "gx_service.h"
@@ -154,7 +155,7 @@ borrow(GxPgSide *s, const GxCachedSide *entry, MemoryContext pins)
 
 /*
  * A geometry's bytes, whole. pglz-compressed values are only fetched here (*compressed set): their
- * decompression, a pure function, runs in parallel afterwards (decompress_all).
+ * decompression, a pure function, runs in parallel afterwards (expand_all).
  */
 static struct varlena *
 fetch(Datum d, bool *compressed)
@@ -171,32 +172,71 @@ fetch(Datum d, bool *compressed)
 	return v;
 }
 
-/* Decompresses raw[k] where compressed[k] into malloc'd values, on the run's threads; false if one is corrupt. */
+/* The pglz value v decompressed into a malloc'd value, or NULL if it is corrupt (or memory ran out). */
+static struct varlena *
+decompressed(const struct varlena *v)
+{
+	int32		rawsize = VARDATA_COMPRESSED_GET_EXTSIZE(v);
+	struct varlena *out = malloc(rawsize + VARHDRSZ);
+
+	if (out == NULL ||
+		pglz_decompress((char *) v + VARHDRSZ_COMPRESSED, VARSIZE(v) - VARHDRSZ_COMPRESSED, VARDATA(out), rawsize,
+						true) != rawsize)
+	{
+		free(out);
+		return NULL;
+	}
+	SET_VARSIZE(out, rawsize + VARHDRSZ);
+	return out;
+}
+
+/* The packed value v unpacked (gx_pack.h) into a malloc'd value, or NULL if it is corrupt. */
+static struct varlena *
+unpacked(const struct varlena *v)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+	struct varlena *out;
+
+	if (!gx_unpacked_size((const GxSerialized *) v, VARSIZE(v), &size, &err) || (out = malloc(size)) == NULL)
+		return NULL;
+	if (!gx_unpack_into((const GxSerialized *) v, VARSIZE(v), (GxSerialized *) out, &err))
+	{
+		free(out);
+		return NULL;
+	}
+	SET_VARSIZE(out, size);
+	return out;
+}
+
+/*
+ * Makes every raw[k] a value the core reads, on the run's threads: pglz values (compressed[k]) decompressed
+ * and packed values unpacked into malloc'd values (owned[k] set); false if one is corrupt.
+ */
 static bool
-decompress_all(struct varlena **raw, const bool *compressed, size_t n)
+expand_all(struct varlena **raw, const bool *compressed, bool *owned, size_t n)
 {
 	int			ok = 1;
 	long		k;
 
 	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
 	for (k = 0; k < (long) n; k++)
-		if (compressed[k])
-		{
-			int32		rawsize = VARDATA_COMPRESSED_GET_EXTSIZE(raw[k]);
-			struct varlena *out = malloc(rawsize + VARHDRSZ);
+	{
+		struct varlena *v = compressed[k] ? decompressed(raw[k]) : raw[k];
 
-			if (out == NULL ||
-				pglz_decompress((char *) raw[k] + VARHDRSZ_COMPRESSED, VARSIZE(raw[k]) - VARHDRSZ_COMPRESSED,
-								VARDATA(out), rawsize, true) != rawsize)
-			{
-				free(out);
-				ok = 0;
-				out = NULL;
-			}
-			else
-				SET_VARSIZE(out, rawsize + VARHDRSZ);
-			raw[k] = out;
+		owned[k] = compressed[k];
+		if (v != NULL && (((GxSerialized *) v)->flags & GX_FLAG_PACKED))
+		{
+			struct varlena *u = unpacked(v);
+
+			if (owned[k])
+				free(v);
+			v = u;
+			owned[k] = true;
 		}
+		raw[k] = v;
+		ok = ok && v != NULL;
+	}
 	return ok;
 }
 
@@ -213,6 +253,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 	MemoryContext old = MemoryContextSwitchTo(work);
 	struct varlena **raw = palloc0(Max(count, 1) * sizeof(struct varlena *));
 	bool	   *compressed = palloc0(Max(count, 1) * sizeof(bool));
+	bool	   *owned = palloc0(Max(count, 1) * sizeof(bool));
 	GxBatchOptions opt;
 	size_t		i,
 				k = 0,
@@ -235,7 +276,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 	gx_threads_begin(bytes >= PARALLEL_BYTES ? opt.threads : 1, opt.thread_budget);
 	PG_TRY();
 	{
-		ok = decompress_all(raw, compressed, count);
+		ok = expand_all(raw, compressed, owned, count);
 		for (k = 0; k < count && ok; k++)
 			v->srids[k] = ((GxSerialized *) raw[k])->srid;
 		MemoryContextSwitchTo(cxt);
@@ -245,14 +286,15 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 	{
 		gx_threads_end();
 		for (k = 0; k < count; k++)
-			if (compressed[k])
+			if (owned[k])
 				free(raw[k]);
 		MemoryContextSwitchTo(old);
 		MemoryContextDelete(work);
 	}
 	PG_END_TRY();
 	if (!ok && err.code == GX_OK)
-		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("compressed gxgeom value is corrupt")));
+		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored gxgeom value is corrupt"),
+						errdetail("Its compressed or packed form could not be read back.")));
 	if (!ok)
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
 }

@@ -121,7 +121,7 @@ prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdenti
 
 	MemoryContextReset(cache->cxt);
 	cache->argnum = -1;
-	g = (GxSerialized *) PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(argnum));
+	g = gx_pg_geom_copy(PG_GETARG_DATUM(argnum));
 	c = gx_counts(g);
 	if (!any_size && c.segments + c.triangles < PREPARE_MIN_ELEMENTS)
 	{

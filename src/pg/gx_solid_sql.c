@@ -118,7 +118,7 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 			site->e[k].used = site->clock;
 			return &site->e[k].index;
 		}
-	g = (GxSerialized *) PG_DETOAST_DATUM(value);
+	g = gx_pg_geom(value);
 	tri = gx_solid_triangles(g, &n);
 	/* room: a free entry, else the least recently used ones go until the new one fits the budget */
 	for (;;)
