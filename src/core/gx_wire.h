@@ -125,7 +125,10 @@ size_t		gx_wire_side_bytes(const GxBatchSide *s);
 void		gx_wire_options_put(GxWireBatch *b, const GxBatchOptions *opt);
 void		gx_wire_options_get(GxBatchOptions *opt, const GxWireBatch *b);
 
-/* Copies side s into segment seg at offset off (room: gx_wire_side_bytes) and describes it in w. */
+/*
+ * Copies side s into segment seg at offset off (room: gx_wire_side_bytes) and describes it in w; on the
+ * caller's OpenMP threads (gx_threads_begin).
+ */
 void		gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s);
 /* The side w describes, viewed in place in seg of size bytes; false if the offsets do not fit. */
 bool		gx_wire_side_view(GxBatchSide *s, const GxWireSide *w, const char *seg, size_t size);

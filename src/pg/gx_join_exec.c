@@ -63,6 +63,8 @@ typedef struct GxJoinState
 	uint64		batches;
 	uint64		outer_rows,
 				inner_rows;
+	double		read_ms[2];		/* making the outer and inner sides' arrays (GxPgSide.read_ms) */
+	double		send_ms;		/* writing them for the GPU service */
 	char		device[sizeof(((GxBatchStats *) 0)->device)];
 	char		fallback[sizeof(((GxBatchStats *) 0)->fallback)];
 } GxJoinState;
@@ -232,6 +234,10 @@ next_batch(GxJoinState *js)
 		js->pairs.keys = palloc(sizeof(uint64));
 		js->pairs.n = 0;
 	}
+	js->read_ms[0] += js->outer.read_ms;
+	js->read_ms[1] += js->inner.read_ms;
+	js->send_ms += js->outer.send_ms + js->inner.send_ms;
+	js->outer.read_ms = js->inner.read_ms = js->outer.send_ms = js->inner.send_ms = 0;
 	js->matched = palloc0(Max(js->batch_rows, 1) * sizeof(bool));
 	js->next_unmatched = 0;
 	/* per-geometry SRIDs are looked at only when two of them may conflict */
@@ -541,6 +547,9 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 				 "dedup %.3f download %.3f total %.3f ms", t->t_upload, t->t_grid, t->t_cull, t->t_float,
 				 t->t_double, t->t_exact, t->t_dedup, t->t_download, t->t_total);
 		ExplainPropertyText("Engine Time", buf, es);
+		snprintf(buf, sizeof(buf), "outer %.3f inner %.3f, to the GPU service %.3f ms", js->read_ms[0],
+				 js->read_ms[1], js->send_ms);
+		ExplainPropertyText("Side Time", buf, es);
 	}
 }
 

@@ -25,6 +25,9 @@ typedef struct GxPgSide
 	size_t		nrows;
 	GxCacheKey *keys;			/* TOAST identities of its geometries, or NULL when not all are TOASTed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
+	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
+	double		read_ms;		/* making its arrays: fetching, decompressing, unpacking, flattening */
+	double		send_ms;		/* writing them into the GPU service's segment */
 } GxPgSide;
 
 void		gx_pg_side_init(GxPgSide *s);

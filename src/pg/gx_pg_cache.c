@@ -27,6 +27,7 @@
 #include "gx_geom_cache.h"
 #include "gx_pack.h"
 #include "gx_pg.h"
+#include "gx_batch_internal.h"
 #include "gx_pg_batch.h"
 #include "gx_service.h"
 #include "gx_settings.h"
@@ -335,6 +336,8 @@ gx_pg_side_materialize(GxPgSide *s)
 	GxCache    *c = backend_cache();
 	GxCachedSide v;
 
+	double		t0 = gx_now_ms();
+
 	if (s->built)
 		return;
 	s->built = true;
@@ -350,11 +353,14 @@ gx_pg_side_materialize(GxPgSide *s)
 				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
 		}
 		borrow(s, hit, s->cxt);
-		return;
 	}
-	flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt);
-	s->side = v.side;
-	s->srids = v.srids;
+	else
+	{
+		flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt);
+		s->side = v.side;
+		s->srids = v.srids;
+	}
+	s->read_ms += gx_now_ms() - t0;
 }
 
 static void

@@ -19,12 +19,16 @@
 #include "portability/instr_time.h"
 
 #include "gx_alloc.h"
+#include "gx_batch_internal.h"
 #include "gx_pg_batch.h"
 #include "gx_service.h"
+#include "gx_threads.h"
 #include "gx_wire.h"
 
 #define POLL_MS 10
 #define CANCEL_GRACE_MS 2000		/* how long a cancelled batch may take to say so */
+
+#define PARALLEL_SEND_BYTES (4 << 20)	/* sides of less than this are written into the segment on one thread */
 
 static int	sock = -1;
 
@@ -258,13 +262,19 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	}
 	control = (GxWireControl *) seg;
 	control->cancel = 0;
+	/* copied on the cluster's thread budget when large (nothing in between raises an ERROR) */
+	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
 	for (k = 0, size = MAXALIGN(sizeof(GxWireControl)); k < 2; k++)
 		if (!batch.side[k].held)
 		{
+			double		t0 = gx_now_ms();
+
 			gx_wire_side_put(&batch.side[k], seg, size, &sides[k]->side);
 			batch.side[k].cache = sides[k]->keys != NULL;
 			size += gx_wire_side_bytes(&sides[k]->side);
+			sides[k]->send_ms += gx_now_ms() - t0;
 		}
+	gx_threads_end();
 	gx_wire_options_put(&batch, opt);
 	batch.segment_size = size;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), segfd);
