@@ -34,7 +34,7 @@ for round in $(seq 1 "${ROUNDS:-2}"); do
 		echo "cold (ms): $(for i in 1 2 3 4 5; do psql -X -d bench -c "SELECT gx_cache_reset()" >/dev/null; timed; done | tr '\n' ' ')"
 		for i in 1 2 3; do
 			psql -X -d bench -c "SELECT gx_cache_reset()" >/dev/null
-			psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Side Time|Execution Time"
+			psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"
 		done
 		echo "new session, cached (ms): $(for i in 1 2 3 4 5; do timed; done | tr '\n' ' ')"
 		echo "warm session (ms): $(psql -X -q -d bench -c '\timing on' -c "$join" -c "$join" -c "$join" -c "$join" -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tr '\n' ' ')"
@@ -44,6 +44,13 @@ for round in $(seq 1 "${ROUNDS:-2}"); do
 			rm -f /tmp/pgb*
 			echo "8 x 5: $(pgbench -n -d bench -f /tmp/join.pgb -c 8 -j 8 -t 5 -l --log-prefix=/tmp/pgb 2>&1 | grep -E "^tps|latency average" | tr '\n' ' ') p95 $(p95) ms"
 		done
+		echo "-- EXPLAIN ANALYZE alone, then while 8 other sessions join (pgbench -T 4)"
+		psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"
+		pgbench -n -d bench -f /tmp/join.pgb -c 8 -j 8 -T 4 >/tmp/load.txt 2>&1 &
+		sleep 1
+		for i in 1 2 3; do psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"; done
+		wait
+		grep -E "^tps" /tmp/load.txt | sed 's/^/under load: /'
 		cd - >/dev/null
 		} >>"$OUT/compare.txt" 2>&1
 	done

@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -149,12 +148,9 @@ gx_wire_segment_create(size_t size, int *fd)
 	*fd = memfd_create("gpuexact", MFD_CLOEXEC);
 	if (*fd < 0)
 		return NULL;
-	/*
-	 * Its pages allocated now, in one call, and mapped at once: memory that runs short is an error here
-	 * rather than a SIGBUS while it is written, and writing it takes no page fault per page.
-	 */
-	if (ftruncate(*fd, (off_t) (size ? size : 1)) != 0 || fallocate(*fd, 0, 0, (off_t) (size ? size : 1)) != 0 ||
-		(p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, *fd, 0)) == MAP_FAILED)
+	/* its pages are allocated as they are first written: by several threads at once (gx_wire_side_put) */
+	if (ftruncate(*fd, (off_t) (size ? size : 1)) != 0 ||
+		(p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0)) == MAP_FAILED)
 	{
 		close(*fd);
 		*fd = -1;
@@ -166,7 +162,7 @@ gx_wire_segment_create(size_t size, int *fd)
 void *
 gx_wire_segment_map(int fd, size_t size)
 {
-	void	   *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	void	   *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
 
 	return p == MAP_FAILED ? NULL : p;
 }

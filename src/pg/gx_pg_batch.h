@@ -27,7 +27,7 @@ typedef struct GxPgSide
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
 	double		read_ms;		/* making its arrays: fetching, decompressing, unpacking, flattening */
-	double		send_ms;		/* writing them into the GPU service's segment */
+	double		send_ms;		/* writing them into the GPU service's segment (its making included) */
 } GxPgSide;
 
 void		gx_pg_side_init(GxPgSide *s);

@@ -228,6 +228,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 				fd,
 				k;
 	bool		ok;
+	double		t_segment;
 
 	if (!gx_service_started() || opt->device == GX_DEVICE_CPU)
 		return false;
@@ -254,7 +255,9 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	}
 	if (opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements)
 		return false;
+	t_segment = gx_now_ms();
 	seg = gx_wire_segment_create(size, &segfd);
+	t_segment = gx_now_ms() - t_segment;
 	if (seg == NULL)
 	{
 		snprintf(why, whylen, "GPU service: no shared segment (%m)");
@@ -272,7 +275,8 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 			gx_wire_side_put(&batch.side[k], seg, size, &sides[k]->side);
 			batch.side[k].cache = sides[k]->keys != NULL;
 			size += gx_wire_side_bytes(&sides[k]->side);
-			sides[k]->send_ms += gx_now_ms() - t0;
+			sides[k]->send_ms += gx_now_ms() - t0 + t_segment;
+			t_segment = 0;
 		}
 	gx_threads_end();
 	gx_wire_options_put(&batch, opt);

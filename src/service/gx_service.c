@@ -29,6 +29,7 @@
 
 #include "gx_alloc.h"
 #include "gx_batch.h"
+#include "gx_batch_internal.h"
 #include "gx_cuda_loader.h"
 #include "gx_geom_cache.h"
 #include "gx_wire.h"
@@ -251,6 +252,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 				k;
 	bool		ok = true,
 				sent;
+	double		t_resident = 0;	/* making GPU copies of sides cached now: upload time of this batch */
 
 	if (segfd < 0 || b->segment_size < sizeof(GxWireControl) ||
 		(seg = gx_wire_segment_map(segfd, b->segment_size)) == NULL)
@@ -308,12 +310,19 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 			}
 		}
 		if (c->held[k] && b->cuda_device == cuda_device)
+		{
+			double		t0 = gx_now_ms();
+
 			opt.device_side[k] = device_copy((GxCachedSide *) c->held[k]);
+			t_resident += gx_now_ms() - t0;
+		}
 	}
 	pthread_mutex_unlock(&lock);
 	if (cpu_engine || gpu_slot_take(&((GxWireControl *) seg)->cancel))
 	{
 		ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
+		r.stats.t_upload += t_resident;
+		r.stats.t_total += t_resident;
 		if (!cpu_engine)
 			gpu_slot_give();
 	}
