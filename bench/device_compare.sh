@@ -3,7 +3,8 @@
 # that the machine's own speed of the day cancels out: for each, the mining workload loaded in the type's
 # default storage, then through the GPU service: cold first joins (after gx_cache_reset, new sessions), joins
 # of new sessions on cached data, a warm session, and pgbench 1 x 5 against 8 x 5 (throughput, p95).
-# Expects .device/old and .device/new (gpuexact.so, gpuexact-service, gpuexact--0.1.sql), the carried
+# Expects .device/old and .device/new (gpuexact.so, gpuexact-service, gpuexact--0.1.sql, and optionally a
+# gpuexact_cuda.so of its own), the carried
 # build/ (gpuexact_cuda.so, bench_batch) and .device (PostgreSQL debs, pg-device.sh). VERSIONS (default
 # "old new") and ROUNDS (default 2) choose what runs.
 set -u
@@ -21,6 +22,9 @@ for round in $(seq 1 "${ROUNDS:-2}"); do
 		cp ".device/$ver/gpuexact.so" "$LIB/"
 		install -m 755 ".device/$ver/gpuexact-service" "$LIB/gpuexact-service"
 		cp ".device/$ver/gpuexact--0.1.sql" "$PGXS_ROOT/usr/share/postgresql/15/extension/"
+		cuda_lib=build/gpuexact_cuda.so
+		[ -f ".device/$ver/gpuexact_cuda.so" ] && cuda_lib=".device/$ver/gpuexact_cuda.so"
+		cp "$cuda_lib" "$LIB/gpuexact_cuda.so"
 		restart "-c shared_preload_libraries=gpuexact"
 		sleep 2
 		{
@@ -37,6 +41,12 @@ for round in $(seq 1 "${ROUNDS:-2}"); do
 			psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"
 		done
 		echo "new session, cached (ms): $(for i in 1 2 3 4 5; do timed; done | tr '\n' ' ')"
+		echo "-- a new session's first join against its second (EXPLAIN ANALYZE)"
+		for i in 1 2; do
+			psql -X -d bench -c "EXPLAIN (ANALYZE, COSTS OFF) $join" -c "EXPLAIN (ANALYZE, COSTS OFF) $join" |
+				grep -E "Planning Time|Execution Time|Batch Time|Engine Time"
+		done
+		echo "-- the same, timed by psql, after a first statement that loads nothing of gpuexact (ms): $(psql -X -q -d bench -c '\timing on' -c 'SELECT 1' -c "$join" -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tr '\n' ' ')"
 		echo "warm session (ms): $(psql -X -q -d bench -c '\timing on' -c "$join" -c "$join" -c "$join" -c "$join" -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tr '\n' ' ')"
 		cd /tmp
 		for k in 1 2; do

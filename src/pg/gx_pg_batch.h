@@ -26,7 +26,8 @@ typedef struct GxPgSide
 	GxCacheKey *keys;			/* TOAST identities of its geometries, or NULL when not all are TOASTed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
-	double		read_ms;		/* making its arrays: fetching, decompressing, unpacking, flattening */
+	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,
+								 * decompressing, unpacking, flattening */
 	double		send_ms;		/* writing them into the GPU service's segment (its making included) */
 } GxPgSide;
 

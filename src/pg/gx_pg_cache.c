@@ -14,6 +14,9 @@
 #include "access/htup_details.h"
 #include "access/table.h"
 #include "access/toast_internals.h"
+#include "access/tableam.h"
+#include "executor/tuptable.h"
+#include "access/relscan.h"
 #include "utils/fmgroids.h"
 #include "utils/rel.h"
 #include "access/toast_compression.h"
@@ -61,6 +64,10 @@ backend_cache(void)
  * The TOAST relation of the values being keyed, kept open while a side's keys are made, to read the
  * first chunk of each value.
  */
+/*
+ * Looks up the first chunks of TOAST values: one open TOAST relation and one index scan, started again
+ * for each value (a scan begun and ended per value costs several times more).
+ */
 typedef struct ToastProbe
 {
 	Oid			relid;
@@ -68,6 +75,9 @@ typedef struct ToastProbe
 	Relation   *indexes;
 	int			nindexes;
 	int			valid;
+	SnapshotData snapshot;
+	IndexScanDesc scan;
+	TupleTableSlot *slot;
 } ToastProbe;
 
 static void
@@ -75,6 +85,8 @@ probe_close(ToastProbe *p)
 {
 	if (p->rel)
 	{
+		index_endscan(p->scan);
+		ExecDropSingleTupleTableSlot(p->slot);
 		toast_close_indexes(p->indexes, p->nindexes, AccessShareLock);
 		table_close(p->rel, AccessShareLock);
 	}
@@ -86,10 +98,7 @@ static TransactionId
 first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
 {
 	ScanKeyData key;
-	SysScanDesc scan;
-	SnapshotData snapshot;
-	HeapTuple	tup;
-	TransactionId xmin;
+	TransactionId xmin = InvalidTransactionId;
 
 	if (p->rel == NULL || p->relid != toastrelid)
 	{
@@ -97,13 +106,21 @@ first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
 		p->rel = table_open(toastrelid, AccessShareLock);
 		p->relid = toastrelid;
 		p->valid = toast_open_indexes(p->rel, AccessShareLock, &p->indexes, &p->nindexes);
+		init_toast_snapshot(&p->snapshot);
+		p->slot = table_slot_create(p->rel, NULL);
+		p->scan = index_beginscan(p->rel, p->indexes[p->valid], &p->snapshot, 1, 0);
 	}
 	ScanKeyInit(&key, (AttrNumber) 1, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(valueid));
-	init_toast_snapshot(&snapshot);
-	scan = systable_beginscan_ordered(p->rel, p->indexes[p->valid], &snapshot, 1, &key);
-	tup = systable_getnext_ordered(scan, ForwardScanDirection);
-	xmin = tup ? HeapTupleHeaderGetRawXmin(tup->t_data) : InvalidTransactionId;
-	systable_endscan_ordered(scan);
+	index_rescan(p->scan, &key, 1, NULL, 0);
+	if (index_getnext_slot(p->scan, ForwardScanDirection, p->slot))
+	{
+		bool		should_free;
+		HeapTuple	tup = ExecFetchSlotHeapTuple(p->slot, false, &should_free);
+
+		xmin = HeapTupleHeaderGetRawXmin(tup->t_data);
+		if (should_free)
+			heap_freetuple(tup);
+	}
 	return xmin;
 }
 
@@ -306,6 +323,7 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t 
 	bool		keyed = backend_cache() != NULL || gx_service_started();
 	ToastProbe	probe = {InvalidOid, NULL, NULL, 0, 0};
 	size_t		i;
+	double		t0 = gx_now_ms();
 
 	gx_pg_side_init(s);
 	s->geoms = geoms;
@@ -328,6 +346,7 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t 
 			s->ngeoms++;
 		}
 	probe_close(&probe);
+	s->read_ms = gx_now_ms() - t0;
 }
 
 void
