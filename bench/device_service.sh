@@ -73,15 +73,15 @@ echo "-- the same 40 joins of 8 new sessions x 5, run one session after another,
 cd /tmp
 (for i in $(seq 1 20); do nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv,noheader; sleep 0.2; done | sort -u >/tmp/contexts.txt) &
 for run in 1 2 3; do
-	rm -f /tmp/pgs* /tmp/pgb*
+	rm -f /tmp/seqlat* /tmp/pgb*
 	seq_ms=0
 	for i in 1 2 3 4 5 6 7 8; do
-		t=$(pgbench -n -d bench -f /tmp/join.pgb -c 1 -j 1 -t 5 -l --log-prefix=/tmp/pgs$i 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+		t=$(pgbench -n -d bench -f /tmp/join.pgb -c 1 -j 1 -t 5 -l --log-prefix=/tmp/seqlat$i 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
 		seq_ms=$(awk -v a="$seq_ms" -v t="$t" 'BEGIN {print a + 5000 / t}')
 	done
 	seq_tps=$(awk -v a="$seq_ms" 'BEGIN {printf "%.0f", 40000 / a}')
-	seq_p95=$(cat /tmp/pgs* | awk '{print $3/1000}' | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95+0.5)]}')
-	seq_mean=$(cat /tmp/pgs* | awk '{s+=$3/1000} END {printf "%.2f", s/NR}')
+	seq_p95=$(cat /tmp/seqlat* | awk '{print $3/1000}' | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95+0.5)]}')
+	seq_mean=$(cat /tmp/seqlat* | awk '{s+=$3/1000} END {printf "%.2f", s/NR}')
 	par=$(pgbench -n -d bench -f /tmp/join.pgb -c 8 -j 8 -t 5 -l --log-prefix=/tmp/pgb 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
 	par_p95=$(cat /tmp/pgb* | awk '{print $3/1000}' | sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.95+0.5)]}')
 	echo "one at a time: $seq_tps joins/s, mean $seq_mean ms, p95 $seq_p95 ms; 8 at once: $par joins/s, p95 $par_p95 ms;" \
