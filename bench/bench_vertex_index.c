@@ -1,98 +1,92 @@
 /*
- * bench_vertex_index.c: what a vertex + index representation of triangle sides would save (issue 8, "fewer
- * bytes"). For the mining ore bodies (and a mesh from an STL file), per geometry: the distinct vertices
- * (bit for bit: the same three doubles), the bytes of today's layout (9 doubles per triangle, as stored,
- * cached and uploaded) against 3 doubles per distinct vertex plus 3 uint32 indices per triangle, and the
- * time to build the index on the host.
+ * bench_vertex_index.c: what the packed storage form of surfaces (gx_pack.h: distinct vertices and indices)
+ * saves, and what packing and unpacking cost. For the mining ore bodies (and the tiles of a mesh from an STL
+ * file), each geometry of the side is made a TIN, packed and unpacked (checked to come back bit for bit).
  *   bench_vertex_index [mining SCALE | mesh FILE.stl LEVELS]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gx_alloc.h"
 #include "gx_batch_internal.h"
 #include "gx_bench_data.h"
+#include "gx_pack.h"
 
-/* Open-addressing table of vertex ids keyed by the vertex's 24 bytes. */
-typedef struct VertexTable
+/* The triangles [first, last) of side s as a TIN value. */
+static GxSerialized *
+tin_of(const GxBatchSide *s, size_t first, size_t last, size_t *size)
 {
-	size_t		cap;
-	const double **slot;
-} VertexTable;
-
-static uint64_t
-vertex_hash(const double *v)
-{
-	uint64_t	h = 1469598103934665603ULL;
-	const unsigned char *b = (const unsigned char *) v;
-	int			i;
-
-	for (i = 0; i < 24; i++)
-		h = (h ^ b[i]) * 1099511628211ULL;
-	return h;
-}
-
-/* Distinct vertices of the triangles [first, last) of side s. */
-static size_t
-distinct_vertices(const GxBatchSide *s, size_t first, size_t last, VertexTable *t)
-{
-	size_t		need = 2 * 3 * (last - first) + 16,
-				n = 0,
+	GxError		err = {GX_OK, ""};
+	GxBuilder	b;
+	size_t		node,
 				i;
-	int			v;
 
-	if (t->cap < need)
-	{
-		free(t->slot);
-		t->cap = need;
-		t->slot = malloc(need * sizeof(*t->slot));
-	}
-	memset(t->slot, 0, t->cap * sizeof(*t->slot));
+	gx_builder_init(&b, &err);
+	node = gx_builder_begin(&b, GX_TIN);
 	for (i = first; i < last; i++)
-		for (v = 0; v < 3; v++)
-		{
-			const double *p = s->coords + 9 * i + 3 * v;
-			size_t		h = vertex_hash(p) % t->cap;
-
-			while (t->slot[h] && memcmp(t->slot[h], p, 24) != 0)
-				h = (h + 1) % t->cap;
-			if (t->slot[h] == NULL)
-			{
-				t->slot[h] = p;
-				n++;
-			}
-		}
-	return n;
+		for (int v = 0; v < 3; v++)
+			gx_builder_coord(&b, s->coords[9 * i + 3 * v], s->coords[9 * i + 3 * v + 1], s->coords[9 * i + 3 * v + 2]);
+	gx_builder_end(&b, node, (uint32_t) (last - first));
+	return gx_builder_finish(&b, 32633, size);
 }
 
-static void
+static int
 report(const char *name, const GxBatchSide *s)
 {
-	VertexTable t = {0, NULL};
 	size_t		first = 0,
 				triangles = 0,
-				vertices = 0;
-	double		t0 = gx_now_ms();
+				plain = 0,
+				packed = 0,
+				values = 0,
+				unpacked_values = 0;
+	double		t_pack = 0,
+				t_unpack = 0;
+	int			bad = 0;
 
 	while (first < s->n)
 	{
-		size_t		last = first;
+		size_t		last = first,
+					size,
+					psize = 0,
+					usize = 0;
+		GxSerialized *g,
+				   *p,
+				   *u = NULL;
+		GxError		err = {GX_OK, ""};
+		double		t0;
 
 		while (last < s->n && s->geom[last] == s->geom[first])
 			last++;
-		if (s->kind[first] == 3)
+		if (s->kind[first] == 3 && (g = tin_of(s, first, last, &size)) != NULL)
 		{
+			t0 = gx_now_ms();
+			p = gx_pack(g, size, &psize, &err);
+			t_pack += gx_now_ms() - t0;
+			if (p)
+			{
+				t0 = gx_now_ms();
+				u = gx_unpack(p, psize, &usize, &err);
+				t_unpack += gx_now_ms() - t0;
+				bad += u == NULL || usize != size || memcmp((char *) u + 4, (char *) g + 4, size - 4) != 0;
+			}
+			else
+				unpacked_values++;
 			triangles += last - first;
-			vertices += distinct_vertices(s, first, last, &t);
+			plain += size;
+			packed += p ? psize : size;
+			values++;
+			gx_free(u);
+			gx_free(p);
+			gx_free(g);
 		}
 		first = last;
 	}
-	printf("%s: %zu triangles, %zu distinct vertices (%.2f per triangle); bytes %.1f MB as today (72/triangle), "
-		   "%.1f MB as vertices + indices (%.1f/triangle, %.2fx smaller); index built in %.1f ms\n",
-		   name, triangles, vertices, (double) vertices / triangles, triangles * 72.0 / 1e6,
-		   (vertices * 24.0 + triangles * 12.0) / 1e6, (vertices * 24.0 + triangles * 12.0) / triangles,
-		   (triangles * 72.0) / (vertices * 24.0 + triangles * 12.0), gx_now_ms() - t0);
-	free(t.slot);
+	printf("%s: %zu values, %zu triangles: %.1f MB as triangles, %.1f MB stored packed (%.2fx smaller; %zu values "
+		   "left as they are); packing %.1f ms, unpacking %.1f ms (one thread); %d values not restored bit for bit\n",
+		   name, values, triangles, plain / 1e6, packed / 1e6, (double) plain / packed, unpacked_values, t_pack,
+		   t_unpack, bad);
+	return bad != 0;
 }
 
 int
@@ -100,16 +94,17 @@ main(int argc, char **argv)
 {
 	GxBatchSide a,
 				b;
+	int			rc;
 
 	gx_batch_side_init(&a);
 	gx_batch_side_init(&b);
 	if (argc > 2 && strcmp(argv[1], "mining") == 0)
 	{
 		gx_bench_mining(atof(argv[2]), 1234, &a, &b);
-		report("mining ore bodies", &b);
+		rc = report("mining ore bodies", &b);
 	}
 	else if (argc > 3 && strcmp(argv[1], "mesh") == 0 && gx_bench_mesh_pair(argv[2], atoi(argv[3]), 0.1, &a, &b))
-		report("mesh tiles", &a);
+		rc = report("mesh tiles", &a);
 	else
 	{
 		fprintf(stderr, "usage: %s mining SCALE | mesh FILE.stl LEVELS\n", argv[0]);
@@ -117,5 +112,5 @@ main(int argc, char **argv)
 	}
 	gx_batch_side_free(&a);
 	gx_batch_side_free(&b);
-	return 0;
+	return rc;
 }
