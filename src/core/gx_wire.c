@@ -140,6 +140,30 @@ fail:
 	return false;
 }
 
+/*
+ * Allocates the pages of [p, p + size) now, 1 MB per task on the caller's OpenMP threads: memory that runs
+ * short is then an error here, not a SIGBUS when the segment is written. A kernel without
+ * MADV_POPULATE_WRITE (before Linux 5.14) leaves them to be allocated as they are first written.
+ */
+static bool
+populate(char *p, size_t size)
+{
+	const size_t chunk = 1 << 20;
+	long		nchunks = (long) ((size + chunk - 1) / chunk),
+				k;
+	int			failed = 0;
+
+	#pragma omp parallel for schedule(dynamic, 1) reduction(|:failed) if (nchunks > 4)
+	for (k = 0; k < nchunks; k++)
+	{
+		size_t		at = (size_t) k * chunk;
+
+		if (madvise(p + at, size - at < chunk ? size - at : chunk, MADV_POPULATE_WRITE) != 0 && errno != EINVAL)
+			failed = 1;
+	}
+	return !failed;
+}
+
 void *
 gx_wire_segment_create(size_t size, int *fd)
 {
@@ -148,12 +172,19 @@ gx_wire_segment_create(size_t size, int *fd)
 	*fd = memfd_create("gpuexact", MFD_CLOEXEC);
 	if (*fd < 0)
 		return NULL;
-	/* its pages are allocated as they are first written: by several threads at once (gx_wire_side_put) */
 	if (ftruncate(*fd, (off_t) (size ? size : 1)) != 0 ||
 		(p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0)) == MAP_FAILED)
 	{
 		close(*fd);
 		*fd = -1;
+		return NULL;
+	}
+	if (!populate(p, size ? size : 1))
+	{
+		munmap(p, size ? size : 1);
+		close(*fd);
+		*fd = -1;
+		errno = ENOMEM;
 		return NULL;
 	}
 	return p;

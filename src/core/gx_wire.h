@@ -114,7 +114,10 @@ bool		gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, in
  */
 bool		gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, int *fd);
 
-/* A shared segment of size bytes (memfd), mapped read-write; NULL on failure. */
+/*
+ * A shared segment of size bytes (memfd), mapped read-write, its pages allocated (several threads at once
+ * for a large one, on the caller's OpenMP threads); NULL on failure, ENOMEM when memory is short.
+ */
 void	   *gx_wire_segment_create(size_t size, int *fd);
 /* Maps a segment received from the peer; NULL on failure. */
 void	   *gx_wire_segment_map(int fd, size_t size);

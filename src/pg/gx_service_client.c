@@ -255,18 +255,19 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	}
 	if (opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements)
 		return false;
+	/* made and written on the cluster's thread budget when large (nothing in between raises an ERROR) */
+	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
 	t_segment = gx_now_ms();
 	seg = gx_wire_segment_create(size, &segfd);
 	t_segment = gx_now_ms() - t_segment;
 	if (seg == NULL)
 	{
-		snprintf(why, whylen, "GPU service: no shared segment (%m)");
+		gx_threads_end();
+		snprintf(why, whylen, "GPU service: no shared segment of %zu bytes (%m)", size);
 		return false;
 	}
 	control = (GxWireControl *) seg;
 	control->cancel = 0;
-	/* copied on the cluster's thread budget when large (nothing in between raises an ERROR) */
-	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
 	for (k = 0, size = MAXALIGN(sizeof(GxWireControl)); k < 2; k++)
 		if (!batch.side[k].held)
 		{
