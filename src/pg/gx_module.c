@@ -102,42 +102,22 @@ gx_pg_datum(GxSerialized *g, size_t size)
 	PG_RETURN_POINTER(g);
 }
 
-/* The value of d detoasted and unpacked; *fresh tells whether it is a copy of this call's own. */
-static GxSerialized *
-geom_of(Datum d, bool *fresh)
+GxSerialized *
+gx_pg_geom(Datum d)
 {
 	GxSerialized *v = (GxSerialized *) PG_DETOAST_DATUM(d),
 			   *g;
 	GxError		err = {GX_OK, ""};
 	size_t		size;
 
-	*fresh = (Pointer) v != DatumGetPointer(d);
 	if (!(v->flags & GX_FLAG_PACKED))
 		return v;
 	if ((g = gx_unpack(v, VARSIZE(v), &size, &err)) == NULL)
 		gx_pg_raise(&err, ERRCODE_DATA_CORRUPTED);
 	SET_VARSIZE(g, size);
-	if (*fresh)
-		pfree(v);
-	*fresh = true;
+	if ((Pointer) v != DatumGetPointer(d))
+		pfree(v);				/* a copy of this call's own */
 	return g;
-}
-
-GxSerialized *
-gx_pg_geom(Datum d)
-{
-	bool		fresh;
-
-	return geom_of(d, &fresh);
-}
-
-GxSerialized *
-gx_pg_geom_copy(Datum d)
-{
-	bool		fresh;
-	GxSerialized *g = geom_of(d, &fresh);
-
-	return fresh ? g : (GxSerialized *) PG_DETOAST_DATUM_COPY(d);
 }
 
 int32

@@ -9,10 +9,9 @@
 
 /*
  * A stored value as the core reads it: detoasted (8-byte aligned: the type has double alignment) and
- * unpacked when stored packed (gx_pack.h). gx_pg_geom_copy always returns a fresh palloc'd copy.
+ * unpacked when stored packed (gx_pack.h).
  */
 GxSerialized *gx_pg_geom(Datum d);
-GxSerialized *gx_pg_geom_copy(Datum d);
 
 #define PG_GETARG_GXGEOM(n)  gx_pg_geom(PG_GETARG_DATUM(n))
 

@@ -36,10 +36,11 @@ typedef struct ArgIdentity
 
 typedef struct PreparedCache
 {
-	MemoryContext cxt;			/* holds copy and prepared */
+	MemoryContext cxt;			/* holds stored, copy and prepared */
 	int			argnum;			/* the prepared argument, -1 for none */
 	ArgIdentity id;
-	GxSerialized *copy;
+	struct varlena *stored;		/* the value as stored (packed, when it is): what a parameter is compared with */
+	GxSerialized *copy;			/* the value as the core reads it */
 	GxPrepared	prepared;
 	ArgIdentity last[2];		/* each argument's identity at the previous call */
 	ArgIdentity small[2];		/* the last value of each argument found too small to prepare */
@@ -97,14 +98,15 @@ same_identity(const ArgIdentity *a, const ArgIdentity *b)
 static bool
 is_prepared_value(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, const ArgIdentity *id)
 {
-	GxSerialized *g;
+	struct varlena *v;
 
 	if (cache->argnum != argnum)
 		return false;
 	if (id->kind != ARG_PARAM || cache->id.kind != ARG_PARAM)
 		return same_identity(id, &cache->id);
-	g = PG_GETARG_GXGEOM(argnum);
-	return VARSIZE(g) == VARSIZE(cache->copy) && memcmp(g, cache->copy, VARSIZE(g)) == 0;
+	/* one stored form per value (gx_pack.h): the stored bytes are compared, without unpacking */
+	v = PG_DETOAST_DATUM(PG_GETARG_DATUM(argnum));
+	return VARSIZE(v) == VARSIZE(cache->stored) && memcmp(v, cache->stored, VARSIZE(v)) == 0;
 }
 
 /*
@@ -121,7 +123,8 @@ prepare_arg(FunctionCallInfo fcinfo, PreparedCache *cache, int argnum, ArgIdenti
 
 	MemoryContextReset(cache->cxt);
 	cache->argnum = -1;
-	g = gx_pg_geom_copy(PG_GETARG_DATUM(argnum));
+	cache->stored = PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(argnum));
+	g = gx_pg_geom(PointerGetDatum(cache->stored));	/* the stored copy itself, unless packed */
 	c = gx_counts(g);
 	if (!any_size && c.segments + c.triangles < PREPARE_MIN_ELEMENTS)
 	{
