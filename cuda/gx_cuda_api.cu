@@ -44,7 +44,28 @@ struct GxCudaResident
 	uint32_t   *geom;
 	GxDevBox   *box;
 	size_t		bytes;
+	/*
+	 * The side's grid as the first job to claim it built it: a later job whose grid is the same (the same
+	 * join again: same extent, same cells) uses it instead of building its own. Set once, read-only after,
+	 * freed with the side.
+	 */
+	std::mutex	grid_lock;
+	bool		grid_claimed;	/* a job is building it, or has */
+	bool		grid_kept;
+	GxDevGrid	grid;
+	unsigned long long *grid_start;
+	uint32_t   *grid_items;
 };
+
+/* Do two grids have the same extent and cells (every double compared by value)? */
+static bool
+same_grid(const GxDevGrid *x, const GxDevGrid *y)
+{
+	for (int k = 0; k < 3; k++)
+		if (x->lo[k] != y->lo[k] || x->hi[k] != y->hi[k] || x->scale[k] != y->scale[k] || x->dim[k] != y->dim[k])
+			return false;
+	return x->ncells == y->ncells;
+}
 
 namespace
 {
@@ -68,6 +89,13 @@ public:
 
 	~Job()
 	{
+		for (GxCudaResident *r : claimed_)
+			if (r)
+			{
+				std::lock_guard<std::mutex> hold(r->grid_lock);
+
+				r->grid_claimed = r->grid_kept;
+			}
 		for (void *p : blocks_)
 			cudaFreeAsync(p, stream_);
 		if (stream_)
@@ -104,6 +132,7 @@ private:
 	size_t		npairs_ = 0,
 				pairs_cap_ = 0;
 	std::vector<uint32_t> undecided_;
+	GxCudaResident *claimed_[2] = {nullptr, nullptr};	/* resident sides whose grid this job builds to keep */
 
 	[[noreturn]] void fail(int code, const char *fmt, ...)
 	{
@@ -145,6 +174,19 @@ private:
 		used_ += bytes;
 		sizes_.push_back(bytes);
 		return static_cast<T *>(p);
+	}
+
+	/* Hands block p over to a caller that keeps it past the job (it is no longer the job's to free). */
+	void		detach(void *p)
+	{
+		for (size_t i = 0; i < blocks_.size(); i++)
+			if (blocks_[i] == p)
+			{
+				used_ -= sizes_[i];
+				blocks_.erase(blocks_.begin() + i);
+				sizes_.erase(sizes_.begin() + i);
+				return;
+			}
 	}
 
 	void		release(void *p)
@@ -191,6 +233,9 @@ private:
 	void		download_keys(const unsigned long long *keys, unsigned long long n);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
+	unsigned long long *side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *temp,
+							  size_t temp_bytes, uint32_t **items);
+	void		keep_grids(const GxDevGrid *g, unsigned long long *const start[2], uint32_t *const items[2]);
 	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp,
 								   size_t temp_bytes, uint32_t **items);
 };
@@ -418,6 +463,54 @@ Job::build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp, 
 	return start;
 }
 
+/*
+ * Side k's grid: the one its resident side keeps, when it is this grid; else built now, and claimed for
+ * keeping when the resident side keeps none yet and side k's boxes are its own (not grown for a distance).
+ */
+unsigned long long *
+Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *temp, size_t temp_bytes,
+			   uint32_t **items)
+{
+	GxCudaResident *r = const_cast<GxCudaResident *>(job_->resident[k]);
+
+	if (r != nullptr && !(k == 0 && job_->distance > 0))
+	{
+		std::lock_guard<std::mutex> hold(r->grid_lock);
+
+		if (r->grid_kept && same_grid(&r->grid, g))
+		{
+			*items = r->grid_items;
+			return r->grid_start;
+		}
+		if (!r->grid_claimed)
+		{
+			r->grid_claimed = true;
+			claimed_[k] = r;
+		}
+	}
+	return build_grid(g, s, cursor, temp, temp_bytes, items);
+}
+
+/* Hands the grids this job claimed over to their resident sides; the job's stream has finished them. */
+void
+Job::keep_grids(const GxDevGrid *g, unsigned long long *const start[2], uint32_t *const items[2])
+{
+	for (int k = 0; k < 2; k++)
+		if (claimed_[k])
+		{
+			GxCudaResident *r = claimed_[k];
+			std::lock_guard<std::mutex> hold(r->grid_lock);
+
+			detach(start[k]);
+			detach(items[k]);
+			r->grid = *g;
+			r->grid_start = start[k];
+			r->grid_items = items[k];
+			r->grid_kept = true;
+			claimed_[k] = nullptr;
+		}
+}
+
 int
 Job::run()
 {
@@ -539,11 +632,11 @@ Job::run()
 	unsigned   *cursor = alloc<unsigned>(g.ncells, "grid cursors");
 	uint32_t   *items_a,
 			   *items_b;
-	unsigned long long *start_a = build_grid(&g, &da, cursor, scan_temp, scan_bytes, &items_a);
+	unsigned long long *start_a = side_grid(&g, &da, 0, cursor, scan_temp, scan_bytes, &items_a);
 
 	cancelled();
 
-	unsigned long long *start_b = build_grid(&g, &db, cursor, scan_temp, scan_bytes, &items_b);
+	unsigned long long *start_b = side_grid(&g, &db, 1, cursor, scan_temp, scan_bytes, &items_b);
 
 	cancelled();
 	release(cursor);
@@ -553,7 +646,11 @@ Job::run()
 	check(gx_launch_cell_candidates(&g, start_a, start_b, cand, stream_), "candidate kernel");
 	check(cub::DeviceScan::InclusiveSum(scan_temp, scan_bytes, cand, (size_t) g.ncells, stream_), "candidate scan");
 
-	unsigned long long total = read_u64(cand + g.ncells - 1);
+	unsigned long long total = read_u64(cand + g.ncells - 1);	/* the stream has finished the grids */
+	unsigned long long *const starts[2] = {start_a, start_b};
+	uint32_t   *const item_lists[2] = {items_a, items_b};
+
+	keep_grids(&g, starts, item_lists);
 
 	toc(&res_->t_grid);
 	release(scan_temp);
@@ -828,7 +925,7 @@ gx_cuda_free_result(GxCudaResult *res)
 GX_EXPORT int
 gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes, char *err, size_t errlen)
 {
-	GxCudaResident *r = (GxCudaResident *) calloc(1, sizeof(GxCudaResident));
+	GxCudaResident *r = new (std::nothrow) GxCudaResident();
 	GxDevSide	d;
 	cudaError_t e = cudaSuccess;
 	size_t		n = s->n ? s->n : 1;
@@ -880,8 +977,13 @@ gx_cuda_side_free(GxCudaResident *r)
 	cudaFree(r->kind);
 	cudaFree(r->geom);
 	cudaFree(r->box);
+	if (r->grid_kept)
+	{
+		cudaFree(r->grid_start);
+		cudaFree(r->grid_items);
+	}
 	cudaGetLastError();
-	free(r);
+	delete r;
 }
 
 GX_EXPORT int
