@@ -223,8 +223,11 @@ private:
 		return static_cast<T *>(p);
 	}
 
-	/* Hands block p over to a caller that keeps it past the job (it is no longer the job's to free). */
-	void		detach(void *p)
+	/*
+	 * Block p is no longer the job's: a caller keeps it past the job (detach), or it is freed now (release).
+	 * False if the job holds no such block.
+	 */
+	bool		detach(void *p)
 	{
 		for (size_t i = 0; i < blocks_.size(); i++)
 			if (blocks_[i] == p)
@@ -232,21 +235,15 @@ private:
 				used_ -= sizes_[i];
 				blocks_.erase(blocks_.begin() + i);
 				sizes_.erase(sizes_.begin() + i);
-				return;
+				return true;
 			}
+		return false;
 	}
 
 	void		release(void *p)
 	{
-		for (size_t i = 0; i < blocks_.size(); i++)
-			if (blocks_[i] == p)
-			{
-				cudaFreeAsync(p, stream_);
-				used_ -= sizes_[i];
-				blocks_.erase(blocks_.begin() + i);
-				sizes_.erase(sizes_.begin() + i);
-				return;
-			}
+		if (detach(p))
+			cudaFreeAsync(p, stream_);
 	}
 
 	std::vector<size_t> sizes_;

@@ -13,10 +13,9 @@
 #include "access/heaptoast.h"
 #include "access/htup_details.h"
 #include "access/table.h"
-#include "access/toast_internals.h"
 #include "access/tableam.h"
+#include "access/toast_internals.h"
 #include "executor/tuptable.h"
-#include "access/relscan.h"
 #include "utils/fmgroids.h"
 #include "utils/rel.h"
 #include "access/toast_compression.h"
@@ -61,12 +60,9 @@ backend_cache(void)
 }
 
 /*
- * The TOAST relation of the values being keyed, kept open while a side's keys are made, to read the
- * first chunk of each value.
- */
-/*
- * Looks up the first chunks of TOAST values: one open TOAST relation and one index scan, started again
- * for each value (a scan begun and ended per value costs several times more).
+ * Reads the first chunk of each value while a side's keys are made: the TOAST relation of the values kept
+ * open, with one index scan started again for each value (a scan begun and ended per value costs several
+ * times more).
  */
 typedef struct ToastProbe
 {
@@ -354,7 +350,6 @@ gx_pg_side_materialize(GxPgSide *s)
 {
 	GxCache    *c = backend_cache();
 	GxCachedSide v;
-
 	double		t0 = gx_now_ms();
 
 	if (s->built)
