@@ -5,12 +5,12 @@ DATA = sql/gpuexact--0.1.sql
 # The optional PostGIS bridge (postgis/): installed beside gpuexact, created only where PostGIS is.
 DATA += postgis/gpuexact_postgis.control postgis/gpuexact_postgis--0.1.sql
 
-CORE_SRCS = $(sort $(wildcard src/core/*.c))
-PG_SRCS = $(sort $(wildcard src/pg/*.c))
+CORE_SRCS = $(sort $(wildcard src/core/*/*.c))
+PG_SRCS = $(sort $(wildcard src/pg/*.c src/pg/*/*.c))
 OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 # Exact arithmetic needs IEEE behaviour: no FMA contraction, no fast-math.
-PG_CPPFLAGS = -Isrc/core
+PG_CPPFLAGS = -Isrc/core -Isrc/pg
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -fopenmp -ldl
 
@@ -44,7 +44,7 @@ UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*
 BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
-build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*.h)
+build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h)
 	@mkdir -p build/core
 	cd build/core && for f in $(CORE_SRCS); do $(CORE_CC) $(CORE_CFLAGS) -I../../src/core -c ../../$$f || exit 1; done
 	ar rcs $@ build/core/*.o
@@ -83,8 +83,9 @@ install-service: build/gpuexact-service
 
 # --- The CUDA engine (cuda/): built whenever nvcc is found, installed beside the extension --------------
 NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
-CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.h cuda/Makefile) src/core/gx_primitives_impl.h src/core/gx_orient.h \
-	src/core/gx_expansion.h src/core/gx_hd.h src/core/gx_distance_filter_impl.h
+CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.h cuda/Makefile) src/core/algorithm/gx_primitives_impl.h \
+	src/core/algorithm/gx_orient.h src/core/algorithm/gx_expansion.h src/core/base/gx_hd.h \
+	src/core/algorithm/gx_distance_filter_impl.h
 
 ifneq ($(NVCC),)
 all: build/gpuexact_cuda.so

@@ -34,6 +34,10 @@ done
 
 rm -rf "$unit_dir"
 
+echo "== the core's folders call one way (docs/architecture.md)"
+test/layers.sh
+count $? test/layers.sh
+
 echo "== pg_regress"
 gx_cluster_start
 make -s installcheck >regress.log 2>&1

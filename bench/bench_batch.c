@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_batch_internal.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
+#include "batch/gx_batch_internal.h"
 #include "gx_bench_data.h"
-#include "gx_io.h"
+#include "io/gx_io.h"
 
 static void
 print_stats(const char *label, const GxBatchStats *s, double best_total)

@@ -14,12 +14,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "gx_alloc.h"
-#include "gx_distance.h"
-#include "gx_intersects.h"
-#include "gx_io.h"
-#include "gx_predicates.h"
-#include "gx_round.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_round.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
+#include "operation/gx_distance.h"
+#include "operation/gx_intersects.h"
 
 #define GRID 708				/* vertices per side: 2 * 707^2 = 999 698 triangles */
 #define X0 500000.0

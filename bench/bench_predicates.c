@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "gx_predicates.h"
+#include "algorithm/gx_predicates.h"
 
 typedef int (*Orient3d) (const double *, const double *, const double *, const double *);
 

@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_batch_internal.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
+#include "batch/gx_batch_internal.h"
 #include "gx_bench_data.h"
-#include "gx_intercepts.h"
-#include "gx_solid.h"
+#include "operation/gx_intercepts.h"
+#include "operation/gx_solid_make.h"
 
 static GxSerialized *
 make_solid(const GxSerialized *body, const GxBatchOptions *opt, const char *label, size_t *size)

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch_internal.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch_internal.h"
+#include "geom/gx_pack.h"
 #include "gx_bench_data.h"
-#include "gx_pack.h"
 
 /* The triangles [first, last) of side s as a TIN value. */
 static GxSerialized *

@@ -2,7 +2,7 @@
 #ifndef GX_BENCH_DATA_H
 #define GX_BENCH_DATA_H
 
-#include "gx_batch.h"
+#include "batch/gx_batch.h"
 
 /*
  * A mining dataset at UTM coordinates (zone 33N): drill holes from collars on a 25 m grid, with azimuth,

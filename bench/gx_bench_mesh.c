@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
+#include "base/gx_alloc.h"
 #include "gx_bench_data.h"
-#include "gx_io.h"
+#include "io/gx_io.h"
 
 static unsigned char *
 read_file(const char *path, size_t *len)

@@ -3,9 +3,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gx_alloc.h"
+#include "base/gx_alloc.h"
 #include "gx_bench_data.h"
-#include "gx_solid.h"
+#include "operation/gx_solid_make.h"
 
 #define X0 500000.0
 #define Y0 7000000.0

@@ -2,13 +2,13 @@
  * gx_cuda_distance.cu: the distance batch on the device (gx_dwithin's pairs). Side a's element boxes are
  * grown by the distance, rounded outward, before the grid and the culling, so every pair within the
  * distance shares a cell; each surviving pair then gets the CPU's own filter (gx_dist2_within of
- * src/core/gx_distance_filter_impl.h: a vertex pair's distance, then certified bounds lo <= d2 <= hi):
+ * src/core/algorithm/gx_distance_filter_impl.h: a vertex pair's distance, then certified bounds lo <= d2 <= hi):
  * "within", "not", or left to the CPU's exact test.
  */
 #include <math.h>
 
+#include "algorithm/gx_distance_filter_impl.h"
 #include "gx_cuda_internal.h"
-#include "gx_distance_filter_impl.h"
 
 __global__ void
 grow_kernel(size_t n, const GxDevBox *__restrict__ in, double d, GxDevBox *out)

@@ -43,7 +43,7 @@ typedef struct GxDevGrid
 	size_t		ncells;
 } GxDevGrid;
 
-/* Cell index along axis k of v: gx_grid_coord of src/core/gx_grid.h, evaluated identically. */
+/* Cell index along axis k of v: gx_grid_coord of src/core/index/gx_grid.h, evaluated identically. */
 static __host__ __device__ __forceinline__ int
 gx_dev_coord(const GxDevGrid *g, int k, double v)
 {

@@ -9,15 +9,15 @@
  * A pass decides a pair only if every sign its test needed was certified; the pairs it leaves undecided
  * go to the next pass, so a pass's undecided count is the failures count of that rung (in pairs).
  *
- * The tests come from src/core/gx_primitives_impl.h, included once per pass inside its own namespace with
+ * The tests come from src/core/algorithm/gx_primitives_impl.h, included once per pass inside its own namespace with
  * GXP_ORIENT3D/GXP_ORIENT2D bound to that pass's rung. The rungs are __noinline__ so the large tests stay
  * compact; the expansions' big local arrays exist only in the exact pass.
  */
 #include <math.h>
 
+#include "algorithm/gx_orient.h"
+#include "base/gx_hd.h"
 #include "gx_cuda_internal.h"
-#include "gx_hd.h"
-#include "gx_orient.h"
 
 /* ---------------------------------------------------------------------------------------------------- */
 /* Float32 interval rung                                                                                  */
@@ -206,7 +206,7 @@ gxd_orient2d_exact(const double *a, const double *b, const double *c, int drop)
 #define GXP_ORIENT2D gxf_orient2d
 namespace gx_float
 {
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 }
 #undef GX_PRIMITIVES_IMPL_H
 #undef GXP_ORIENT3D
@@ -216,7 +216,7 @@ namespace gx_float
 #define GXP_ORIENT2D gxd_orient2d_filter
 namespace gx_filter
 {
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 }
 #undef GX_PRIMITIVES_IMPL_H
 #undef GXP_ORIENT3D
@@ -226,7 +226,7 @@ namespace gx_filter
 #define GXP_ORIENT2D gxd_orient2d_exact
 namespace gx_exact
 {
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 }
 #undef GXP_ORIENT3D
 #undef GXP_ORIENT2D

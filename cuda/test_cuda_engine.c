@@ -21,8 +21,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "algorithm/gx_primitives.h"
 #include "gx_cuda.h"
-#include "gx_primitives.h"
 
 static int	passed,
 			failed;
@@ -257,7 +257,7 @@ set_extent(const Set *s)
 	return e;
 }
 
-/* gx_grid_choose_dims of src/core/gx_grid.c. */
+/* gx_grid_choose_dims of src/core/index/gx_grid.c. */
 static void
 choose_dims(const Box *e, double cells, int dim[3])
 {
@@ -291,7 +291,7 @@ typedef struct Grid
 	uint32_t   *items;
 } Grid;
 
-/* gx_grid_coord of src/core/gx_grid.h. */
+/* gx_grid_coord of src/core/index/gx_grid.h. */
 static int
 grid_coord(const Grid *g, int k, double v)
 {

@@ -4,14 +4,14 @@
 #include "miscadmin.h"
 #include "utils/memutils.h"
 
-#include "gx_alloc.h"
-#include "gx_interrupt.h"
-#include "gx_io.h"
-#include "gx_join.h"
-#include "gx_pack.h"
+#include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
+#include "geom/gx_pack.h"
 #include "gx_pg.h"
-#include "gx_service.h"
 #include "gx_settings.h"
+#include "io/gx_io.h"
+#include "join/gx_join.h"
+#include "service/gx_service.h"
 
 PG_MODULE_MAGIC;
 

@@ -5,7 +5,7 @@
 #include "postgres.h"
 #include "fmgr.h"
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 /*
  * A stored value as the core reads it: detoasted (8-byte aligned: the type has double alignment) and

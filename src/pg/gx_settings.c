@@ -10,9 +10,9 @@
 #include "miscadmin.h"
 #include "utils/guc.h"
 
-#include "gx_service.h"
+#include "base/gx_threads.h"
 #include "gx_settings.h"
-#include "gx_threads.h"
+#include "service/gx_service.h"
 
 bool		gx_enable_join = true;
 int			gx_join_batch_rows = 10000;

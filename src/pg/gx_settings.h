@@ -2,7 +2,7 @@
 #ifndef GX_SETTINGS_H
 #define GX_SETTINGS_H
 
-#include "gx_batch.h"
+#include "batch/gx_batch.h"
 
 extern bool gx_enable_join;
 extern int	gx_join_batch_rows;

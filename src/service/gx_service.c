@@ -1,6 +1,6 @@
 /*
  * gx_service.c: gpuexact-service, the one process of a cluster that owns the GPU (its CUDA context made
- * once, at start). PostgreSQL's supervising background worker (src/pg/gx_service_worker.c) starts it and
+ * once, at start). PostgreSQL's supervising background worker (src/pg/service/gx_service_worker.c) starts it and
  * starts it again when it dies; it is a program of its own, outside PostgreSQL's shared memory, so that
  * its death, even by a signal, touches no backend. Backends connect to its Unix socket (gx_wire.h); a
  * thread serves each connection; up to MAX_GPU_JOBS batches run on the GPU at once (each on its own
@@ -27,12 +27,12 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_batch_internal.h"
-#include "gx_cuda_loader.h"
-#include "gx_geom_cache.h"
-#include "gx_wire.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
+#include "batch/gx_batch_internal.h"
+#include "batch/gx_cuda_loader.h"
+#include "batch/gx_geom_cache.h"
+#include "wire/gx_wire.h"
 
 #define MAX_GPU_JOBS 8
 #define JOB_MEMORY_CAP ((size_t) 6 << 30)	/* a batch's device memory when its session sets no cap */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
 
 /* The rank of a collection member's type in the promised order (TIN, LINESTRING, POINT); 3 for others. */
 static int

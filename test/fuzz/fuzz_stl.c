@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

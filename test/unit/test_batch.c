@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_intersects.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
 #include "gx_test.h"
+#include "operation/gx_intersects.h"
 
 static int
 rnd(int lo, int hi)

@@ -3,9 +3,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gx_box.h"
-#include "gx_boxstats.h"
+#include "geom/gx_box.h"
 #include "gx_test.h"
+#include "index/gx_boxstats.h"
 
 static double
 uniform(double lo, double hi)

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_desurvey.h"
-#include "gx_io.h"
-#include "gx_measure.h"
+#include "algorithm/gx_measure.h"
+#include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
+#include "mining/gx_desurvey.h"
 
 #define MAX_SURVEYS	64
 #define U			0x1p-53

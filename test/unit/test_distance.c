@@ -16,13 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_distance.h"
-#include "gx_io.h"
-#include "gx_round.h"
-#include "gx_solid.h"
+#include "algorithm/gx_round.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
+#include "operation/gx_distance.h"
+#include "operation/gx_solid_make.h"
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
 

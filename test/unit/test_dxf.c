@@ -5,9 +5,9 @@
  */
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
 
 /* One group: its code line and its value line. */
 #define G(code, value)	#code "\n" value "\n"

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_face.h"
 #include "gx_test.h"
+#include "triangulate/gx_face.h"
 
 #define MAX_N		12
 #define ROUNDS		40000

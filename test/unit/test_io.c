@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "base/gx_format.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
 
 /* Whether two serialized geometries are byte-identical. */
 static int

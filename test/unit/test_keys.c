@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_keys.h"
+#include "base/gx_keys.h"
 #include "gx_test.h"
 
 static int

@@ -13,11 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "base/gx_threads.h"
+#include "batch/gx_batch.h"
 #include "gx_test.h"
-#include "gx_threads.h"
+#include "io/gx_io.h"
 
 static GxSerialized *
 wkt(const char *text, size_t *size)

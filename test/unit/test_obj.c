@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "base/gx_format.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
 
 /* Checks that text reads as the geometry of WKT want. */
 static void

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
-#include "gx_pack.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_pack.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
 
 /* A height field of n x n cells (2 n^2 triangles sharing their vertices) at UTM-like offsets, as a TIN. */
 static GxSerialized *

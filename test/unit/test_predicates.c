@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gx_predicates.h"
+#include "algorithm/gx_predicates.h"
 #include "gx_test.h"
 
 #define DEFAULT_SEED UINT64_C(20240601)

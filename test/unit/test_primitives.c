@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_elements.h"
+#include "algorithm/gx_elements.h"
 #include "gx_test.h"
 
 typedef struct V

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_intercepts.h"
-#include "gx_intersects.h"
-#include "gx_solid.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
 #include "gx_test.h"
+#include "operation/gx_intercepts.h"
+#include "operation/gx_intersects.h"
+#include "operation/gx_solid_make.h"
 
 #define N 5						/* voxels per axis */
 #define H 0.015625				/* lattice spacing, exact */

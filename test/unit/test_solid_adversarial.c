@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_intercepts.h"
-#include "gx_solid.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch.h"
 #include "gx_test.h"
+#include "operation/gx_intercepts.h"
+#include "operation/gx_solid_make.h"
 
 #define MAXV 16
 #define MAXF 32

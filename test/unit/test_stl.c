@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "io/gx_io.h"
 
 #define PREFIX			84		/* binary header + facet count */
 #define FACET			50

@@ -7,10 +7,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gx_box.h"
-#include "gx_expansion.h"
+#include "algorithm/gx_expansion.h"
+#include "geom/gx_box.h"
 #include "gx_test.h"
-#include "gx_tiles.h"
+#include "mining/gx_tiles.h"
 
 /* The largest integer k with k*s <= x, exactly, for x rational. */
 static long

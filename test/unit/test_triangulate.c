@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_face.h"
+#include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "triangulate/gx_face.h"
 
 #define MAX_RINGS	5
 #define MAX_PTS		64

@@ -16,15 +16,17 @@
  *  - triangle-triangle: the best of the six edges against the other triangle (two closed triangles meet
  *    iff an edge of one meets the other, so intersecting triangles give 0 at a common point).
  * Every candidate is offered with its two points; the squared distance is computed from them.
+ * "Within d" is the filter of gx_distance_filter.c first, then this exact squared distance against d * d.
  */
+#include <math.h>
 #include <stdbool.h>
 
-#include "gx_distance.h"
-#include "gx_predicates.h"
+#include "algorithm/gx_elem_distance.h"
+#include "algorithm/gx_predicates.h"
 
 #define GXP_ORIENT3D gx_orient3d
 #define GXP_ORIENT2D gx_orient2d
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 
 typedef mpq_t Vec[3];
 
@@ -481,4 +483,30 @@ gx_elem_closest(GxElem ea, GxElem eb, GxClosest *out)
 		vec_clear(b[i]);
 	}
 	mpq_clears(best.d2, best.t, NULL);
+}
+
+bool
+gx_elem_dwithin_exact(GxElem a, GxElem b, double d)
+{
+	GxClosest	c;
+	mpq_t		dd;
+	bool		within;
+
+	gx_closest_init(&c);
+	mpq_init(dd);
+	mpq_set_d(dd, d);
+	mpq_mul(dd, dd, dd);
+	gx_elem_closest(a, b, &c);
+	within = mpq_cmp(c.d2, dd) <= 0;
+	mpq_clear(dd);
+	gx_closest_clear(&c);
+	return within;
+}
+
+bool
+gx_elem_dwithin(GxElem a, GxElem b, double d)
+{
+	int			r = gx_elem_dwithin_filter(a, b, nextafter(d * d, -INFINITY), nextafter(d * d, INFINITY));
+
+	return r >= 0 ? r == 1 : gx_elem_dwithin_exact(a, b, d);
 }

@@ -2,8 +2,8 @@
  * gx_distance_filter.c: gx_elem_dist2_bounds and gx_elem_dwithin_filter, the certified bounds and the
  * filter of gx_distance_filter_impl.h (shared with the CUDA engine) on the CPU.
  */
-#include "gx_distance.h"
-#include "gx_distance_filter_impl.h"
+#include "algorithm/gx_distance_filter_impl.h"
+#include "algorithm/gx_elem_distance.h"
 
 void
 gx_elem_dist2_bounds(GxElem ea, GxElem eb, double *lo, double *hi)

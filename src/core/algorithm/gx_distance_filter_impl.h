@@ -23,7 +23,7 @@
 #include <math.h>
 #include <stdbool.h>
 
-#include "gx_hd.h"
+#include "base/gx_hd.h"
 
 #define FV_U 0x1p-53
 #define FV_SAFETY (1 + 0x1p-48)

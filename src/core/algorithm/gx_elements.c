@@ -1,8 +1,8 @@
 /* gx_elements.c: flattening a serialized geometry into its elements, and the element-pair dispatch. */
-#include "gx_alloc.h"
-#include "gx_box.h"
-#include "gx_elements.h"
-#include "gx_primitives.h"
+#include "algorithm/gx_elements.h"
+#include "algorithm/gx_primitives.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
 
 GxBox3D
 gx_elem_box(GxElem e)

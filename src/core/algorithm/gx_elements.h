@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gx_box.h"
-#include "gx_geom.h"
+#include "geom/gx_box.h"
+#include "geom/gx_geom.h"
 
 typedef struct GxElem
 {

@@ -16,7 +16,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "gx_hd.h"
+#include "base/gx_hd.h"
 
 #if !defined(__CUDACC__) && FLT_EVAL_METHOD != 0
 #error "gx_expansion needs double expressions evaluated in double precision (FLT_EVAL_METHOD 0)"

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gx_measure.h"
+#include "algorithm/gx_measure.h"
 
 /* Squares of components beyond this overflow or lose bits to underflow: those segments are scaled by 2^-k. */
 #define SQUARE_SAFE_MAX	0x1p500

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 /* Neumaier's compensated sum: the value is sum + comp (or sum alone once it overflowed). */
 typedef struct GxSum

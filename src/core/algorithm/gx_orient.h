@@ -8,8 +8,8 @@
 #ifndef GX_ORIENT_H
 #define GX_ORIENT_H
 
-#include "gx_expansion.h"
-#include "gx_hd.h"
+#include "algorithm/gx_expansion.h"
+#include "base/gx_hd.h"
 
 /* Returned by a rung that cannot decide. */
 #define GX_UNDECIDED 2

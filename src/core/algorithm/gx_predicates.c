@@ -4,8 +4,8 @@
  * cannot hold.
  * Must be compiled with -ffp-contract=off (see gx_expansion.h).
  */
-#include "gx_orient.h"
-#include "gx_predicates.h"
+#include "algorithm/gx_orient.h"
+#include "algorithm/gx_predicates.h"
 
 _Thread_local GxPredStats gx_pred_stats;
 

@@ -7,8 +7,8 @@
 #include <math.h>
 #include <gmp.h>
 
-#include "gx_predicates.h"
-#include "gx_predicates_exact.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
 
 /* r = p - q */
 static void

@@ -1,10 +1,10 @@
 /* gx_primitives.c: the element tests of gx_primitives_impl.h on the CPU, with the full exact ladder. */
-#include "gx_predicates.h"
-#include "gx_primitives.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_primitives.h"
 
 #define GXP_ORIENT3D gx_orient3d
 #define GXP_ORIENT2D gx_orient2d
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 
 bool
 gx_elements_intersect(const double *a, int ka, const double *b, int kb)

@@ -20,8 +20,8 @@
 #ifndef GX_PRIMITIVES_IMPL_H
 #define GX_PRIMITIVES_IMPL_H
 
-#include "gx_hd.h"
-#include "gx_orient.h"
+#include "algorithm/gx_orient.h"
+#include "base/gx_hd.h"
 
 #define GXP(t, i) ((t) + 3 * (i))
 #define GXP_AXIS_UNDECIDED (-2)

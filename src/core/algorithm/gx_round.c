@@ -9,7 +9,7 @@
  */
 #include <math.h>
 
-#include "gx_round.h"
+#include "algorithm/gx_round.h"
 
 #define GUARD_BITS 56
 

@@ -1,7 +1,7 @@
 /* gx_alloc.c: allocator indirection of the core library. */
 #include <stdlib.h>
 
-#include "gx_alloc.h"
+#include "base/gx_alloc.h"
 
 static GxAllocator allocator = {malloc, realloc, free};
 

@@ -2,7 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "gx_error.h"
+#include "base/gx_error.h"
 
 void
 gx_error_set(GxError *err, GxErrorCode code, const char *fmt,...)

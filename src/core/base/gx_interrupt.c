@@ -1,6 +1,6 @@
 /* gx_interrupt.c: the interrupt hook's storage. */
 #include <stddef.h>
 
-#include "gx_interrupt.h"
+#include "base/gx_interrupt.h"
 
 void		(*gx_check_interrupts) (void) = NULL;

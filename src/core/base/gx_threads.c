@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gx_interrupt.h"
-#include "gx_threads.h"
+#include "base/gx_interrupt.h"
+#include "base/gx_threads.h"
 
 #define MAX_THREADS 256
 

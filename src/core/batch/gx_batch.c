@@ -9,13 +9,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "gx_alloc.h"
-#include "gx_batch_internal.h"
-#include "gx_distance.h"
-#include "gx_elements.h"
-#include "gx_grid.h"
-#include "gx_primitives.h"
-#include "gx_threads.h"
+#include "algorithm/gx_elements.h"
+#include "algorithm/gx_primitives.h"
+#include "base/gx_alloc.h"
+#include "base/gx_threads.h"
+#include "batch/gx_batch.h"
+#include "batch/gx_batch_internal.h"
+#include "index/gx_grid.h"
 
 #define CELLS_PER_ELEMENT 0.1		/* fastest of 0.02-0.5 on the bench workloads (CPU); GPU time barely moves */
 #define MAX_CELLS_PER_ELEMENT 8		/* memory bounds of any grid, whatever the settings ask: cells, */
@@ -24,55 +24,6 @@
 #define SAMPLE 4096					/* elements of each side looked at to estimate extents and entries */
 #define SMALL_BATCH 4096			/* batches of fewer elements (both sides) run on one thread by default */
 #define MAX_SPLIT_DEPTH 6			/* side A halved at most this often for device memory */
-
-double
-gx_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-GxBox3D
-gx_batch_elem_box(const GxBatchSide *s, size_t i)
-{
-	GxElem		e = {s->coords + 9 * i, s->kind[i]};
-
-	return gx_elem_box(e);
-}
-
-GxBox3D
-gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow)
-{
-	GxBox3D		box = gx_batch_elem_box(s, i);
-
-	return gx_box_expand(&box, grow);
-}
-
-bool
-gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d)
-{
-	GxElem		ea = {a->coords + 9 * i, a->kind[i]},
-				eb = {b->coords + 9 * j, b->kind[j]};
-
-	return gx_elem_dwithin(ea, eb, d);
-}
-
-bool
-gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j)
-{
-	return gx_elements_intersect(a->coords + 9 * i, a->kind[i], b->coords + 9 * j, b->kind[j]);
-}
-
-void
-gx_batch_options_default(GxBatchOptions *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->device = GX_DEVICE_AUTO;
-	o->gpu_min_elements = 20000;
-	o->float_pass = -1;
-}
 
 /* Mean element extent along each axis, from about SAMPLE elements of each side. */
 static void

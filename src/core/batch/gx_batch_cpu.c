@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch_internal.h"
-#include "gx_elements.h"
-#include "gx_grid.h"
-#include "gx_predicates.h"
+#include "algorithm/gx_elements.h"
+#include "algorithm/gx_predicates.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch_internal.h"
+#include "index/gx_grid.h"
 
 /* One side in the grid: its boxes and, when only some elements were kept, their element numbers. */
 typedef struct Gridded

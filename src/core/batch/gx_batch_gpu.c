@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gx_batch_internal.h"
-#include "gx_cuda_loader.h"
+#include "batch/gx_batch_internal.h"
+#include "batch/gx_cuda_loader.h"
 
 static void
 side_view(GxCudaSide *v, const GxBatchSide *s)

@@ -1,30 +1,11 @@
-/* gx_batch_internal.h: pieces of the batch engine shared by its driver and its CPU and GPU paths. */
+/* gx_batch_internal.h: the batch engine's paths (CPU, GPU, volumes), which its driver (gx_batch.c) calls. */
 #ifndef GX_BATCH_INTERNAL_H
 #define GX_BATCH_INTERNAL_H
 
-#include "gx_batch.h"
-#include "gx_keys.h"
-
-/* Milliseconds on a monotonic clock. */
-double		gx_now_ms(void);
-
-/* Box of element i of a side. */
-GxBox3D		gx_batch_elem_box(const GxBatchSide *s, size_t i);
-
-/* Box of element i of s grown by grow >= 0 (gx_box_expand): side a's boxes in a distance batch. */
-GxBox3D		gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow);
-
-/* Element i of side a against element j of side b, exactly (the CPU ladder). */
-bool		gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j);
-
-/* Are element i of side a and element j of side b within distance d of each other? Exactly. */
-bool		gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d);
-
-static inline uint64_t
-gx_pair_key(uint32_t a, uint32_t b)
-{
-	return ((uint64_t) a << 32) | b;
-}
+#include "base/gx_clock.h"
+#include "base/gx_keys.h"
+#include "batch/gx_batch_options.h"
+#include "batch/gx_batch_side.h"
 
 /*
  * The CPU path on `threads` threads: appends intersecting geometry-pair keys (with duplicates) to keys

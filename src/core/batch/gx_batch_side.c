@@ -1,10 +1,15 @@
-/* gx_batch_side.c: flattening geometries into one side of a batch (element coordinates, kinds, owners). */
+/*
+ * gx_batch_side.c: flattening geometries into one side of a batch (element coordinates, kinds, owners), and
+ * the boxes and exact pair tests of a side's elements.
+ */
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_box.h"
+#include "algorithm/gx_elem_distance.h"
+#include "algorithm/gx_primitives.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch_side.h"
+#include "geom/gx_box.h"
 
 void
 gx_batch_side_init(GxBatchSide *s)
@@ -226,4 +231,35 @@ gx_batch_side_free(GxBatchSide *s)
 	gx_free(s->geom);
 	gx_free(s->solid);
 	gx_batch_side_init(s);
+}
+
+GxBox3D
+gx_batch_elem_box(const GxBatchSide *s, size_t i)
+{
+	GxElem		e = {s->coords + 9 * i, s->kind[i]};
+
+	return gx_elem_box(e);
+}
+
+GxBox3D
+gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow)
+{
+	GxBox3D		box = gx_batch_elem_box(s, i);
+
+	return gx_box_expand(&box, grow);
+}
+
+bool
+gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d)
+{
+	GxElem		ea = {a->coords + 9 * i, a->kind[i]},
+				eb = {b->coords + 9 * j, b->kind[j]};
+
+	return gx_elem_dwithin(ea, eb, d);
+}
+
+bool
+gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j)
+{
+	return gx_elements_intersect(a->coords + 9 * i, a->kind[i], b->coords + 9 * j, b->kind[j]);
 }

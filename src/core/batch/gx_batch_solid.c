@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch_internal.h"
-#include "gx_box.h"
-#include "gx_grid.h"
-#include "gx_solid.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_batch_internal.h"
+#include "geom/gx_box.h"
+#include "index/gx_grid.h"
+#include "solid/gx_solid.h"
 
 /* Where each geometry's elements start (first[g] .. first[g + 1]) and their boxes. */
 typedef struct SideRanges

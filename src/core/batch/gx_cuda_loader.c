@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gx_cuda_loader.h"
+#include "batch/gx_cuda_loader.h"
 
 static GxCudaApi api;
 static char loaded_path[1024];

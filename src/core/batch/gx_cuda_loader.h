@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../../cuda/gx_cuda.h"
+#include "../../../cuda/gx_cuda.h"
 
 typedef struct GxCudaApi
 {

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_geom_cache.h"
+#include "base/gx_alloc.h"
+#include "batch/gx_geom_cache.h"
 
 #define BUCKETS 4096
 

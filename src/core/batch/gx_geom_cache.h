@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gx_batch.h"
+#include "batch/gx_batch.h"
 
 typedef struct GxCacheKey
 {

@@ -2,7 +2,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "gx_box.h"
+#include "geom/gx_box.h"
 
 GxBox3D
 gx_box_of_points(const double *c, size_t n)

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 /* Bound d of a box, d = 0..2 for x, y, z (the six doubles are laid out xmin ymin zmin xmax ymax zmax). */
 #define GX_BOX_LO(b, d)			(((const double *) &(b)->xmin)[d])

@@ -2,9 +2,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_box.h"
-#include "gx_geom.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
+#include "geom/gx_geom.h"
 
 void
 gx_builder_init(GxBuilder *b, GxError *err)

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gx_error.h"
+#include "base/gx_error.h"
 
 typedef enum GxType
 {
@@ -110,6 +110,9 @@ GxCounts	gx_counts(const GxSerialized *g);
  * count. Coordinates must be finite (the builder checks and fails otherwise). All failures are recorded
  * in b->err and make later calls no-ops; gx_builder_finish returns NULL then.
  */
+/* false with err set (GX_ERR_SRID) when a and b have different non-zero SRIDs. */
+bool		gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err);
+
 typedef struct GxBuilder
 {
 	unsigned char *data;

@@ -1,7 +1,7 @@
-/* gx_geom_base.c: walking the serialized geometry model: type names, node sizes, counts. */
+/* gx_geom_base.c: walking the serialized geometry model: type names, node sizes, counts, SRIDs. */
 #include <string.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 const char *
 gx_type_name(uint32_t type)
@@ -104,4 +104,15 @@ gx_counts(const GxSerialized *g)
 	memset(&c, 0, sizeof(c));
 	gx_node_walk(gx_body(g), count_leaf, &c);
 	return c;
+}
+
+bool
+gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err)
+{
+	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
+	{
+		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
+		return false;
+	}
+	return true;
 }

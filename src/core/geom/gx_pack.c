@@ -4,8 +4,8 @@
  */
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_pack.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_pack.h"
 
 static bool
 is_surface(uint32_t type)

@@ -18,7 +18,7 @@
 #ifndef GX_PACK_H
 #define GX_PACK_H
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 /* Smallest value worth packing: values below it are not TOASTed and would only pay the unpacking. */
 #define GX_PACK_MIN_BYTES	2048

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_box.h"
-#include "gx_boxstats.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
+#include "index/gx_boxstats.h"
 
 static double
 centre(const GxBox3D *b, int d)

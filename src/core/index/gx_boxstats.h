@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 #define GX_BOXSTATS_VERSION		1
 #define GX_BOXSTATS_HEADER		14

@@ -2,9 +2,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_elements.h"
-#include "gx_grid.h"
+#include "algorithm/gx_elements.h"
+#include "base/gx_alloc.h"
+#include "index/gx_grid.h"
 
 #define GX_GRID_MAX_DIM 2048
 

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gx_geom.h"
-#include "gx_interrupt.h"
+#include "base/gx_interrupt.h"
+#include "geom/gx_geom.h"
 
 typedef struct GxGrid
 {

@@ -7,10 +7,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
-#include "gx_io_internal.h"
-#include "gx_io_parts.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
+#include "io/gx_io_internal.h"
+#include "io/gx_io_parts.h"
 
 #define GROUP_MIN			(-5)	/* group codes: -5 .. 1071 */
 #define GROUP_MAX			1071

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 /*
  * Reads WKT or EWKT ("SRID=32633;LINESTRING Z (...)"), case-insensitive, surrounding whitespace allowed.
@@ -68,8 +68,5 @@ unsigned char *gx_to_wkb(const GxSerialized *g, GxWkbVariant variant, size_t *le
 
 /* Whether the n characters at s spell a number in decimal notation (strtod also reads hex, inf and nan). */
 bool		gx_io_is_decimal(const char *s, size_t n);
-
-/* Writes the shortest decimal that reads back (strtod) to the same double; returns its length. buf >= 32. */
-int			gx_format_double(double d, char *buf);
 
 #endif

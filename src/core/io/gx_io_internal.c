@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_interrupt.h"
-#include "gx_io.h"
-#include "gx_io_internal.h"
-#include "gx_solid.h"
+#include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
+#include "io/gx_io.h"
+#include "io/gx_io_internal.h"
+#include "operation/gx_solid_make.h"
 
 #define GX_IO_STRING_(x)	#x
 #define GX_IO_STRING(x)		GX_IO_STRING_(x)

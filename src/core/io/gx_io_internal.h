@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 #define GX_CODE_POLYGON			3		/* WKB code: read as a TIN of its triangulation */
 #define GX_CODE_MULTIPOLYGON	6		/* WKB code: read as one TIN of its polygons' triangulations */

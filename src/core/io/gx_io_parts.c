@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_face.h"
-#include "gx_io_parts.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io_parts.h"
+#include "triangulate/gx_face.h"
 
 #define TRIANGLE_DOUBLES	9
 #define POINT_BYTES			(3 * sizeof(double))

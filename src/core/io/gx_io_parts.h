@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 typedef struct GxIoParts
 {

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_face.h"
-#include "gx_io_internal.h"
-#include "gx_io_parts.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io_internal.h"
+#include "io/gx_io_parts.h"
+#include "triangulate/gx_face.h"
 
 void
 gx_io_polygon_init(GxIoPolygon *pg, GxError *err)

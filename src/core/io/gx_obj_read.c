@@ -7,10 +7,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
-#include "gx_io_internal.h"
-#include "gx_io_parts.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
+#include "io/gx_io_internal.h"
+#include "io/gx_io_parts.h"
 
 #define VERTEX_NUMBERS_MAX	7		/* numbers read on a v line: one more than the most accepted (6) */
 

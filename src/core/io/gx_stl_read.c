@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gx_io.h"
-#include "gx_io_internal.h"
+#include "io/gx_io.h"
+#include "io/gx_io_internal.h"
 
 #define STL_HEADER			80		/* binary: free-form header bytes */
 #define STL_PREFIX			84		/* binary: header + uint32 facet count */

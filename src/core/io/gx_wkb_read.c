@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
-#include "gx_io_internal.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
+#include "io/gx_io_internal.h"
 
 #define EWKB_Z				0x80000000u
 #define EWKB_M				0x40000000u

@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
+#include "base/gx_alloc.h"
+#include "io/gx_io.h"
 
 #define CODE_POLYGON	3
 #define EWKB_Z			0x80000000u

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_io.h"
-#include "gx_io_internal.h"
+#include "io/gx_io.h"
+#include "io/gx_io_internal.h"
 
 /* Dimensionality of the coordinates of the whole geometry, fixed by the first tag or point seen. */
 typedef enum Dims

@@ -8,41 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_io.h"
-
-int
-gx_format_double(double d, char *buf)
-{
-	int			prec;
-	int			n = 0;
-	char	   *e;
-	char	   *digits;
-
-	/*
-	 * A normal double whose shortest form has at most DBL_DIG digits is printed in that form by %.*g at
-	 * DBL_DIG (it rounds to it, and %g drops trailing zeros); subnormals have fewer significant bits, so
-	 * for them every precision is tried.
-	 */
-	for (prec = fpclassify(d) == FP_SUBNORMAL ? 1 : DBL_DIG; prec <= 17; prec++)
-	{
-		n = snprintf(buf, 32, "%.*g", prec, d);
-		if (strtod(buf, NULL) == d)
-			break;
-	}
-	/* Exponent without leading zeros: "1e-05" -> "1e-5". */
-	e = strchr(buf, 'e');
-	if (e != NULL)
-	{
-		digits = e + 2;
-		e = digits;
-		while (*e == '0' && e[1] != '\0')
-			e++;
-		memmove(digits, e, strlen(e) + 1);
-		n -= (int) (e - digits);
-	}
-	return n;
-}
+#include "base/gx_alloc.h"
+#include "base/gx_format.h"
+#include "io/gx_io.h"
 
 /*
  * A growing output string; on allocation failure it stops growing and the result is NULL. A counting

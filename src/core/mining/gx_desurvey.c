@@ -5,9 +5,9 @@
  */
 #include <math.h>
 
-#include "gx_alloc.h"
-#include "gx_desurvey.h"
-#include "gx_measure.h"
+#include "algorithm/gx_measure.h"
+#include "base/gx_alloc.h"
+#include "mining/gx_desurvey.h"
 
 /* Below this angle (radians) the ratio factor and sinc are taken from their series (error below 1e-27). */
 #define SMALL_ANGLE 1e-4

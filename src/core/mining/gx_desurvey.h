@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 typedef struct GxSurvey
 {

@@ -6,9 +6,9 @@
  */
 #include <math.h>
 
-#include "gx_box.h"
-#include "gx_expansion.h"
-#include "gx_tiles.h"
+#include "algorithm/gx_expansion.h"
+#include "geom/gx_box.h"
+#include "mining/gx_tiles.h"
 
 /*
  * Sign of k*s - x, exactly. With p = fl(k*s) and k*s = p + e: when p differs from x, p lies on the same

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gx_error.h"
-#include "gx_geom.h"
+#include "base/gx_error.h"
+#include "geom/gx_geom.h"
 
 /* Tile indices along each axis lie in [GX_TILE_INDEX_MIN, GX_TILE_INDEX_MAX] (21 bits). */
 #define GX_TILE_INDEX_BITS	21

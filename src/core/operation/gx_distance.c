@@ -20,12 +20,12 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gx_alloc.h"
-#include "gx_distance.h"
-#include "gx_grid.h"
-#include "gx_interrupt.h"
-#include "gx_intersects.h"
-#include "gx_solid.h"
+#include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
+#include "index/gx_grid.h"
+#include "operation/gx_distance.h"
+#include "operation/gx_intersects.h"
+#include "solid/gx_solid.h"
 
 #define BRUTE_FORCE_PAIRS 256		/* below this many pairs a grid does not pay */
 #define GRID_CELLS_PER_ELEMENT 2.0
@@ -187,33 +187,6 @@ inside_other(const GxSerialized *a, const GxElements *ea, const GxSerialized *b,
 
 /* ---- gx_dwithin ------------------------------------------------------------------------------------- */
 
-/* GMP's answer: exact d2 against d * d. */
-static bool
-exact_within(GxElem a, GxElem b, double d)
-{
-	GxClosest	c;
-	mpq_t		dd;
-	bool		within;
-
-	gx_closest_init(&c);
-	mpq_init(dd);
-	mpq_set_d(dd, d);
-	mpq_mul(dd, dd, dd);
-	gx_elem_closest(a, b, &c);
-	within = mpq_cmp(c.d2, dd) <= 0;
-	mpq_clear(dd);
-	gx_closest_clear(&c);
-	return within;
-}
-
-bool
-gx_elem_dwithin(GxElem a, GxElem b, double d)
-{
-	int			r = gx_elem_dwithin_filter(a, b, nextafter(d * d, -INFINITY), nextafter(d * d, INFINITY));
-
-	return r >= 0 ? r == 1 : exact_within(a, b, d);
-}
-
 typedef struct Within
 {
 	const GxElements *a,
@@ -257,7 +230,7 @@ open_pairs_within(const Within *w, double d)
 	bool		found = false;
 
 	for (size_t k = 0; k < w->nopen && !found; k += 2)
-		found = exact_within(w->a->elems[w->open[k]], w->b->elems[w->open[k + 1]], d);
+		found = gx_elem_dwithin_exact(w->a->elems[w->open[k]], w->b->elems[w->open[k + 1]], d);
 	return found;
 }
 

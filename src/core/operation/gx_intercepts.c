@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_box.h"
-#include "gx_intercepts.h"
-#include "gx_measure.h"
-#include "gx_predicates.h"
-#include "gx_predicates_exact.h"
-#include "gx_primitives.h"
+#include "algorithm/gx_measure.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
+#include "algorithm/gx_primitives.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
+#include "operation/gx_intercepts.h"
 
 /* Where one segment meets the surface: [lo, hi] of its parameter, lo == hi for a point. */
 typedef struct Event

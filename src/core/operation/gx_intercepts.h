@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gx_solid.h"
+#include "solid/gx_solid.h"
 
 typedef struct GxInterval
 {

@@ -10,11 +10,11 @@
 
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_elements.h"
-#include "gx_interrupt.h"
-#include "gx_intersects.h"
-#include "gx_solid.h"
+#include "algorithm/gx_elements.h"
+#include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
+#include "operation/gx_intersects.h"
+#include "solid/gx_solid.h"
 
 #define BRUTE_FORCE_PAIRS 256		/* below this many pairs a grid does not pay */
 #define GRID_CELLS_PER_ELEMENT 2.0
@@ -91,17 +91,6 @@ index_search(const GxPrepared *p, const GxElements *stream)
 				}
 	}
 	return found;
-}
-
-bool
-gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err)
-{
-	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
-	{
-		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
-		return false;
-	}
-	return true;
 }
 
 /* SRIDs, emptiness and boxes: 0 or -1 when that settles it, else 1 (the elements must be looked at). */

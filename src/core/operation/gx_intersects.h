@@ -2,12 +2,9 @@
 #ifndef GX_INTERSECTS_H
 #define GX_INTERSECTS_H
 
-#include "gx_elements.h"
-#include "gx_geom.h"
-#include "gx_grid.h"
-
-/* false with err set (GX_ERR_SRID) when a and b have different non-zero SRIDs. */
-bool		gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err);
+#include "algorithm/gx_elements.h"
+#include "geom/gx_geom.h"
+#include "index/gx_grid.h"
 
 /* 1 or 0; -1 with err set on mixed SRIDs or allocation failure. EMPTY intersects nothing. */
 int			gx_intersects(const GxSerialized *a, const GxSerialized *b, GxError *err);

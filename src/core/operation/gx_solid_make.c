@@ -22,16 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_batch.h"
-#include "gx_io.h"
-#include "gx_box.h"
-#include "gx_grid.h"
-#include "gx_predicates.h"
-#include "gx_predicates_exact.h"
-#include "gx_primitives.h"
-#include "gx_solid.h"
-#include "gx_threads.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
+#include "algorithm/gx_primitives.h"
+#include "base/gx_alloc.h"
+#include "base/gx_format.h"
+#include "base/gx_threads.h"
+#include "batch/gx_batch.h"
+#include "geom/gx_box.h"
+#include "index/gx_grid.h"
+#include "operation/gx_solid_make.h"
 
 #define V(tri, t, k)	((tri) + 9 * (size_t) (t) + 3 * (k))
 

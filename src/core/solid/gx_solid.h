@@ -13,9 +13,8 @@
 #include <stddef.h>
 #include <gmp.h>
 
-#include "gx_batch.h"
-#include "gx_geom.h"
-#include "gx_grid.h"
+#include "geom/gx_geom.h"
+#include "index/gx_grid.h"
 
 typedef enum GxLocation
 {
@@ -70,22 +69,5 @@ int			gx_solid_contains_any(const GxSerialized *solid, const GxSolidIndex *index
 
 /* The triangles (9 doubles each) of a solid's node and their count. */
 const double *gx_solid_triangles(const GxSerialized *g, size_t *n);
-
-/*
- * gx_makesolid's check and orientation: the *n triangles at tri (9 doubles each) must bound a volume:
- * every edge shared by exactly two triangles, no two triangles meeting except along shared edges and
- * vertices (a grid over the triangles on the CPU, or the batch engine's self-join when opt asks for the
- * GPU: the same answer). Triangles with a repeated vertex are dropped when
- * they lie along an edge of the rest (*n becomes the count kept); other degenerate triangles are refused.
- * On success the triangles are reoriented in place (outer shells outward, cavities inward) and *shells is
- * their number; false with err naming the first offence, with coordinates.
- */
-bool		gx_solid_make(double *tri, size_t *n, const GxBatchOptions *opt, size_t *shells, GxError *err);
-
-/*
- * A new serialized solid (gx_alloc'd, *size bytes) from g's triangles: gx_solid_make, then one
- * POLYHEDRALSURFACE. opt NULL: the CPU engine with default options.
- */
-GxSerialized *gx_solid_from(const GxSerialized *g, const GxBatchOptions *opt, size_t *size, GxError *err);
 
 #endif

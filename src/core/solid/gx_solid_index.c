@@ -12,13 +12,13 @@
 #include <math.h>
 #include <string.h>
 
-#include "gx_alloc.h"
-#include "gx_box.h"
-#include "gx_elements.h"
-#include "gx_predicates.h"
-#include "gx_predicates_exact.h"
-#include "gx_primitives.h"
-#include "gx_solid.h"
+#include "algorithm/gx_elements.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
+#include "algorithm/gx_primitives.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
+#include "solid/gx_solid.h"
 
 #define MAX_RAYS 64
 

@@ -9,13 +9,11 @@
  * Then the general triangulation's entry: consecutive repeats left out, the plane of three non-collinear
  * vertices (a polygon on one line is its fan), the projection, the simplicity checks and the ears.
  */
-#include <stdarg.h>
 #include <stdio.h>
 
-#include "gx_alloc.h"
-#include "gx_face_internal.h"
-#include "gx_io.h"
-#include "gx_predicates.h"
+#include "algorithm/gx_predicates.h"
+#include "base/gx_alloc.h"
+#include "triangulate/gx_face_polygon.h"
 
 GxFaceShape
 gx_face_shape(const double (*v)[3], size_t n, size_t *at)
@@ -45,59 +43,6 @@ gx_face_shape(const double (*v)[3], size_t n, size_t *at)
 			return GX_FACE_NOT_CONVEX;
 	}
 	return GX_FACE_CONVEX;
-}
-
-int
-gx_face_orient(const GxFacePolygon *f, const double *a, const double *b, const double *c)
-{
-	return gx_orient2d(a, b, c, f->drop);
-}
-
-int
-gx_face_on_segment(const GxFacePolygon *f, const double *p, const double *a, const double *b)
-{
-	int			k;
-
-	for (k = 0; k < 3; k++)
-		if (p[k] < (a[k] < b[k] ? a[k] : b[k]) || p[k] > (a[k] < b[k] ? b[k] : a[k]))
-			return 0;
-	return gx_face_orient(f, a, b, p) == 0;
-}
-
-void
-gx_face_refuse(GxFacePolygon *f, const char *fmt,...)
-{
-	va_list		ap;
-	int			n = snprintf(f->msg, f->size, "is not simple: ");
-
-	va_start(ap, fmt);
-	if (n > 0 && (size_t) n < f->size)
-		vsnprintf(f->msg + n, f->size - (size_t) n, fmt, ap);
-	va_end(ap);
-}
-
-/* Writes "(x y z)", each coordinate the shortest decimal that reads back to it. */
-static void
-coordinates(const double *p, char *buf, size_t size)
-{
-	char		c[3][32];
-	int			k;
-
-	for (k = 0; k < 3; k++)
-		gx_format_double(p[k], c[k]);
-	snprintf(buf, size, "(%s %s %s)", c[0], c[1], c[2]);
-}
-
-void
-gx_face_point_name(const GxFacePolygon *f, const GxFaceVertex *v, char *buf, size_t size)
-{
-	char		xyz[100];
-
-	coordinates(v->p, xyz, sizeof(xyz));
-	if (f->nrings > 1)
-		snprintf(buf, size, "point %zu of ring %zu %s", v->point + 1, v->ring + 1, xyz);
-	else
-		snprintf(buf, size, "point %zu %s", v->point + 1, xyz);
 }
 
 /* Fills f->v and f->start from the rings, leaving out every vertex equal to the one kept before it. */

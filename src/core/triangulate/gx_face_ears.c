@@ -1,5 +1,5 @@
 /*
- * gx_face_ears.c: the triangulation of a simple planar polygon with holes (gx_face_internal.h), every
+ * gx_face_ears.c: the triangulation of a simple planar polygon with holes (gx_face_polygon.h), every
  * decision an exact orient2d in the projection or a comparison of coordinates; triangles use only the
  * input vertices. The outer ring is linked counter-clockwise, the holes clockwise. Each hole is then joined
  * to the outer boundary by a bridge, two edges of opposite directions, as in D. Eberly, "Triangulation by
@@ -14,14 +14,14 @@
  */
 #include <stdlib.h>
 
-#include "gx_alloc.h"
-#include "gx_face_internal.h"
-#include "gx_interrupt.h"
-#include "gx_predicates.h"
+#include "algorithm/gx_predicates.h"
+#include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
+#include "triangulate/gx_face_polygon.h"
 
 #define GXP_ORIENT3D gx_orient3d
 #define GXP_ORIENT2D gx_orient2d
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 
 /* One visit of a vertex by the boundary; a bridge visits its two ends twice. */
 typedef struct Node

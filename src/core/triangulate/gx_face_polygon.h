@@ -1,14 +1,15 @@
 /*
- * gx_face_internal.h: what the parts of the polygon triangulation share (gx_face.c: plane and projection;
- * gx_face_simple.c: the simplicity checks; gx_face_ears.c: holes bridged, then ear clipping): the polygon's
- * vertices less consecutive repeats, the projection, and the message of a refusal.
+ * gx_face_polygon.h: a polygon in its axis projection, as the parts of the triangulation share it: its
+ * vertices less consecutive repeats, the projection, and the message of a refusal. gx_face.c (plane and
+ * projection) calls the simplicity checks (gx_face_simple.c) and the ears (gx_face_ears.c); both use the
+ * projected orientations and messages of gx_face_polygon.c.
  */
-#ifndef GX_FACE_INTERNAL_H
-#define GX_FACE_INTERNAL_H
+#ifndef GX_FACE_POLYGON_H
+#define GX_FACE_POLYGON_H
 
 #include <stddef.h>
 
-#include "gx_face.h"
+#include "triangulate/gx_face.h"
 
 /* One vertex of a ring, and where it was in the input (for messages). */
 typedef struct GxFaceVertex

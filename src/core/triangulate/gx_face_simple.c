@@ -1,6 +1,6 @@
 /*
  * gx_face_simple.c: the exact simplicity checks of a planar polygon with holes, in an axis projection
- * one-to-one on its plane (gx_face_internal.h). Every ring has 3 or more distinct vertices; two edges of one
+ * one-to-one on its plane (gx_face_polygon.h). Every ring has 3 or more distinct vertices; two edges of one
  * ring that follow each other meet only at their common vertex (no spike back along the same line); any
  * other two edges, of one ring or two, do not meet at all (closed segments, exact orient2d): the rings are
  * disjoint simple closed curves. Edges are swept in order of their least first coordinate, so only edges
@@ -9,14 +9,14 @@
  */
 #include <stdlib.h>
 
-#include "gx_alloc.h"
-#include "gx_face_internal.h"
-#include "gx_interrupt.h"
-#include "gx_predicates.h"
+#include "algorithm/gx_predicates.h"
+#include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
+#include "triangulate/gx_face_polygon.h"
 
 #define GXP_ORIENT3D gx_orient3d
 #define GXP_ORIENT2D gx_orient2d
-#include "gx_primitives_impl.h"
+#include "algorithm/gx_primitives_impl.h"
 
 /* An edge v[i] v[next(i)] and the range of its first kept coordinate. */
 typedef struct Edge

@@ -9,7 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "gx_wire.h"
+#include "wire/gx_wire.h"
 
 #define ALIGN8(x) (((x) + 7) & ~(size_t) 7)
 

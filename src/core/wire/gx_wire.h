@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gx_batch.h"
-#include "gx_geom_cache.h"
+#include "batch/gx_batch.h"
+#include "batch/gx_geom_cache.h"
 
 #define GX_WIRE_MAGIC 0x47585334u	/* "GXS4" */
 #define GX_WIRE_MAX_PAYLOAD (64u << 20)

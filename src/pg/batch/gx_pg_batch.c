@@ -2,17 +2,10 @@
 #include "postgres.h"
 #include "miscadmin.h"
 
+#include "batch/gx_pg_batch.h"
 #include "gx_pg.h"
-#include "gx_pg_batch.h"
-#include "gx_service.h"
 #include "gx_settings.h"
-
-void
-gx_pg_side_init(GxPgSide *s)
-{
-	memset(s, 0, sizeof(*s));
-	gx_batch_side_init(&s->side);
-}
+#include "service/gx_service.h"
 
 void
 gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, double distance, GxPairs *out, GxBatchStats *st)

@@ -5,7 +5,6 @@
  * the value): a repeated join neither detoasts nor flattens it again. An updated value is a new TOAST
  * value; a value id that comes back after the OID counter wrapped around belongs to a value stored by
  * another transaction; so an entry cannot go stale. A side with any other value is built afresh every time.
- * Also gx_cache_stats() and gx_cache_reset().
  */
 #include "postgres.h"
 #include "access/detoast.h"
@@ -14,29 +13,26 @@
 #include "access/htup_details.h"
 #include "access/table.h"
 #include "access/tableam.h"
-#include "access/toast_internals.h"
-#include "executor/tuptable.h"
-#include "utils/fmgroids.h"
-#include "utils/rel.h"
 #include "access/toast_compression.h"
+#include "access/toast_internals.h"
 #include "common/pg_lzcompress.h"
+#include "executor/tuptable.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/memutils.h"
+#include "utils/rel.h"
 
-#include "gx_geom_cache.h"
-#include "gx_pack.h"
+#include "base/gx_threads.h"
+#include "batch/gx_batch_internal.h"
+#include "batch/gx_geom_cache.h"
+#include "batch/gx_pg_cache.h"
+#include "geom/gx_pack.h"
 #include "gx_pg.h"
-#include "gx_batch_internal.h"
-#include "gx_pg_batch.h"
-#include "gx_service.h"
 #include "gx_settings.h"
-#include "gx_threads.h"
-
-PG_FUNCTION_INFO_V1(gx_cache_stats_sql);
-PG_FUNCTION_INFO_V1(gx_cache_reset_sql);
+#include "service/gx_service.h"
 
 #define PARALLEL_BYTES (1 << 20)	/* sides of less than this (as stored, decompressed) are flattened on one thread */
 
@@ -377,39 +373,21 @@ gx_pg_side_materialize(GxPgSide *s)
 	s->read_ms += gx_now_ms() - t0;
 }
 
-static void
-put_stats(ReturnSetInfo *rsinfo, const char *scope, const GxCacheStats *st)
+void
+gx_pg_side_init(GxPgSide *s)
 {
-	Datum		values[5] = {CStringGetTextDatum(scope), Int64GetDatum((int64) st->entries),
-		Int64GetDatum((int64) st->bytes), Int64GetDatum((int64) st->hits), Int64GetDatum((int64) st->misses)};
-	bool		nulls[5] = {false, false, false, false, false};
-
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	memset(s, 0, sizeof(*s));
+	gx_batch_side_init(&s->side);
 }
 
-/* gx_cache_stats(): one row per cache: this backend's, and the GPU service's when there is one. */
-Datum
-gx_cache_stats_sql(PG_FUNCTION_ARGS)
+GxCacheStats
+gx_pg_cache_stats(bool reset)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxCacheStats st = {0, 0, 0, 0};
 
-	InitMaterializedSRF(fcinfo, 0);
+	if (cache && reset)
+		gx_cache_reset(cache);
 	if (cache)
 		st = gx_cache_stats(cache);
-	put_stats(rsinfo, "backend host", &st);
-	if (gx_service_cache_stats(false, &st))
-		put_stats(rsinfo, "service host", &st);
-	return (Datum) 0;
-}
-
-Datum
-gx_cache_reset_sql(PG_FUNCTION_ARGS)
-{
-	GxCacheStats st;
-
-	if (cache)
-		gx_cache_reset(cache);
-	(void) gx_service_cache_stats(true, &st);
-	PG_RETURN_VOID();
+	return st;
 }

@@ -1,14 +1,14 @@
 /*
  * gx_desurvey.c: gx_desurvey(collar, depth[], azimuth[], dip[], step_m, dip_positive_down): a drill hole's
- * trace by the minimum-curvature method (src/core/gx_desurvey.c). Bad arguments raise 22023.
+ * trace by the minimum-curvature method (src/core/mining/gx_desurvey.c). Bad arguments raise 22023.
  */
 #include "postgres.h"
 #include "catalog/pg_type.h"
 #include "fmgr.h"
 #include "utils/array.h"
 
-#include "gx_desurvey.h"
 #include "gx_pg.h"
+#include "mining/gx_desurvey.h"
 
 PG_FUNCTION_INFO_V1(gx_desurvey_sql);
 

@@ -1,5 +1,5 @@
 /*
- * gx_distance_sql.c: the SQL distance functions over gxgeom (exact, src/core/gx_distance.h): gx_dwithin,
+ * gx_distance_sql.c: the SQL distance functions over gxgeom (exact, src/core/operation/gx_distance.h): gx_dwithin,
  * gx_distance (the exact distance rounded once to the nearest double), gx_shortestline (the two closest
  * points, each coordinate rounded once), and gx_expand (a box grown by a distance, rounded outward: the
  * index condition of gx_dwithin, gx_support.c).
@@ -10,10 +10,10 @@
 
 #include "fmgr.h"
 
-#include "gx_box3d.h"
-#include "gx_distance.h"
+#include "algorithm/gx_round.h"
 #include "gx_pg.h"
-#include "gx_round.h"
+#include "operation/gx_distance.h"
+#include "type/gx_box3d.h"
 
 PG_FUNCTION_INFO_V1(gx_dwithin_sql);
 PG_FUNCTION_INFO_V1(gx_distance_sql);

@@ -2,7 +2,7 @@
 #include "postgres.h"
 #include "fmgr.h"
 
-#include "gx_measure.h"
+#include "algorithm/gx_measure.h"
 #include "gx_pg.h"
 
 PG_FUNCTION_INFO_V1(gx_length);

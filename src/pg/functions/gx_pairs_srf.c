@@ -24,10 +24,10 @@
 #include "utils/memutils.h"
 #include "utils/syscache.h"
 
-#include "gx_intercepts.h"
+#include "batch/gx_pg_batch.h"
 #include "gx_pg.h"
-#include "gx_pg_batch.h"
-#include "gx_solid.h"
+#include "operation/gx_intercepts.h"
+#include "solid/gx_solid.h"
 
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
 PG_FUNCTION_INFO_V1(gx_dwithin_pairs);

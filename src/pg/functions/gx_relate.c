@@ -1,5 +1,5 @@
 /*
- * gx_relate.c: SQL spatial predicates over gxgeom (exact, src/core/gx_intersects.c). gx_intersects keeps
+ * gx_relate.c: SQL spatial predicates over gxgeom (exact, src/core/operation/gx_intersects.c). gx_intersects keeps
  * one argument prepared (its elements and grid) across calls when that argument is the same value again,
  * as PostGIS does with its prepared geometries. "The same value" is decided by what the value is, never
  * by where it lies in memory: the same out-of-line TOAST value (database-local, immutable), the same
@@ -12,8 +12,8 @@
 #include "nodes/primnodes.h"
 #include "utils/memutils.h"
 
-#include "gx_intersects.h"
 #include "gx_pg.h"
+#include "operation/gx_intersects.h"
 
 PG_FUNCTION_INFO_V1(gx_intersects_sql);
 

@@ -13,12 +13,12 @@
 #include "utils/memutils.h"
 #include "utils/tuplestore.h"
 
-#include "gx_intercepts.h"
-#include "gx_intersects.h"
 #include "gx_pg.h"
-#include "gx_service.h"
 #include "gx_settings.h"
-#include "gx_solid.h"
+#include "operation/gx_intercepts.h"
+#include "operation/gx_intersects.h"
+#include "operation/gx_solid_make.h"
+#include "service/gx_service.h"
 
 PG_FUNCTION_INFO_V1(gx_makesolid);
 PG_FUNCTION_INFO_V1(gx_issolid);

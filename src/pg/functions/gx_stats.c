@@ -4,7 +4,7 @@
 #include "funcapi.h"
 #include "utils/builtins.h"
 
-#include "gx_predicates.h"
+#include "algorithm/gx_predicates.h"
 
 PG_FUNCTION_INFO_V1(gx_stats);
 PG_FUNCTION_INFO_V1(gx_stats_reset);

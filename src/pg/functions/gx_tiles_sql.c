@@ -1,5 +1,5 @@
 /*
- * gx_tiles_sql.c: SQL functions of the tile co-location scheme (src/core/gx_tiles.c): gx_tiles, the tiles a
+ * gx_tiles_sql.c: SQL functions of the tile co-location scheme (src/core/mining/gx_tiles.c): gx_tiles, the tiles a
  * geometry is stored in, and gx_owner_tile, the one tile that reports a pair. Both read only the box cached
  * in each value's header.
  */
@@ -7,9 +7,9 @@
 #include "fmgr.h"
 #include "funcapi.h"
 
-#include "gx_box3d.h"
 #include "gx_pg.h"
-#include "gx_tiles.h"
+#include "mining/gx_tiles.h"
+#include "type/gx_box3d.h"
 
 PG_FUNCTION_INFO_V1(gx_tiles_sql);
 PG_FUNCTION_INFO_V1(gx_owner_tile_sql);

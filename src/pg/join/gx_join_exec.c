@@ -21,11 +21,12 @@
 #include "utils/datum.h"
 #include "utils/memutils.h"
 
-#include "gx_io.h"
-#include "gx_join.h"
-#include "gx_batch_internal.h"
-#include "gx_pg_batch.h"
+#include "base/gx_format.h"
+#include "batch/gx_batch_internal.h"
+#include "batch/gx_pg_batch.h"
 #include "gx_settings.h"
+#include "io/gx_io.h"
+#include "join/gx_join.h"
 
 typedef struct GxJoinState
 {

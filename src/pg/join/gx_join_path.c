@@ -17,8 +17,8 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
-#include "gx_join.h"
 #include "gx_settings.h"
+#include "join/gx_join.h"
 
 /* Work of the engine per row of either side, in units of cpu_operator_cost (one gx_intersects call is 100). */
 #define BATCH_COST_PER_ROW 200.0

@@ -20,7 +20,7 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
-#include "gx_selectivity.h"
+#include "type/gx_selectivity.h"
 
 PG_FUNCTION_INFO_V1(gx_intersects_support);
 PG_FUNCTION_INFO_V1(gx_dwithin_support);

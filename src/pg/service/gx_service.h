@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "batch/gx_pg_cache.h"
+
 extern bool gx_service_enabled;
 extern int	gx_service_cache_mb;
 extern int	gx_service_device_mb;
@@ -16,8 +18,14 @@ extern int	gx_service_timeout_ms;
 extern bool gx_service_cpu;
 
 /* The service's cache figures (emptied first when reset); false when the service cannot be asked. */
-struct GxCacheStats;
-bool		gx_service_cache_stats(bool reset, struct GxCacheStats *st);
+bool		gx_service_cache_stats(bool reset, GxCacheStats *st);
+
+/*
+ * The GPU service's part of gx_pg_batch_run (gx_service_client.c): true when it ran the batch; false when
+ * this backend must (why says why, empty when the CPU was simply the better choice). Raises on cancel.
+ */
+bool		gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out, GxBatchStats *st,
+						   char *why, size_t whylen);
 
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);

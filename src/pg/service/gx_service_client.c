@@ -18,12 +18,12 @@
 #include "miscadmin.h"
 #include "portability/instr_time.h"
 
-#include "gx_alloc.h"
-#include "gx_batch_internal.h"
-#include "gx_pg_batch.h"
-#include "gx_service.h"
-#include "gx_threads.h"
-#include "gx_wire.h"
+#include "base/gx_alloc.h"
+#include "base/gx_threads.h"
+#include "batch/gx_batch_internal.h"
+#include "batch/gx_pg_cache.h"
+#include "service/gx_service.h"
+#include "wire/gx_wire.h"
 
 #define POLL_MS 10
 #define CANCEL_GRACE_MS 2000		/* how long a cancelled batch may take to say so */

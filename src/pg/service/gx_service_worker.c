@@ -19,8 +19,8 @@
 #include "storage/latch.h"
 #include "utils/timestamp.h"
 
-#include "gx_service.h"
 #include "gx_settings.h"
+#include "service/gx_service.h"
 
 PGDLLEXPORT void gx_service_worker_main(Datum arg);
 

@@ -1,7 +1,7 @@
 /*
  * gx_analyze.c: ANALYZE of gxgeom columns: the standard statistics (NULL fraction, width, distinct values
  * and most common values under =) and, in a slot of their own kind, the box statistics of
- * src/core/gx_boxstats.h that the selectivity estimators read (gx_selectivity.c). Only the header of each
+ * src/core/index/gx_boxstats.h that the selectivity estimators read (gx_selectivity.c). Only the header of each
  * sampled value is read for its box: a huge TOASTed value is not fetched whole. (compute_stats runs in a
  * memory context that ANALYZE resets after each column; what is kept goes into anl_context.)
  */
@@ -11,9 +11,9 @@
 #include "commands/vacuum.h"
 #include "fmgr.h"
 
-#include "gx_box3d.h"
-#include "gx_boxstats.h"
-#include "gx_selectivity.h"
+#include "index/gx_boxstats.h"
+#include "type/gx_box3d.h"
+#include "type/gx_selectivity.h"
 
 PG_FUNCTION_INFO_V1(gxgeom_analyze);
 

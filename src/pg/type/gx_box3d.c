@@ -7,8 +7,9 @@
 #include "fmgr.h"
 #include "libpq/pqformat.h"
 
-#include "gx_box3d.h"
-#include "gx_io.h"
+#include "base/gx_format.h"
+#include "io/gx_io.h"
+#include "type/gx_box3d.h"
 
 StaticAssertDecl(sizeof(GxBox3D) == 6 * sizeof(double), "gxbox3d is declared with INTERNALLENGTH = 48");
 

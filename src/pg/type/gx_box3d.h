@@ -5,7 +5,7 @@
 #include "postgres.h"
 #include "fmgr.h"
 
-#include "gx_box.h"
+#include "geom/gx_box.h"
 
 /*
  * A gxbox3d datum is a GxBox3D passed by reference: 48 bytes, double alignment. Normal boxes have finite

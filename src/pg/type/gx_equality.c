@@ -2,7 +2,7 @@
  * gx_equality.c: exact equality of gxgeom and what rests on it: =, <>, a total order for btree
  * (<, <=, >, >=, cmp) and hashing (hash, extended hash).
  *
- * Two values are equal iff their serialized forms (src/core/gx_geom.h) are identical byte for byte. The
+ * Two values are equal iff their serialized forms (src/core/geom/gx_geom.h) are identical byte for byte. The
  * form is canonical: the builder zeroes the header, writes every node and coordinate with no padding, and
  * derives the flags and the cached box from the coordinates alone (the box is all zeros for EMPTY). So =
  * means same SRID, same structure (type codes and counts, hence TRIANGLE <> one-triangle TIN) and the same
@@ -15,7 +15,7 @@
 #include "common/hashfn.h"
 #include "fmgr.h"
 
-#include "gx_geom.h"
+#include "geom/gx_geom.h"
 
 PG_FUNCTION_INFO_V1(gxgeom_eq);
 PG_FUNCTION_INFO_V1(gxgeom_ne);

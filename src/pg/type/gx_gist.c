@@ -8,7 +8,7 @@
 #include "access/stratnum.h"
 #include "utils/lsyscache.h"
 
-#include "gx_box3d.h"
+#include "type/gx_box3d.h"
 
 /*
  * Leaf keys are the geometries' cached boxes, copied exactly, so the box operators need no recheck; an EMPTY

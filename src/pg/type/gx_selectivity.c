@@ -3,7 +3,7 @@
  * gx_intersects (through its support function), from the box statistics of gxgeom columns.
  *
  * A clause keeps a row or pair only if the boxes overlap, so every estimate is the probability that the
- * boxes overlap (src/core/gx_boxstats.h), times the fraction of rows that are neither NULL nor EMPTY. That
+ * boxes overlap (src/core/index/gx_boxstats.h), times the fraction of rows that are neither NULL nor EMPTY. That
  * is an upper bound for gx_intersects, ~ and @, which keep fewer, as PostGIS estimates ST_Intersects by its
  * box. Without statistics (never analyzed, a gxbox3d column, an expression) the estimates are constants.
  * (The core's overlap is -1 only when it cannot get memory, which palloc never lets happen: the range
@@ -20,9 +20,9 @@
 #include "utils/lsyscache.h"
 #include "utils/selfuncs.h"
 
-#include "gx_box3d.h"
-#include "gx_boxstats.h"
-#include "gx_selectivity.h"
+#include "index/gx_boxstats.h"
+#include "type/gx_box3d.h"
+#include "type/gx_selectivity.h"
 
 /*
  * Without statistics: a box test against a constant keeps 1 row in 1000, a join keeps 1 pair in 10000

@@ -1,6 +1,6 @@
 /*
  * gx_selectivity.h: selectivity of the box operators and of gx_intersects, from the box statistics that
- * ANALYZE stores for gxgeom columns (gx_analyze.c, model in src/core/gx_boxstats.h).
+ * ANALYZE stores for gxgeom columns (gx_analyze.c, model in src/core/index/gx_boxstats.h).
  */
 #ifndef GX_SELECTIVITY_H
 #define GX_SELECTIVITY_H

@@ -5,8 +5,8 @@
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
 
-#include "gx_io.h"
 #include "gx_pg.h"
+#include "io/gx_io.h"
 
 PG_FUNCTION_INFO_V1(gxgeom_in);
 PG_FUNCTION_INFO_V1(gxgeom_out);

@@ -1,0 +1,49 @@
+/*
+ * gx_batch_side.h: one side of a batch: its geometries flattened into elements (see cuda/gx_cuda.h for the
+ * layout), and what the engines ask of its elements: boxes and exact pair tests.
+ */
+#ifndef GX_BATCH_SIDE_H
+#define GX_BATCH_SIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "geom/gx_box.h"
+#include "geom/gx_geom.h"
+
+typedef struct GxBatchSide
+{
+	size_t		n;				/* elements */
+	size_t		cap;
+	double	   *coords;			/* 9 doubles per element; unused vertex slots repeat the last vertex */
+	uint8_t    *kind;			/* 1 point, 2 segment, 3 triangle */
+	uint32_t   *geom;			/* index of the element's geometry in this side */
+	uint32_t	ngeoms;
+	int32_t		srid;			/* the first non-zero SRID of the side's geometries (0 if none) */
+	bool		mixed_srid;		/* geometries with different non-zero SRIDs were added */
+	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
+	uint8_t    *solid;			/* per geometry, 1 for a solid (gx_solid.h); NULL when there is none */
+	size_t		solid_cap;		/* geometries the array covers (those past it are not solids) */
+} GxBatchSide;
+
+void		gx_batch_side_init(GxBatchSide *s);
+/* Appends g's elements as geometry number s->ngeoms (which it then increments). EMPTY adds none. */
+bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
+/* gx_batch_side_add of g[0..n) in turn, with the elements laid out in parallel (OpenMP) for large ones. */
+bool		gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err);
+void		gx_batch_side_free(GxBatchSide *s);
+
+/* Box of element i of a side. */
+GxBox3D		gx_batch_elem_box(const GxBatchSide *s, size_t i);
+
+/* Box of element i of s grown by grow >= 0 (gx_box_expand): side a's boxes in a distance batch. */
+GxBox3D		gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow);
+
+/* Element i of side a against element j of side b, exactly (the CPU ladder). */
+bool		gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j);
+
+/* Are element i of side a and element j of side b within distance d of each other? Exactly. */
+bool		gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * gx_pg_cache.h: batch sides made from rows, and the backend's geometry cache under them: a side of TOASTed
+ * values is kept flattened between queries under their TOAST identities.
+ */
+#ifndef GX_PG_CACHE_H
+#define GX_PG_CACHE_H
+
+#include "postgres.h"
+
+#include "batch/gx_batch.h"
+#include "batch/gx_geom_cache.h"
+
+/*
+ * A batch side made from rows: geometry k of the side came from row ids[k]. The side's arrays are made
+ * only when needed (gx_pg_side_materialize): the GPU service may hold the side already, under the keys of
+ * its TOASTed values. srid and mixed_srid of `side` are known before (from the service's answer).
+ */
+typedef struct GxPgSide
+{
+	GxBatchSide side;			/* arrays valid once built */
+	bool		built;
+	size_t		ngeoms;			/* geometries (rows with a geometry) */
+	int64	   *ids;
+	int32	   *srids;			/* per geometry, once built */
+	/* what it is made from */
+	const Datum *geoms;
+	const bool *present;
+	size_t		nrows;
+	GxCacheKey *keys;			/* TOAST identities of its geometries, or NULL when not all are TOASTed */
+	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
+	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
+	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,
+								 * decompressing, unpacking, flattening */
+	double		send_ms;		/* writing them into the GPU service's segment (its making included) */
+} GxPgSide;
+
+void		gx_pg_side_init(GxPgSide *s);
+
+/*
+ * Makes s the side of the n gxgeom Datums geoms[i] with present[i] (ids i, in order), which must stay
+ * valid while s is used; nothing is detoasted yet. s lives in cxt: its arrays, when made, are allocated
+ * there, or come from the backend's geometry cache (gx_pg_cache.c) if its geometries are all TOASTed
+ * values, held until cxt is reset.
+ */
+void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext cxt);
+/* Makes s's arrays (and srids), in its context or borrowed from the cache. */
+void		gx_pg_side_materialize(GxPgSide *s);
+
+/* This backend's cache figures; with reset, its entries are dropped first. */
+GxCacheStats gx_pg_cache_stats(bool reset);
+
+#endif
