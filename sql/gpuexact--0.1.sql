@@ -325,6 +325,31 @@ COMMENT ON FUNCTION gx_owner_tile(gxgeom, gxgeom, float8, float8) IS
 CREATE FUNCTION gx_length(gxgeom) RETURNS float8
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_length(gxgeom) IS '3D length of the linestrings of a geometry (compensated sum)';
+CREATE FUNCTION gx_area(gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME', 'gx_area_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_area(gxgeom) IS '3D area of the triangles of a geometry (double precision, compensated sum; error bound in the reference)';
+CREATE FUNCTION gx_volume(solid gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME', 'gx_volume_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_volume(gxgeom) IS 'the exact volume of a solid, rounded once to the nearest float8';
+CREATE FUNCTION gx_volume(solid gxgeom, box gxbox3d) RETURNS float8
+	AS 'MODULE_PATHNAME', 'gx_volume_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_volume(gxgeom, gxbox3d) IS 'the exact volume of the part of a solid inside a box, rounded once to the nearest float8';
+CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_volume_pairs(text, text) IS
+	'(a_id, b_id, volume) for every box of boxes_query (id, gxbox3d) sharing a positive volume with a solid of solids_query (id, gxgeom): block proportions, exact then rounded once';
+CREATE FUNCTION gx_extent_add(gxbox3d, gxgeom) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_extent_combine(gxbox3d, gxbox3d) RETURNS gxbox3d
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE AGGREGATE gx_extent(gxgeom) (
+	SFUNC = gx_extent_add,
+	STYPE = gxbox3d,
+	COMBINEFUNC = gx_extent_combine,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE gx_extent(gxgeom) IS 'the 3D extent (gxbox3d) of a set of geometries, as ST_3DExtent; NULL when none has a box';
 CREATE FUNCTION gx_locate_along(line gxgeom, m float8) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_locate_along(gxgeom, float8) IS 'the POINT at 3D length m along a LINESTRING, from its first vertex';

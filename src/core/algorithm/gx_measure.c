@@ -1,4 +1,4 @@
-/* gx_measure.c: 3D lengths along polylines (compensated) and the point at a given length along one. */
+/* gx_measure.c: 3D lengths along polylines and areas of surfaces (compensated), and the point at a given length along a line. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -55,6 +55,35 @@ gx_geom_length(const GxSerialized *g)
 	GxSum		s = {0, 0};
 
 	gx_node_walk(gx_body(g), length_leaf, &s);
+	return gx_sum_value(&s);
+}
+
+/* Adds the areas of a leaf's triangles (other leaves have none). */
+static bool
+area_leaf(void *ctx, const GxNode *leaf)
+{
+	GxSum	   *s = ctx;
+	const double *c = gx_node_coords(leaf);
+
+	if (leaf->type != GX_TRIANGLE && leaf->type != GX_TIN && leaf->type != GX_POLYHEDRALSURFACE)
+		return true;
+	for (uint32_t i = 0; i < leaf->count; i++, c += 9)
+	{
+		double		u[3] = {c[3] - c[0], c[4] - c[1], c[5] - c[2]},
+					v[3] = {c[6] - c[0], c[7] - c[1], c[8] - c[2]},
+					n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+
+		gx_sum_add(s, 0.5 * sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]));
+	}
+	return true;
+}
+
+double
+gx_geom_area(const GxSerialized *g)
+{
+	GxSum		s = {0, 0};
+
+	gx_node_walk(gx_body(g), area_leaf, &s);
 	return gx_sum_value(&s);
 }
 

@@ -1,0 +1,49 @@
+-- Exact volumes of solids, whole and inside boxes; block proportions; areas; gx_extent.
+CREATE TABLE vol_solids (id int, geom gxgeom);
+INSERT INTO vol_solids VALUES
+  (1, gx_makesolid('POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 1,1 0 1,1 1 1,0 1 1,0 0 1)),((0 0 0,1 0 0,1 0 1,0 0 1,0 0 0)),((0 1 0,0 1 1,1 1 1,1 1 0,0 1 0)),((0 0 0,0 0 1,0 1 1,0 1 0,0 0 0)),((1 0 0,1 1 0,1 1 1,1 0 1,1 0 0)))')),
+  (2, gx_makesolid('TIN Z (((1 0 0,0 1 0,0 0 1,1 0 0)),((0 1 0,-1 0 0,0 0 1,0 1 0)),((-1 0 0,0 -1 0,0 0 1,-1 0 0)),((0 -1 0,1 0 0,0 0 1,0 -1 0)),((0 1 0,1 0 0,0 0 -1,0 1 0)),((-1 0 0,0 1 0,0 0 -1,-1 0 0)),((0 -1 0,-1 0 0,0 0 -1,0 -1 0)),((1 0 0,0 -1 0,0 0 -1,1 0 0)))')),
+  -- the octahedron moved to UTM coordinates
+  (3, gx_makesolid('TIN Z (((500001 7000000 250,500000 7000001 250,500000 7000000 251,500001 7000000 250)),((500000 7000001 250,499999 7000000 250,500000 7000000 251,500000 7000001 250)),((499999 7000000 250,500000 6999999 250,500000 7000000 251,499999 7000000 250)),((500000 6999999 250,500001 7000000 250,500000 7000000 251,500000 6999999 250)),((500000 7000001 250,500001 7000000 250,500000 7000000 249,500000 7000001 250)),((499999 7000000 250,500000 7000001 250,500000 7000000 249,499999 7000000 250)),((500000 6999999 250,499999 7000000 250,500000 7000000 249,500000 6999999 250)),((500001 7000000 250,500000 6999999 250,500000 7000000 249,500001 7000000 250)))'));
+-- whole volumes: the cube 1, the octahedron 4/3 rounded once, the same at UTM offsets
+SELECT id, gx_volume(geom), gx_volume(geom) = 4.0::float8 / 3 AS is_four_thirds, gx_area(geom) FROM vol_solids ORDER BY id;
+-- a cube half in a box, along each axis; boxes touching a face, an edge, a vertex; a flat box
+SELECT gx_volume(geom, 'BOX3D(0.5 -1 -1,2 2 2)') AS half_x, gx_volume(geom, 'BOX3D(-1 0.5 -1,2 2 2)') AS half_y,
+       gx_volume(geom, 'BOX3D(-1 -1 0.5,2 2 2)') AS half_z, gx_volume(geom, 'BOX3D(0.25 0.25 0.25,0.75 0.75 0.75)') AS inner,
+       gx_volume(geom, 'BOX3D(1 0 0,2 1 1)') AS face, gx_volume(geom, 'BOX3D(1 1 0,2 2 1)') AS edge,
+       gx_volume(geom, 'BOX3D(1 1 1,2 2 2)') AS vertex, gx_volume(geom, 'BOX3D(0.5 0 0,0.5 1 1)') AS flat,
+       gx_volume(geom, 'BOX3D(5 5 5,6 6 6)') AS far
+FROM vol_solids WHERE id = 1;
+-- the octahedron's top half, and one eighth of it
+SELECT gx_volume(geom, 'BOX3D(-2 -2 0,2 2 2)') = 2.0::float8 / 3 AS top_half,
+       gx_volume(geom, 'BOX3D(0 0 0,2 2 2)') = 1.0::float8 / 6 AS one_eighth
+FROM vol_solids WHERE id = 2;
+-- a block model of 0.25 m blocks over both octahedra: the proportions add up to the whole volume
+CREATE TABLE vol_blocks AS
+SELECT row_number() OVER ()::int AS id, format('BOX3D(%s %s %s,%s %s %s)', x, y, z, x + 0.25, y + 0.25, z + 0.25)::gxbox3d AS box
+FROM generate_series(-1.5, 1.25, 0.25) x, generate_series(-1.5, 1.25, 0.25) y, generate_series(-1.5, 1.25, 0.25) z;
+INSERT INTO vol_blocks
+SELECT 100000 + row_number() OVER (), format('BOX3D(%s %s %s,%s %s %s)', x, y, z, x + 0.3, y + 0.3, z + 0.3)::gxbox3d
+FROM generate_series(499998.8, 500000.9, 0.3) x, generate_series(6999998.8, 7000000.9, 0.3) y, generate_series(248.8, 250.9, 0.3) z;
+SELECT b_id, count(*) AS blocks, abs(sum(volume) - (SELECT gx_volume(geom) FROM vol_solids s WHERE s.id = b_id)) < 1e-9 AS adds_up
+FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') GROUP BY b_id ORDER BY b_id;
+-- every proportion is gx_volume(solid, box), and every block with volume inside is listed
+SELECT count(*) AS differ FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
+  JOIN vol_blocks b ON b.id = p.a_id JOIN vol_solids s ON s.id = p.b_id WHERE p.volume <> gx_volume(s.geom, b.box);
+SELECT count(*) AS missing FROM vol_blocks b JOIN vol_solids s ON gx_volume(s.geom, b.box) > 0
+  WHERE NOT EXISTS (SELECT 1 FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
+                    WHERE p.a_id = b.id AND p.b_id = s.id);
+-- areas of surfaces and of other geometries
+SELECT gx_area('TIN Z (((0 0 0,3 0 0,0 4 0,0 0 0)))'), gx_area('POLYGON Z ((0 0 0,2 0 0,2 2 0,0 2 0,0 0 0))'),
+       gx_area('LINESTRING Z (0 0 0,1 1 1)'), gx_area('POINT Z EMPTY');
+-- extents
+SELECT gx_extent(geom) FROM vol_solids;
+SELECT gx_extent(geom) FROM vol_solids WHERE false;
+SELECT gx_extent(g) FROM (VALUES ('POINT Z (1 2 3)'::gxgeom), (NULL), ('LINESTRING Z EMPTY'), ('POINT Z (-1 5 0)')) v(g);
+-- errors
+SELECT gx_volume('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
+SELECT gx_volume(geom, 'BOX3D(0 0 0,1 1 1e400)') FROM vol_solids WHERE id = 1;
+SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, gx_box3d(geom) FROM vol_solids');
+SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id::text, geom FROM vol_solids');
+SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT 7, ''POINT Z (0 0 0)''::gxgeom');
+DROP TABLE vol_blocks, vol_solids;

@@ -1,0 +1,77 @@
+/*
+ * gx_volume.h: the exact volume of a solid, whole or inside an axis-aligned box, rounded once.
+ *
+ * A vertical line meets a closed, consistently oriented surface in crossings that alternate between
+ * entering (normal pointing down) and leaving (normal pointing up), so the length of the line inside the
+ * solid and within [zmin, zmax] is the sum over crossings of sign(n_z) * (clamp(z, zmin, zmax) - zmin).
+ * Integrated over the box's (x, y) rectangle, the volume inside the box is the sum over triangles of
+ * the integral, over the triangle's projection clipped to the rectangle, of clamp(z, zmin, zmax) - zmin,
+ * signed by the projection's orientation. Each integral is that of a piecewise linear function over convex
+ * pieces with rational vertices: the pieces below zmin give 0, those between zmin and zmax the linear z -
+ * zmin, those above the constant zmax - zmin. Everything is exact (GMP rationals): no decision is taken,
+ * so faces, edges and vertices of the solid on the box's planes need no special case. Without a box the
+ * volume is the sum of the triangles' signed prisms down to z = 0. The result is rounded once to the
+ * nearest double (gx_round.h).
+ */
+#ifndef GX_VOLUME_H
+#define GX_VOLUME_H
+
+#include <stdbool.h>
+#include <gmp.h>
+
+#include "base/gx_interrupt.h"
+#include "solid/gx_solid.h"
+
+/* Scratch rationals of one thread (clipped polygons and sums). */
+typedef struct GxVolumeWork
+{
+	mpq_t		poly[3][12][3];
+	mpq_t		t,
+				u,
+				v,
+				sum;
+} GxVolumeWork;
+
+void		gx_volume_work_init(GxVolumeWork *w);
+void		gx_volume_work_clear(GxVolumeWork *w);
+
+/* The exact volume of the n triangles at tri (a closed, oriented surface: a solid's), into out. */
+void		gx_volume_exact(const double *tri, size_t n, GxVolumeWork *w, mpq_t out);
+
+/*
+ * The exact volume of the part of the solid indexed by s that lies inside box (finite, min <= max), into
+ * out. A box that meets no triangle is wholly inside or outside: one corner is located.
+ */
+void		gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, mpq_t out);
+
+/*
+ * The volume of a solid (GX_FLAG_SOLID), correctly rounded; 0 for EMPTY. false with err set when g is not
+ * a solid.
+ */
+bool		gx_volume(const GxSerialized *g, double *out, GxError *err);
+
+/*
+ * The volume of the part of solid inside box, correctly rounded. index: the solid's, or NULL to build one.
+ * false with err set when g is not a solid, the box is not finite, or memory runs out.
+ */
+bool		gx_volume_in_box(const GxSerialized *g, const GxSolidIndex *index, const GxBox3D *box, double *out,
+							 GxError *err);
+
+/* A box of a block model and a solid with part of its volume in it. */
+typedef struct GxVolumePair
+{
+	uint32_t	box;
+	uint32_t	solid;
+	double		volume;			/* correctly rounded; the exact volume is > 0 */
+} GxVolumePair;
+
+/*
+ * Every (box, solid) whose exact shared volume is positive, with that volume rounded once, sorted by box
+ * then solid; *out is malloc'd (free it). Boxes must be finite with min <= max. The boxes are shared out
+ * among up to threads threads (gx_threads_begin with budget_dir). false with err set on cancel or memory.
+ */
+bool		gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids, size_t nsolids,
+							int threads, const char *budget_dir, const GxCancel *cancel, GxVolumePair **out,
+							size_t *nout, GxError *err);
+
+#endif

@@ -1,0 +1,306 @@
+/*
+ * gx_volume_sql.c: volumes and areas in SQL: gx_volume(solid), gx_volume(solid, box), gx_area(geom), the
+ * gx_extent aggregate, and gx_volume_pairs(boxes_query, solids_query), the block model's proportions: the
+ * volume of every block inside every solid, exact then rounded once (src/core/operation/gx_volume.h).
+ */
+#include "postgres.h"
+#include "access/xact.h"
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/datum.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+
+#include "algorithm/gx_measure.h"
+#include "geom/gx_box.h"
+#include "gx_pg.h"
+#include "gx_settings.h"
+#include "operation/gx_volume.h"
+#include "type/gx_box3d.h"
+
+PG_FUNCTION_INFO_V1(gx_volume_sql);
+PG_FUNCTION_INFO_V1(gx_volume_box_sql);
+PG_FUNCTION_INFO_V1(gx_area_sql);
+PG_FUNCTION_INFO_V1(gx_extent_add);
+PG_FUNCTION_INFO_V1(gx_extent_combine);
+PG_FUNCTION_INFO_V1(gx_volume_pairs_sql);
+
+#define FETCH_ROWS 1000
+
+static void
+raise_unless_solid(const GxSerialized *g, const char *fname)
+{
+	if (!(g->flags & GX_FLAG_SOLID) && !(g->flags & GX_FLAG_EMPTY))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("%s: a %s that is not a solid has no volume", fname, gx_type_name(gx_body(g)->type)),
+						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+}
+
+Datum
+gx_volume_sql(PG_FUNCTION_ARGS)
+{
+	GxSerialized *g = PG_GETARG_GXGEOM(0);
+	GxError		err = {GX_OK, ""};
+	double		v;
+
+	raise_unless_solid(g, "gx_volume");
+	if (!gx_volume(g, &v, &err))
+		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
+	PG_RETURN_FLOAT8(v);
+}
+
+Datum
+gx_volume_box_sql(PG_FUNCTION_ARGS)
+{
+	GxSerialized *g = PG_GETARG_GXGEOM(0);
+	GxBox3D    *box = PG_GETARG_GXBOX3D_P(1);
+	GxError		err = {GX_OK, ""};
+	double		v;
+
+	raise_unless_solid(g, "gx_volume");
+	if (gx_box_is_empty(box))
+		PG_RETURN_FLOAT8(0);
+	if (!gx_volume_in_box(g, NULL, box, &v, &err))
+		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
+	PG_RETURN_FLOAT8(v);
+}
+
+Datum
+gx_area_sql(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(gx_geom_area(PG_GETARG_GXGEOM(0)));
+}
+
+/* gx_extent's transition: the state box grown by the geometry's (cached in its header); NULL until a box. */
+Datum
+gx_extent_add(PG_FUNCTION_ARGS)
+{
+	GxBox3D		box,
+			   *state;
+
+	if (PG_ARGISNULL(1) || !gx_datum_get_box(PG_GETARG_DATUM(1), &box))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	if (PG_ARGISNULL(0))
+	{
+		state = palloc(sizeof(GxBox3D));
+		*state = box;
+		PG_RETURN_POINTER(state);
+	}
+	if (AggCheckCallContext(fcinfo, NULL))
+		state = PG_GETARG_GXBOX3D_P(0);		/* the aggregate's own copy: grown in place */
+	else
+	{
+		state = palloc(sizeof(GxBox3D));
+		*state = *PG_GETARG_GXBOX3D_P(0);
+	}
+	gx_box_extend(state, &box);
+	PG_RETURN_POINTER(state);
+}
+
+/* gx_extent's combine (parallel aggregation): the union of two partial boxes (STRICT: a NULL side is skipped). */
+Datum
+gx_extent_combine(PG_FUNCTION_ARGS)
+{
+	GxBox3D    *out = palloc(sizeof(GxBox3D));
+
+	*out = *PG_GETARG_GXBOX3D_P(0);
+	gx_box_extend(out, PG_GETARG_GXBOX3D_P(1));
+	PG_RETURN_POINTER(out);
+}
+
+/* The OID of a type of this extension's schema. */
+static Oid
+own_type(FunctionCallInfo fcinfo, const char *name)
+{
+	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+
+	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
+}
+
+/* Rows of one query: integer ids and their values (copied into the caller's context); NULL values skipped. */
+typedef struct Rows
+{
+	int64	   *ids;
+	Datum	   *values;
+	size_t		n;
+} Rows;
+
+static void
+read_rows(const char *query, const char *which, Oid valtype, MemoryContext keep, Rows *r)
+{
+	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
+	Portal		portal;
+	size_t		cap = FETCH_ROWS;
+	TupleDesc	desc;
+	Oid			idtype;
+	int16		typlen = get_typlen(valtype);
+	MemoryContext old = MemoryContextSwitchTo(keep);
+
+	r->ids = palloc(cap * sizeof(int64));
+	r->values = palloc(cap * sizeof(Datum));
+	r->n = 0;
+	MemoryContextSwitchTo(old);
+	if (plan == NULL)
+		elog(ERROR, "gx_volume_pairs: SPI_prepare failed for %s: %s", which, SPI_result_code_string(SPI_result));
+	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
+	desc = portal->tupDesc;
+	if (desc->natts != 2)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("gx_volume_pairs: %s must return 2 columns (id, %s), not %d", which,
+							   format_type_be(valtype), desc->natts)));
+	idtype = TupleDescAttr(desc, 0)->atttypid;
+	if (idtype != INT8OID && idtype != INT4OID && idtype != INT2OID)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("gx_volume_pairs: %s's first column must be an integer id, not %s", which,
+							   format_type_be(idtype))));
+	if (TupleDescAttr(desc, 1)->atttypid != valtype)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("gx_volume_pairs: %s's second column must be %s, not %s", which,
+							   format_type_be(valtype), format_type_be(TupleDescAttr(desc, 1)->atttypid))));
+	for (;;)
+	{
+		SPI_cursor_fetch(portal, true, FETCH_ROWS);
+		if (SPI_processed == 0)
+			break;
+		old = MemoryContextSwitchTo(keep);
+		if (r->n + SPI_processed > cap)
+		{
+			cap = 2 * (r->n + SPI_processed);
+			r->ids = repalloc_huge(r->ids, cap * sizeof(int64));
+			r->values = repalloc_huge(r->values, cap * sizeof(Datum));
+		}
+		for (uint64 i = 0; i < SPI_processed; i++)
+		{
+			bool		idnull,
+						valnull;
+			Datum		id = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &idnull);
+			Datum		val = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2, &valnull);
+
+			if (idnull)
+				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+								errmsg("gx_volume_pairs: %s returned a NULL id", which)));
+			if (valnull)
+				continue;
+			r->ids[r->n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
+			r->values[r->n++] = datumCopy(val, false, typlen);
+		}
+		MemoryContextSwitchTo(old);
+		SPI_freetuptable(SPI_tuptable);
+		CHECK_FOR_INTERRUPTS();
+	}
+	SPI_cursor_close(portal);
+}
+
+/*
+ * gx_volume_pairs(boxes_query, solids_query): (a_id, b_id, volume) for every box of the first query that
+ * shares a positive volume with a solid of the second, in (a_id row, b_id row) order. Both queries run as
+ * in a READ ONLY transaction, as the other pair functions' do.
+ */
+Datum
+gx_volume_pairs_sql(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	char	   *boxes_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	char	   *solids_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	MemoryContext keep = CurrentMemoryContext;
+	Rows		boxes,
+				solids;
+	bool		was_read_only;
+	GxBox3D    *bx;
+	GxSolidIndex *idx;
+	GxBatchOptions opt;
+	GxVolumePair *pairs;
+	size_t		npairs,
+				nb = 0;
+	GxError		err = {GX_OK, ""};
+
+	InitMaterializedSRF(fcinfo, 0);
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "gx_volume_pairs: SPI_connect failed");
+	was_read_only = XactReadOnly;
+	XactReadOnly = true;
+	PG_TRY();
+	{
+		read_rows(boxes_query, "boxes_query", own_type(fcinfo, "gxbox3d"), keep, &boxes);
+		read_rows(solids_query, "solids_query", own_type(fcinfo, "gxgeom"), keep, &solids);
+	}
+	PG_FINALLY();
+	{
+		XactReadOnly = was_read_only;
+	}
+	PG_END_TRY();
+	SPI_finish();
+
+	/* the boxes, EMPTY ones left out (they hold no volume); a non-finite bound is refused */
+	bx = palloc(Max(boxes.n, 1) * sizeof(GxBox3D));
+	for (size_t i = 0; i < boxes.n; i++)
+	{
+		GxBox3D    *b = DatumGetGxBox3DP(boxes.values[i]);
+
+		if (gx_box_is_empty(b))
+			continue;
+		if (!isfinite(b->xmin) || !isfinite(b->ymin) || !isfinite(b->zmin) || !isfinite(b->xmax) ||
+			!isfinite(b->ymax) || !isfinite(b->zmax))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("gx_volume_pairs: boxes_query returned a box with an infinite bound (id %lld)",
+								   (long long) boxes.ids[i])));
+		boxes.ids[nb] = boxes.ids[i];
+		bx[nb++] = *b;
+	}
+	/* each solid indexed once, here (the index lives in this backend's memory) */
+	idx = palloc0(Max(solids.n, 1) * sizeof(GxSolidIndex));
+	for (size_t k = 0; k < solids.n; k++)
+	{
+		GxSerialized *g = gx_pg_geom(solids.values[k]);
+		const double *tri;
+		size_t		n;
+
+		if (!(g->flags & GX_FLAG_SOLID) && !(g->flags & GX_FLAG_EMPTY))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %lld)",
+								   (long long) solids.ids[k]),
+							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+		if (g->flags & GX_FLAG_EMPTY)
+			continue;
+		tri = gx_solid_triangles(g, &n);
+		if (!gx_solid_index_build(&idx[k], tri, n, &err))
+			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+	}
+	gx_settings_batch_options(&opt);
+	if (!gx_volume_pairs(bx, nb, idx, solids.n, opt.threads, opt.thread_budget, &opt.cancel, &pairs, &npairs, &err))
+	{
+		if (err.code == GX_ERR_CANCELLED)
+		{
+			CHECK_FOR_INTERRUPTS();
+			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gx_volume_pairs due to user request")));
+		}
+		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
+	}
+	PG_TRY();
+	{
+		for (size_t i = 0; i < npairs; i++)
+		{
+			Datum		values[3] = {Int64GetDatum(boxes.ids[pairs[i].box]), Int64GetDatum(solids.ids[pairs[i].solid]),
+			Float8GetDatum(pairs[i].volume)};
+			bool		nulls[3] = {false, false, false};
+
+			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+			if ((i & 0xFFFF) == 0)
+				CHECK_FOR_INTERRUPTS();
+		}
+	}
+	PG_FINALLY();
+	{
+		free(pairs);
+	}
+	PG_END_TRY();
+	return (Datum) 0;
+}
