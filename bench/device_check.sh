@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# bench/device_check.sh: on the GPU machine (device tool; carry build/, gpuexact.so and .device): the CUDA
+# engine's test, the regression SQL forced onto the GPU, and the block proportions of bench/volumes.sql on the
+# mining workload (100 000 blocks; gx_volume_pairs runs on the host's cores). Results under $OUT.
+set -u
+cd "$(dirname "$0")/.."
+source bench/device_setup.sh
+
+echo "== CUDA engine test"
+./build/test_cuda_engine >"$OUT/cuda_test.txt" 2>&1
+echo "test_cuda_engine exit $?" >>"$OUT/cuda_test.txt"
+tail -2 "$OUT/cuda_test.txt"
+
+echo "== regression SQL forced onto the GPU"
+{
+	psql -q -d postgres -c "CREATE DATABASE regress"
+	psql -q -d regress -c "CREATE EXTENSION gpuexact"
+	for t in join parallel intersects solids distance volumes; do
+		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regress <"sql/$t.sql" >"/tmp/$t.out" 2>&1
+		diff "expected/$t.out" "/tmp/$t.out" >"/tmp/$t.diff" && echo "$t on GPU: same as expected" || { echo "$t on GPU: DIFFERS"; head -40 "/tmp/$t.diff"; }
+	done
+} >"$OUT/sql_gpu.txt" 2>&1
+cat "$OUT/sql_gpu.txt" | grep "on GPU"
+
+echo "== block proportions"
+mkdir -p /tmp/mining && chmod 755 /tmp/mining
+./build/bench_batch mining 1 --device gpu --reps 1 --copy /tmp/mining >"$OUT/bench_engine.txt" 2>&1
+chmod 644 /tmp/mining/*
+psql -X -d postgres -v dir=/tmp/mining -v blocks=100000 -f bench/volumes.sql >"$OUT/volumes.txt" 2>&1
+grep -E "Time|blocks|bodies_off" -A0 "$OUT/volumes.txt" | head -20
+echo done
