@@ -28,8 +28,8 @@
 #include <unistd.h>
 
 #include "base/gx_alloc.h"
+#include "base/gx_clock.h"
 #include "batch/gx_batch.h"
-#include "batch/gx_batch_internal.h"
 #include "batch/gx_cuda_loader.h"
 #include "batch/gx_geom_cache.h"
 #include "wire/gx_wire.h"

@@ -7,10 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
-#include "algorithm/gx_elements.h"
-#include "algorithm/gx_primitives.h"
 #include "base/gx_alloc.h"
 #include "base/gx_threads.h"
 #include "batch/gx_batch.h"

@@ -16,24 +16,27 @@
 
 #define MAX_POLY 12				/* a triangle clipped by 6 planes has at most 9 vertices (gx_volume.h) */
 
+/* The polygon buffers as one flat array of rationals, for init and clear. */
+#define POLY_RATIONALS(w) (sizeof((w)->poly) / sizeof((w)->poly[0][0][0]))
+
 void
 gx_volume_work_init(GxVolumeWork *w)
 {
-	for (int b = 0; b < 3; b++)
-		for (int i = 0; i < MAX_POLY; i++)
-			for (int k = 0; k < 3; k++)
-				mpq_init(w->poly[b][i][k]);
-	mpq_inits(w->t, w->u, w->v, w->sum, NULL);
+	mpq_t	   *q = &w->poly[0][0][0];
+
+	for (size_t i = 0; i < POLY_RATIONALS(w); i++)
+		mpq_init(q[i]);
+	mpq_inits(w->t, w->u, w->v, w->f, w->sum, NULL);
 }
 
 void
 gx_volume_work_clear(GxVolumeWork *w)
 {
-	for (int b = 0; b < 3; b++)
-		for (int i = 0; i < MAX_POLY; i++)
-			for (int k = 0; k < 3; k++)
-				mpq_clear(w->poly[b][i][k]);
-	mpq_clears(w->t, w->u, w->v, w->sum, NULL);
+	mpq_t	   *q = &w->poly[0][0][0];
+
+	for (size_t i = 0; i < POLY_RATIONALS(w); i++)
+		mpq_clear(q[i]);
+	mpq_clears(w->t, w->u, w->v, w->f, w->sum, NULL);
 }
 
 typedef mpq_t Vertex[3];
@@ -107,9 +110,6 @@ clip(GxVolumeWork *w, Vertex *in, int n, Vertex *out, int axis, mpq_srcptr bound
 static void
 add_integral(GxVolumeWork *w, Vertex *p, int n, mpq_srcptr base, mpq_srcptr constant)
 {
-	mpq_t		f;
-
-	mpq_init(f);
 	for (int i = 1; i + 1 < n; i++)
 	{
 		cross_z(w->v, w->t, w->u, p[0], p[i], p[i + 1]);
@@ -117,23 +117,20 @@ add_integral(GxVolumeWork *w, Vertex *p, int n, mpq_srcptr base, mpq_srcptr cons
 			continue;
 		if (constant)
 		{
-			mpq_set(f, constant);
 			mpq_set_ui(w->t, 3, 1);
-			mpq_mul(f, f, w->t);
+			mpq_mul(w->f, constant, w->t);
 		}
 		else
 		{
-			mpq_add(f, p[0][2], p[i][2]);
-			mpq_add(f, f, p[i + 1][2]);
-			mpq_set(w->t, base);
+			mpq_add(w->f, p[0][2], p[i][2]);
+			mpq_add(w->f, w->f, p[i + 1][2]);
 			mpq_set_ui(w->u, 3, 1);
-			mpq_mul(w->t, w->t, w->u);
-			mpq_sub(f, f, w->t);
+			mpq_mul(w->t, base, w->u);
+			mpq_sub(w->f, w->f, w->t);
 		}
-		mpq_mul(f, f, w->v);	/* 2 area * 3 mean: six times the integral */
-		mpq_add(w->sum, w->sum, f);
+		mpq_mul(w->f, w->f, w->v);	/* 2 area * 3 mean: six times the integral */
+		mpq_add(w->sum, w->sum, w->f);
 	}
-	mpq_clear(f);
 }
 
 static void

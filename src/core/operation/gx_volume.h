@@ -25,10 +25,11 @@
 /* Scratch rationals of one thread (clipped polygons and sums). */
 typedef struct GxVolumeWork
 {
-	mpq_t		poly[3][12][3];
+	mpq_t		poly[3][12][3];	/* clipped polygons: at most 9 vertices each */
 	mpq_t		t,
 				u,
 				v,
+				f,
 				sum;
 } GxVolumeWork;
 

@@ -25,8 +25,8 @@
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
+#include "base/gx_clock.h"
 #include "base/gx_threads.h"
-#include "batch/gx_batch_internal.h"
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_pg_cache.h"
 #include "geom/gx_pack.h"

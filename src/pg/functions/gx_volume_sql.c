@@ -31,13 +31,27 @@ PG_FUNCTION_INFO_V1(gx_volume_pairs_sql);
 
 #define FETCH_ROWS 1000
 
-static void
-raise_unless_solid(const GxSerialized *g, const char *fname)
+/* Solids and EMPTY have a volume; any other geometry is refused. */
+static inline bool
+has_volume(const GxSerialized *g)
 {
-	if (!(g->flags & GX_FLAG_SOLID) && !(g->flags & GX_FLAG_EMPTY))
-		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("%s: a %s that is not a solid has no volume", fname, gx_type_name(gx_body(g)->type)),
-						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+	return (g->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)) != 0;
+}
+
+/* 22023 with msg, and the hint that makes a solid. */
+static void
+raise_not_solid(const char *msg)
+{
+	ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", msg),
+					errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+}
+
+/* gx_volume's first argument. */
+static void
+check_solid_arg(const GxSerialized *g)
+{
+	if (!has_volume(g))
+		raise_not_solid(psprintf("gx_volume: a %s that is not a solid has no volume", gx_type_name(gx_body(g)->type)));
 }
 
 Datum
@@ -47,7 +61,7 @@ gx_volume_sql(PG_FUNCTION_ARGS)
 	GxError		err = {GX_OK, ""};
 	double		v;
 
-	raise_unless_solid(g, "gx_volume");
+	check_solid_arg(g);
 	if (!gx_volume(g, &v, &err))
 		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
 	PG_RETURN_FLOAT8(v);
@@ -61,7 +75,7 @@ gx_volume_box_sql(PG_FUNCTION_ARGS)
 	GxError		err = {GX_OK, ""};
 	double		v;
 
-	raise_unless_solid(g, "gx_volume");
+	check_solid_arg(g);
 	if (gx_box_is_empty(box))
 		PG_RETURN_FLOAT8(0);
 	if (!gx_volume_in_box(g, NULL, box, &v, &err))
@@ -239,7 +253,7 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	PG_END_TRY();
 	SPI_finish();
 
-	/* the boxes, EMPTY ones left out (they hold no volume); a non-finite bound is refused */
+	/* the boxes, EMPTY ones left out (they hold no volume; gxbox3d's input refuses any other infinite bound) */
 	bx = palloc(Max(boxes.n, 1) * sizeof(GxBox3D));
 	for (size_t i = 0; i < boxes.n; i++)
 	{
@@ -247,11 +261,6 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 
 		if (gx_box_is_empty(b))
 			continue;
-		if (!isfinite(b->xmin) || !isfinite(b->ymin) || !isfinite(b->zmin) || !isfinite(b->xmax) ||
-			!isfinite(b->ymax) || !isfinite(b->zmax))
-			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							errmsg("gx_volume_pairs: boxes_query returned a box with an infinite bound (id %lld)",
-								   (long long) boxes.ids[i])));
 		boxes.ids[nb] = boxes.ids[i];
 		bx[nb++] = *b;
 	}
@@ -263,11 +272,9 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 		const double *tri;
 		size_t		n;
 
-		if (!(g->flags & GX_FLAG_SOLID) && !(g->flags & GX_FLAG_EMPTY))
-			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							errmsg("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %lld)",
-								   (long long) solids.ids[k]),
-							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+		if (!has_volume(g))
+			raise_not_solid(psprintf("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %lld)",
+									 (long long) solids.ids[k]));
 		if (g->flags & GX_FLAG_EMPTY)
 			continue;
 		tri = gx_solid_triangles(g, &n);

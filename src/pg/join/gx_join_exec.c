@@ -21,8 +21,8 @@
 #include "utils/datum.h"
 #include "utils/memutils.h"
 
+#include "base/gx_clock.h"
 #include "base/gx_format.h"
-#include "batch/gx_batch_internal.h"
 #include "batch/gx_pg_batch.h"
 #include "gx_settings.h"
 #include "io/gx_io.h"

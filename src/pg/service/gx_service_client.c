@@ -19,8 +19,8 @@
 #include "portability/instr_time.h"
 
 #include "base/gx_alloc.h"
+#include "base/gx_clock.h"
 #include "base/gx_threads.h"
-#include "batch/gx_batch_internal.h"
 #include "batch/gx_pg_cache.h"
 #include "service/gx_service.h"
 #include "wire/gx_wire.h"
