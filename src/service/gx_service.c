@@ -32,6 +32,7 @@
 #include "batch/gx_batch.h"
 #include "batch/gx_cuda_loader.h"
 #include "batch/gx_geom_cache.h"
+#include "batch/gx_side_index.h"
 #include "wire/gx_wire.h"
 
 #define MAX_GPU_JOBS 8
@@ -91,6 +92,7 @@ free_held(GxCachedSide *v)
 		device_bytes -= h->device_side_bytes;
 		api->side_free(h->device_side);
 	}
+	gx_side_index_free(&v->side);
 	mapping_release(h->map);
 	free(h);
 	v->extra = NULL;
@@ -308,6 +310,14 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 				map->refs++;
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
 			}
+		}
+		/* a kept side is indexed once, for every batch that uses it (without, a batch does the work itself) */
+		if (c->held[k])
+		{
+			GxError		ignored = {GX_OK, ""};
+
+			if (gx_side_index_build((GxBatchSide *) &c->held[k]->side, &ignored))
+				sides[k].index = c->held[k]->side.index;
 		}
 		if (c->held[k] && b->cuda_device == cuda_device)
 		{

@@ -14,6 +14,7 @@
 #include "algorithm/gx_predicates.h"
 #include "base/gx_alloc.h"
 #include "batch/gx_batch_internal.h"
+#include "batch/gx_side_index.h"
 #include "index/gx_grid.h"
 
 /* One side in the grid: its boxes and, when only some elements were kept, their element numbers. */
@@ -55,29 +56,21 @@ grid_all(Gridded *g, const GxBatchSide *s, double grow, const GxBox3D *extent, c
 	return gx_grid_build(&g->grid, extent, dim, g->boxes, g->n, cancel, err);
 }
 
-/* Does box b cover a cell of grid that holds anything? */
+/* grid_reaching for a side with an index: its grid finds the elements near the occupied cells. */
 static bool
-reaches_occupied_cell(const GxGrid *grid, const GxBox3D *b)
+grid_reaching_indexed(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other, const int dim[3],
+					  const GxCancel *cancel, GxError *err)
 {
-	int			lo[3],
-				hi[3],
-				x,
-				y,
-				z;
-
-	if (!gx_box_overlaps(b, &grid->box))
+	if (!gx_side_index_reaching(s, grow, other, &g->elem, &g->n, cancel, err))
 		return false;
-	gx_grid_range(grid, b, lo, hi);
-	for (z = lo[2]; z <= hi[2]; z++)
-		for (y = lo[1]; y <= hi[1]; y++)
-			for (x = lo[0]; x <= hi[0]; x++)
-			{
-				size_t		c = gx_grid_cell(grid, x, y, z);
-
-				if (grid->start[c] != grid->start[c + 1])
-					return true;
-			}
-	return false;
+	if ((g->boxes = gx_alloc((g->n ? g->n : 1) * sizeof(GxBox3D))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory selecting the elements of a batch");
+		return false;
+	}
+	for (size_t k = 0; k < g->n; k++)
+		g->boxes[k] = grow > 0 ? gx_box_expand(&s->index->elem_box[g->elem[k]], grow) : s->index->elem_box[g->elem[k]];
+	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, cancel, err);
 }
 
 #define MAX_THREADS 256
@@ -90,12 +83,16 @@ static bool
 grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other, const int dim[3],
 			  const GxCancel *cancel, GxError *err)
 {
-	uint8_t    *reach = malloc(s->n ? s->n : 1);
+	uint8_t    *reach;
 	size_t		offset[MAX_THREADS + 1] = {0};
-	bool		ok = reach != NULL;
+	bool		ok;
 
 	g->side = s;
 	g->n = 0;
+	if (s->index)
+		return grid_reaching_indexed(g, s, grow, other, dim, cancel, err);
+	reach = malloc(s->n ? s->n : 1);
+	ok = reach != NULL;
 	if (ok)
 	{
 		#pragma omp parallel num_threads(omp_get_max_threads() < MAX_THREADS ? omp_get_max_threads() : MAX_THREADS)
@@ -111,7 +108,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other
 			{
 				GxBox3D		b = gx_batch_elem_box_grown(s, i, grow);
 
-				reach[i] = !gx_cancel_requested(cancel) && reaches_occupied_cell(other, &b);
+				reach[i] = !gx_cancel_requested(cancel) && gx_grid_box_reaches_occupied(other, &b);
 				k += reach[i];
 			}
 			offset[t + 1] = k;

@@ -9,6 +9,7 @@
 #include "algorithm/gx_primitives.h"
 #include "base/gx_alloc.h"
 #include "batch/gx_batch_side.h"
+#include "batch/gx_side_index.h"
 #include "geom/gx_box.h"
 
 void
@@ -230,6 +231,7 @@ gx_batch_side_free(GxBatchSide *s)
 	gx_free(s->kind);
 	gx_free(s->geom);
 	gx_free(s->solid);
+	gx_side_index_free(s);
 	gx_batch_side_init(s);
 }
 

@@ -25,6 +25,7 @@ typedef struct GxBatchSide
 	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
 	uint8_t    *solid;			/* per geometry, 1 for a solid (gx_solid.h); NULL when there is none */
 	size_t		solid_cap;		/* geometries the array covers (those past it are not solids) */
+	struct GxSideIndex *index;	/* a kept side's boxes, grid and solid indexes (gx_side_index.h), or NULL */
 } GxBatchSide;
 
 void		gx_batch_side_init(GxBatchSide *s);

@@ -1,49 +1,26 @@
 /*
  * gx_batch_solid.c: the batch engine's volumes. After the surfaces' pairs are found, a geometry of one
  * side that lies inside a solid of the other, missing its surface, is paired with it: for each solid,
- * its point location index (gx_solid.h, built only when needed), and one vertex of each connected piece of
- * a candidate whose box the solid's box contains (a multi-part geometry may have one piece inside and
- * another far away).
+ * its point location index (gx_solid.h: kept with a side that is cached, else built for the batch), and one
+ * vertex of each connected piece of a candidate whose box the solid's box contains (a multi-part geometry
+ * may have one piece inside and another far away), located in parallel.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/gx_alloc.h"
 #include "batch/gx_batch_internal.h"
+#include "batch/gx_side_index.h"
 #include "geom/gx_box.h"
 #include "index/gx_grid.h"
 #include "solid/gx_solid.h"
 
-/* Where each geometry's elements start (first[g] .. first[g + 1]) and their boxes. */
+/* Where each geometry's elements start (first[g] .. first[g + 1]) and their boxes (gx_side_ranges). */
 typedef struct SideRanges
 {
 	size_t	   *first;
 	GxBox3D    *box;
 } SideRanges;
-
-static bool
-side_ranges(const GxBatchSide *s, SideRanges *r, GxError *err)
-{
-	r->first = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(size_t));
-	r->box = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxBox3D));
-	if (!r->first || !r->box)
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
-		return false;
-	}
-	for (size_t g = 0, e = 0; g <= s->ngeoms; g++)
-	{
-		r->first[g] = e;
-		gx_box_set_empty(&r->box[g]);
-		while (g < s->ngeoms && e < s->n && s->geom[e] == g)
-		{
-			GxBox3D		b = gx_batch_elem_box(s, e++);
-
-			gx_box_extend(&r->box[g], &b);
-		}
-	}
-	return true;
-}
 
 static bool
 has_key(const GxKeys *k, uint64_t key)
@@ -93,76 +70,36 @@ pieces_within_box(const GxBatchSide *xs, size_t from, size_t to, const GxBox3D *
 	return 0;
 }
 
-/* A solid of side s and its index, built when a piece first needs it (then kept for its other candidates). */
-typedef struct LazySolid
-{
-	const GxBatchSide *s;
-	const SideRanges *sr;
-	uint32_t	sg;
-	GxSolidIndex *idx;
-	bool	   *built;
-	GxError    *err;
-} LazySolid;
-
-/* Locates a piece's first vertex: 1 inside (or on), 0 outside, -1 no usable ray, -2 no index (err set). */
+/* Locates a piece's first vertex in the solid whose index ctx is: 1 inside (or on), 0 outside, -1 no usable ray. */
 static int
 piece_inside(void *ctx, const double *vertex)
 {
-	LazySolid  *l = ctx;
-	GxLocation	loc;
+	GxLocation	loc = gx_solid_locate(ctx, vertex);
 
-	if (!*l->built)
-	{
-		if (!gx_solid_index_build(l->idx, l->s->coords + 9 * l->sr->first[l->sg],
-								  l->sr->first[l->sg + 1] - l->sr->first[l->sg], l->err))
-			return -2;
-		*l->built = true;
-	}
-	loc = gx_solid_locate(l->idx, vertex);
 	return loc == GX_LOC_FAILED ? -1 : loc != GX_LOC_OUTSIDE;
 }
 
-/*
- * Is geometry xg of side x inside solid sg of side s (its index idx built on first use)? Adds its key to
- * found. false with err set (cancel, memory, no usable ray).
- */
-static bool
-try_candidate(const GxBatchSide *s, const SideRanges *sr, uint32_t sg, GxSolidIndex *idx, bool *built,
-			  const GxBatchSide *x, const SideRanges *xr, uint32_t xg, uint64_t key, const GxBatchOptions *opt,
-			  GxKeys *found, GxError *err)
+/* The point location index of each solid of side s: those kept with the side, or built for this batch. */
+typedef struct SolidIndexes
 {
-	LazySolid	lazy = {s, sr, sg, idx, built, err};
-	int			r;
+	GxSolidIndex *idx;			/* per geometry of s; a solid without candidates keeps n == 0 */
+	bool		owned;
+} SolidIndexes;
 
-	if (gx_cancel_requested(&opt->cancel))
-	{
-		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-		return false;
-	}
-	r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, &lazy);
-	if (r == -2)
-		return false;
-	if (r < 0)
-	{
-		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
-		return false;
-	}
-	if (r > 0 && !gx_keys_push(found, key))
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
-		return false;
-	}
-	return true;
+static bool
+index_solid(const GxBatchSide *s, const SideRanges *sr, uint32_t g, GxSolidIndex *idx, GxError *err)
+{
+	return gx_solid_index_build(idx, s->coords + 9 * sr->first[g], sr->first[g + 1] - sr->first[g], err);
 }
 
 /*
- * Pairs of the solids of side s with the geometries of side x that lie inside them, into found. The
- * geometries of x are gridded by their boxes, so each solid meets only those near it (once each, in their
- * reference cell), however many geometries either side has.
+ * Candidates (solid sg << 32 | geometry xg) of solids of side s and geometries of side x: their boxes
+ * overlap, the pair is not known yet, and xg is counted in one reference cell of a grid over x's boxes, so
+ * each solid meets only the geometries near it however many either side has. Sorted by solid.
  */
 static bool
-inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr,
-			 bool s_is_a, const GxBatchOptions *opt, const GxKeys *known, GxKeys *found, GxError *err)
+candidates(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr, bool s_is_a,
+		   const GxBatchOptions *opt, const GxKeys *known, GxKeys *out, GxError *err)
 {
 	GxBox3D		extent;
 	GxGrid		grid;
@@ -181,8 +118,6 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 	for (uint32_t sg = 0; ok && sg < s->ngeoms && sg < s->solid_cap; sg++)
 	{
 		const GxBox3D *sbox = &sr->box[sg];
-		GxSolidIndex idx;
-		bool		built = false;
 		int			lo[3],
 					hi[3];
 
@@ -198,18 +133,120 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 					for (size_t e = grid.start[c]; ok && e < grid.start[c + 1]; e++)
 					{
 						uint32_t	xg = grid.items[e];
-						uint64_t	key = s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg);
 
 						if (!gx_box_overlaps(sbox, &xr->box[xg]) ||
-							!gx_grid_is_reference_cell(&grid, &xr->box[xg], sbox, i, j, k) || has_key(known, key))
+							!gx_grid_is_reference_cell(&grid, &xr->box[xg], sbox, i, j, k) ||
+							has_key(known, s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg)))
 							continue;
-						ok = try_candidate(s, sr, sg, &idx, &built, x, xr, xg, key, opt, found, err);
+						ok = gx_keys_push(out, gx_pair_key(sg, xg));
+						if (!ok)
+							gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
 					}
 				}
-		if (built)
-			gx_solid_index_free(&idx);
+		if (ok && gx_cancel_requested(&opt->cancel))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+			ok = false;
+		}
 	}
 	gx_grid_free(&grid);
+	return ok;
+}
+
+/* The indexes of the solids of s that have candidates: the side's own, else built here (on this thread). */
+static bool
+solid_indexes(const GxBatchSide *s, const SideRanges *sr, const GxKeys *cand, SolidIndexes *si, GxError *err)
+{
+	si->idx = s->index ? s->index->solid : NULL;
+	si->owned = false;
+	if (si->idx)
+		return true;
+	si->idx = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
+	if (!si->idx)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
+		return false;
+	}
+	memset(si->idx, 0, ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
+	si->owned = true;
+	for (size_t c = 0; c < cand->n; c++)
+	{
+		uint32_t	sg = (uint32_t) (cand->v[c] >> 32);
+
+		if ((c == 0 || (uint32_t) (cand->v[c - 1] >> 32) != sg) && !index_solid(s, sr, sg, &si->idx[sg], err))
+			return false;
+	}
+	return true;
+}
+
+static void
+solid_indexes_free(const GxBatchSide *s, SolidIndexes *si)
+{
+	if (!si->owned || !si->idx)
+		return;
+	for (uint32_t g = 0; g < s->ngeoms; g++)
+		if (si->idx[g].n)
+			gx_solid_index_free(&si->idx[g]);
+	gx_free(si->idx);
+}
+
+/*
+ * Pairs of the solids of side s with the geometries of side x that lie inside them, into found: the
+ * candidates are located in parallel (a vertex of each piece of x whose box the solid's contains).
+ */
+static bool
+inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr,
+			 bool s_is_a, const GxBatchOptions *opt, const GxKeys *known, GxKeys *found, GxError *err)
+{
+	GxKeys		cand = {NULL, 0, 0};
+	SolidIndexes si = {NULL, false};
+	volatile int stop = 0;		/* 1 cancelled, 2 out of memory, 3 no usable ray */
+	bool		ok;
+
+	ok = candidates(s, sr, x, xr, s_is_a, opt, known, &cand, err) && solid_indexes(s, sr, &cand, &si, err);
+	#pragma omp parallel if (ok && cand.n > 64)
+	{
+		GxKeys		local = {NULL, 0, 0};
+
+		#pragma omp for schedule(dynamic, 64)
+		for (size_t c = 0; c < cand.n; c++)
+		{
+			uint32_t	sg = (uint32_t) (cand.v[c] >> 32),
+						xg = (uint32_t) cand.v[c];
+			int			r;
+
+			if (!ok || stop)
+				continue;
+			if (gx_cancel_requested(&opt->cancel))
+			{
+				stop = 1;
+				continue;
+			}
+			r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, &si.idx[sg]);
+			if (r < 0)
+				stop = 3;
+			else if (r > 0 && !gx_keys_push(&local, s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg)))
+				stop = 2;
+		}
+		#pragma omp critical
+		{
+			if (!gx_keys_append(found, local.v, local.n))
+				stop = 2;
+		}
+		gx_keys_free(&local);
+	}
+	if (ok && stop)
+	{
+		if (stop == 1)
+			gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		else if (stop == 2)
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
+		else
+			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+		ok = false;
+	}
+	solid_indexes_free(s, &si);
+	gx_keys_free(&cand);
 	return ok;
 }
 
@@ -224,7 +261,7 @@ gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOp
 
 	if (a->solid == NULL && b->solid == NULL)
 		return true;
-	ok = side_ranges(a, &ra, err) && side_ranges(b, &rb, err) &&
+	ok = gx_side_ranges(a, &ra.first, &ra.box, err) && gx_side_ranges(b, &rb.first, &rb.box, err) &&
 		(b->solid == NULL || inside_pairs(b, &rb, a, &ra, false, opt, keys, &found, err)) &&
 		(a->solid == NULL || inside_pairs(a, &ra, b, &rb, true, opt, keys, &found, err));
 	if (ok && found.n > 0)
@@ -235,10 +272,8 @@ gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOp
 		gx_keys_sort_unique(keys);
 	}
 	st->volume_pairs = found.n;
-	gx_free(ra.first);
-	gx_free(ra.box);
-	gx_free(rb.first);
-	gx_free(rb.box);
+	gx_side_ranges_free(a, ra.first, ra.box);
+	gx_side_ranges_free(b, rb.first, rb.box);
 	gx_keys_free(&found);
 	return ok;
 }

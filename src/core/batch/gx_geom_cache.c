@@ -4,6 +4,7 @@
 
 #include "base/gx_alloc.h"
 #include "batch/gx_geom_cache.h"
+#include "batch/gx_side_index.h"
 
 #define BUCKETS 4096
 
@@ -199,7 +200,8 @@ gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 	e->hash = h;
 	e->value = *v;
 	e->bytes = sizeof(Entry) + n * sizeof(GxCacheKey) + (v->held_bytes ? v->held_bytes :
-		v->side.cap * (9 * sizeof(double) + 1 + sizeof(uint32_t)) + v->side.ngeoms * sizeof(int32_t));
+		v->side.cap * (9 * sizeof(double) + 1 + sizeof(uint32_t)) + v->side.ngeoms * sizeof(int32_t) +
+		(v->side.index ? v->side.index->bytes : 0));
 	e->pins = 1;
 	e->next_in_bucket = c->bucket[h % BUCKETS];
 	c->bucket[h % BUCKETS] = e;

@@ -139,3 +139,54 @@ gx_grid_free(GxGrid *g)
 	g->start = NULL;
 	g->items = NULL;
 }
+
+size_t
+gx_grid_bytes(const GxGrid *g)
+{
+	size_t		cells = (size_t) g->dim[0] * g->dim[1] * g->dim[2];
+
+	return g->start ? (cells + 1) * sizeof(size_t) + g->start[cells] * sizeof(uint32_t) : 0;
+}
+
+bool
+gx_grid_box_reaches_occupied(const GxGrid *g, const GxBox3D *b)
+{
+	int			lo[3],
+				hi[3];
+
+	if (!gx_box_overlaps(b, &g->box))
+		return false;
+	gx_grid_range(g, b, lo, hi);
+	for (int z = lo[2]; z <= hi[2]; z++)
+		for (int y = lo[1]; y <= hi[1]; y++)
+			for (int x = lo[0]; x <= hi[0]; x++)
+			{
+				size_t		c = gx_grid_cell(g, x, y, z);
+
+				if (g->start[c] != g->start[c + 1])
+					return true;
+			}
+	return false;
+}
+
+GxBox3D
+gx_grid_cell_box(const GxGrid *g, int i, int j, int k)
+{
+	double		lo[3] = {g->box.xmin, g->box.ymin, g->box.zmin},
+				hi[3] = {g->box.xmax, g->box.ymax, g->box.zmax};
+	int			c[3] = {i, j, k};
+	double		r[6];
+
+	/*
+	 * Cell c along an axis holds the coordinates v with floor((v - lo) scale) == c, up to the rounding of
+	 * that expression: a quarter of a cell each way covers it. A flat axis is one cell, the grid's width.
+	 */
+	for (int a = 0; a < 3; a++)
+	{
+		double		w = g->scale[a] > 0 ? 1 / g->scale[a] : 0;
+
+		r[a] = g->scale[a] > 0 ? lo[a] + (c[a] - 0.25) * w : lo[a];
+		r[a + 3] = g->scale[a] > 0 ? lo[a] + (c[a] + 1.25) * w : hi[a];
+	}
+	return (GxBox3D) {r[0], r[1], r[2], r[3], r[4], r[5]};
+}

@@ -35,6 +35,15 @@ bool		gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 						  const GxBox3D *boxes, size_t n, const GxCancel *cancel, GxError *err);
 void		gx_grid_free(GxGrid *g);
 
+/* Does box b cover a cell of g that holds anything? */
+bool		gx_grid_box_reaches_occupied(const GxGrid *g, const GxBox3D *b);
+
+/* A box holding every point that falls in cell (i, j, k) (border cells: within the grid's box), padded. */
+GxBox3D		gx_grid_cell_box(const GxGrid *g, int i, int j, int k);
+
+/* Bytes a built grid holds. */
+size_t		gx_grid_bytes(const GxGrid *g);
+
 /* Cell index along axis k of coordinate v. */
 static inline int
 gx_grid_coord(const GxGrid *g, int k, double v)

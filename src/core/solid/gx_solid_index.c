@@ -403,13 +403,75 @@ boundary_visit(void *ctx, size_t i)
 	return !b->found;
 }
 
+/* The vertical ray up from a double point p: crossings counted, or where p was found to lie. */
+typedef struct UpRay
+{
+	const GxSolidIndex *s;
+	const double *p;
+	unsigned	crossings;
+	GxLocation	found;			/* GX_LOC_BOUNDARY, or GX_LOC_FAILED when the ray meets an edge's or a vertex's vertical */
+	bool		stopped;
+} UpRay;
+
+/*
+ * Triangle i against the ray: in the (x, y) projection p must lie strictly inside the triangle (three
+ * orient2d signs, all equal to the triangle's own orientation); then p lies on it (orient3d zero) or below
+ * it, which is a crossing, when orient3d(t0, t1, t2, p) has that same sign (Shewchuk's convention: positive
+ * below a triangle counter-clockwise seen from above). A zero orient2d means the ray may meet an edge, a
+ * vertex or a vertical triangle: the general ray decides.
+ */
+static bool
+up_visit(void *ctx, size_t i)
+{
+	UpRay	   *r = ctx;
+	const double *t = r->s->tri + 9 * i;
+	int			e0,
+				e1,
+				e2,
+				o;
+
+	e0 = gx_orient2d(r->p, t, t + 3, 2);
+	e1 = gx_orient2d(r->p, t + 3, t + 6, 2);
+	if (e0 * e1 < 0)
+		return true;
+	e2 = gx_orient2d(r->p, t + 6, t, 2);
+	if (e0 * e2 < 0 || e1 * e2 < 0)
+		return true;
+	if (e0 == 0 || e1 == 0 || e2 == 0)
+	{
+		r->found = GX_LOC_FAILED;
+		r->stopped = true;
+		return false;
+	}
+	o = gx_orient3d(t, t + 3, t + 6, r->p);
+	if (o == 0)
+	{
+		r->found = GX_LOC_BOUNDARY;
+		r->stopped = true;
+		return false;
+	}
+	r->crossings += o == e0;
+	return true;
+}
+
 GxLocation
 gx_solid_locate(const GxSolidIndex *s, const double *p)
 {
 	OnBoundary	b = {s, p, false};
 	GxBox3D		box = gx_box_of_points(p, 1);
 	SegPoint	sp = {p, p, NULL, {0, 0, 0}, 0};
+	UpRay		up = {s, p, 0, GX_LOC_OUTSIDE, false};
 
+	if (s->n == 0 || !gx_box_contains(&s->box, &box))
+		return GX_LOC_OUTSIDE;
+	/* the vertical ray first: it passes over one column of cells and needs 2D signs only */
+	box.zmax = s->box.zmax;
+	gx_solid_index_search(s, &box, up_visit, &up);
+	if (!up.stopped)
+		return up.crossings % 2 ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
+	if (up.found == GX_LOC_BOUNDARY)
+		return GX_LOC_BOUNDARY;
+	box = gx_box_of_points(p, 1);
 	gx_solid_index_search(s, &box, boundary_visit, &b);
 	return b.found ? GX_LOC_BOUNDARY : cast(s, &sp);
 }

@@ -254,9 +254,11 @@ expand_all(struct varlena **raw, const bool *compressed, bool *owned, size_t n)
  * Flattens the given datums into v, its arrays allocated in cxt, ids in order: fetched one by one (TOAST
  * access is the backend's alone) into a working context deleted at the end, then decompressed and laid out
  * in parallel within the cluster's thread budget (tokens and decompressed buffers given back on errors too).
+ * A side to be kept (cached) gets its index too (gx_side_index.h).
  */
 static void
-flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt)
+flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt,
+		bool keep)
 {
 	GxError		err = {GX_OK, ""};
 	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gpuexact flatten", ALLOCSET_DEFAULT_SIZES);
@@ -291,6 +293,7 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 			v->srids[k] = ((GxSerialized *) raw[k])->srid;
 		MemoryContextSwitchTo(cxt);
 		ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
+		ok = ok && (!keep || gx_side_index_build(&v->side, &err));
 	}
 	PG_FINALLY();
 	{
@@ -357,7 +360,7 @@ gx_pg_side_materialize(GxPgSide *s)
 
 		if (hit == NULL)
 		{
-			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt);
+			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt, true);
 			hit = gx_cache_put(c, s->keys, s->ngeoms, &v);
 			if (hit == NULL)
 				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
@@ -366,7 +369,7 @@ gx_pg_side_materialize(GxPgSide *s)
 	}
 	else
 	{
-		flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt);
+		flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt, false);
 		s->side = v.side;
 		s->srids = v.srids;
 	}

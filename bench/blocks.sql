@@ -1,0 +1,34 @@
+-- bench/blocks.sql: block-model coding on the mining workload written by `build/bench_batch mining SCALE --copy
+-- DIR` (psql -v dir=DIR -v blocks=N): a regular model of about N block centroids over the ore bodies' extent,
+-- joined with the bodies made solids (a centroid inside a body is coded with it) and, for comparison, with the
+-- same bodies as plain surfaces (a centroid on a triangle only). Each query warmed once, then timed three times.
+\ir mining_tables.sql
+DROP TABLE IF EXISTS surfaces, blocks;
+CREATE TABLE surfaces AS SELECT id, geom FROM bodies;
+UPDATE bodies SET geom = gx_makesolid(geom);
+CREATE TABLE blocks AS
+WITH e AS (SELECT gx_extent(geom)::text AS t FROM bodies),
+     b AS (SELECT string_to_array(replace(replace(replace(t, 'BOX3D(', ''), ')', ''), ',', ' '), ' ')::float8[] AS v FROM e),
+     s AS (SELECT v, cbrt((v[4] - v[1]) * (v[5] - v[2]) * (v[6] - v[3]) / :blocks) AS side FROM b)
+SELECT row_number() OVER ()::int AS id,
+       format('POINT Z (%s %s %s)', v[1] + (i + 0.5) * side, v[2] + (j + 0.5) * side, v[3] + (k + 0.5) * side)::gxgeom AS geom
+FROM s, generate_series(0, ceil((v[4] - v[1]) / side)::int - 1) i, generate_series(0, ceil((v[5] - v[2]) / side)::int - 1) j,
+     generate_series(0, ceil((v[6] - v[3]) / side)::int - 1) k;
+VACUUM ANALYZE blocks;
+VACUUM ANALYZE bodies;
+VACUUM ANALYZE surfaces;
+SELECT count(*) AS blocks FROM blocks;
+SELECT count(*) AS solids, sum(gx_ntriangles(geom)) AS triangles FROM bodies;
+SELECT count(*) AS coded_warmup FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
+\timing on
+SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
+SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
+SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
+\timing off
+SELECT count(*) AS on_surfaces_warmup FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
+\timing on
+SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
+SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
+SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
+\timing off
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT count(*) FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);

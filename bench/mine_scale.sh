@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# bench/mine_scale.sh: the mining workflows at several scales, on the GPU machine (device tool; carry build/,
+# gpuexact.so and .device) or any machine with the carried PostgreSQL. For each SCALE of SCALES (the data of
+# `build/bench_batch mining SCALE --copy`): gx_makesolid of the bodies, then, with the GPU service
+# (shared_preload_libraries = gpuexact) and with the CPU engine in the backend: the warm join of holes and
+# bodies as surfaces, a new session's first join, holes x solids (volume semantics), gx_intercepts_pairs,
+# and block-model coding of BLOCKS centroids (scale 1 only). Each query is warmed, then the best and worst
+# of three runs are printed, as one table in $OUT/mine_scale.txt.
+set -u
+cd "$(dirname "$0")/.."
+SCALES=${SCALES:-"1 10"}
+BLOCKS=${BLOCKS:-2000000}
+source bench/device_setup.sh
+restart "-c shared_preload_libraries=gpuexact -c max_wal_size=8GB"
+sleep 2
+table="$OUT/mine_scale.txt"
+printf '%-6s %-34s %-8s %s\n' scale workflow engine "ms (best, worst of 3; rows)" >"$table"
+# ms of each of three runs of a statement after a warm-up, in one session: "best worst rows"
+three() {
+	local engine=$1; shift
+	psql -X -q -d mine -c "SET gpuexact.device = $engine" -c "$*" -o /dev/null
+	psql -X -q -d mine -c "SET gpuexact.device = $engine" -c '\timing on' -c "$*" -c "$*" -c "$*" 2>&1 |
+		awk -v rows="$(psql -X -At -d mine -c "SET gpuexact.device = $engine" -c "SELECT count(*) FROM ($*) q" | tail -1)" \
+		'/^Time:/ {t[n++] = $2} END {b = t[0]; w = t[0]; for (i in t) {if (t[i] < b) b = t[i]; if (t[i] > w) w = t[i]}; printf "%s %s %s", b, w, rows}'
+}
+row() { printf '%-6s %-34s %-8s %s\n' "$1" "$2" "$3" "$4" >>"$table"; }
+for s in $SCALES; do
+	dir=/tmp/mining$s
+	mkdir -p $dir && chmod 755 $dir
+	./build/bench_batch mining "$s" --device cpu --reps 1 --copy $dir >"$OUT/engine_$s.txt" 2>&1
+	chmod 644 $dir/*
+	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
+	psql -X -q -d mine -v dir=$dir -f bench/mining_tables.sql
+	psql -X -q -d mine -c "CREATE TABLE solids AS SELECT id, geom FROM bodies" -c "ALTER TABLE solids ADD PRIMARY KEY (id)"
+	t=$(psql -X -q -d mine -c '\timing on' -c "UPDATE solids SET geom = gx_makesolid(geom)" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+	row "x$s" "gx_makesolid of the bodies" cpu "$t"
+	psql -X -q -d mine -c "VACUUM ANALYZE"
+	psql -X -At -d mine -c "SELECT 'holes ' || count(*) || ', segments ' || sum(gx_nsegments(geom)) FROM holes" \
+		-c "SELECT 'bodies ' || count(*) || ', triangles ' || sum(gx_ntriangles(geom)) FROM bodies" >>"$OUT/engine_$s.txt"
+	for e in gpu cpu; do
+		row "x$s" "join holes x surfaces, warm" $e "$(three $e "SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)")"
+		n=$(psql -X -q -d mine -c "SET gpuexact.device = $e" -c '\timing on' -c "SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+		row "x$s" "join, new session" $e "$n"
+		row "x$s" "join holes x solids, warm" $e "$(three $e "SELECT h.id, b.id FROM holes h JOIN solids b ON gx_intersects(h.geom, b.geom)")"
+		row "x$s" "gx_intercepts_pairs" $e "$(three $e "SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM solids')")"
+	done
+	psql -X -d mine -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT h.id, b.id FROM holes h JOIN solids b ON gx_intersects(h.geom, b.geom)" >"$OUT/explain_solids_$s.txt" 2>&1
+	if [ "$s" = 1 ]; then
+		psql -X -q -d mine -c "
+		CREATE TABLE blocks AS
+		WITH e AS (SELECT gx_extent(geom)::text AS t FROM solids),
+		     b AS (SELECT string_to_array(replace(replace(replace(t, 'BOX3D(', ''), ')', ''), ',', ' '), ' ')::float8[] AS v FROM e),
+		     s AS (SELECT v, cbrt((v[4] - v[1]) * (v[5] - v[2]) * (v[6] - v[3]) / $BLOCKS) AS side FROM b)
+		SELECT row_number() OVER ()::int AS id,
+		       format('POINT Z (%s %s %s)', v[1] + (i + 0.5) * side, v[2] + (j + 0.5) * side, v[3] + (k + 0.5) * side)::gxgeom AS geom
+		FROM s, generate_series(0, ceil((v[4] - v[1]) / side)::int - 1) i, generate_series(0, ceil((v[5] - v[2]) / side)::int - 1) j,
+		     generate_series(0, ceil((v[6] - v[3]) / side)::int - 1) k" -c "VACUUM ANALYZE blocks"
+		nb=$(psql -X -At -d mine -c "SELECT count(*) FROM blocks")
+		for e in gpu cpu; do
+			row "x$s" "block coding, $nb points x solids" $e "$(three $e "SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)")"
+			row "x$s" "same points x surfaces" $e "$(three $e "SELECT p.id, b.id FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)")"
+		done
+		psql -X -d mine -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)" >"$OUT/explain_blocks.txt" 2>&1
+	fi
+	cat "$table"
+done

@@ -1,0 +1,243 @@
+/*
+ * gx_side_index.c: the index a kept batch side carries (gx_side_index.h), and the per-geometry ranges that
+ * any side's volume pass needs, from the index when there is one.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/gx_alloc.h"
+#include "batch/gx_side_index.h"
+#include "geom/gx_box.h"
+
+#define ELEMENTS_PER_CELL 4
+
+static bool
+nomem(GxError *err)
+{
+	gx_error_set(err, GX_ERR_NOMEM, "out of memory for the index of a batch side");
+	return false;
+}
+
+/* first[] and geom_box[] of side s from its element boxes (computed when eb is NULL). */
+static bool
+ranges(const GxBatchSide *s, const GxBox3D *eb, size_t **first, GxBox3D **geom_box, GxError *err)
+{
+	size_t	   *f = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(size_t));
+	GxBox3D    *gb = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxBox3D));
+
+	if (!f || !gb)
+	{
+		gx_free(f);
+		gx_free(gb);
+		return nomem(err);
+	}
+	for (size_t g = 0, e = 0; g <= s->ngeoms; g++)
+	{
+		f[g] = e;
+		gx_box_set_empty(&gb[g]);
+		for (; g < s->ngeoms && e < s->n && s->geom[e] == g; e++)
+		{
+			GxBox3D		b = eb ? eb[e] : gx_batch_elem_box(s, e);
+
+			gx_box_extend(&gb[g], &b);
+		}
+	}
+	*first = f;
+	*geom_box = gb;
+	return true;
+}
+
+bool
+gx_side_ranges(const GxBatchSide *s, size_t **first, GxBox3D **geom_box, GxError *err)
+{
+	if (s->index)
+	{
+		*first = s->index->first;
+		*geom_box = s->index->geom_box;
+		return true;
+	}
+	return ranges(s, NULL, first, geom_box, err);
+}
+
+void
+gx_side_ranges_free(const GxBatchSide *s, size_t *first, GxBox3D *geom_box)
+{
+	if (s->index && first == s->index->first)
+		return;
+	gx_free(first);
+	gx_free(geom_box);
+}
+
+/*
+ * About ELEMENTS_PER_CELL elements per cell, but no cell thinner than the mean element along an axis (an
+ * element would be listed in many cells).
+ */
+static void
+grid_dims(const GxBatchSide *s, const GxBox3D *eb, int dim[3])
+{
+	double		mean[3] = {0, 0, 0},
+				d[3] = {s->extent.xmax - s->extent.xmin, s->extent.ymax - s->extent.ymin,
+		s->extent.zmax - s->extent.zmin};
+
+	gx_grid_choose_dims(&s->extent, (double) s->n / ELEMENTS_PER_CELL, dim);
+	for (size_t e = 0; e < s->n; e++)
+	{
+		mean[0] += eb[e].xmax - eb[e].xmin;
+		mean[1] += eb[e].ymax - eb[e].ymin;
+		mean[2] += eb[e].zmax - eb[e].zmin;
+	}
+	for (int k = 0; k < 3; k++)
+	{
+		mean[k] /= (double) s->n;
+		if (mean[k] > 0 && d[k] / mean[k] < dim[k])
+			dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
+	}
+}
+
+static bool
+index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
+{
+	ix->solid = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
+	if (!ix->solid)
+		return nomem(err);
+	memset(ix->solid, 0, ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
+	ix->bytes += ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex);
+	for (uint32_t g = 0; g < s->ngeoms && g < s->solid_cap; g++)
+		if (s->solid[g] && ix->first[g] != ix->first[g + 1])
+		{
+			GxSolidIndex *si = &ix->solid[g];
+
+			if (!gx_solid_index_build(si, s->coords + 9 * ix->first[g], ix->first[g + 1] - ix->first[g], err))
+				return false;
+			ix->bytes += si->n * sizeof(GxBox3D) + gx_grid_bytes(&si->grid);
+		}
+	return true;
+}
+
+bool
+gx_side_index_build(GxBatchSide *s, GxError *err)
+{
+	GxSideIndex *ix;
+	int			dim[3] = {1, 1, 1};
+	bool		ok;
+
+	if (s->index || s->n == 0)
+		return true;
+	ix = gx_alloc(sizeof(GxSideIndex));
+	if (!ix)
+		return nomem(err);
+	memset(ix, 0, sizeof(*ix));
+	s->index = ix;
+	ix->elem_box = gx_alloc(s->n * sizeof(GxBox3D));
+	if (!ix->elem_box)
+		ok = nomem(err);
+	else
+	{
+		#pragma omp parallel for schedule(static) if (s->n > 65536)
+		for (size_t e = 0; e < s->n; e++)
+			ix->elem_box[e] = gx_batch_elem_box(s, e);
+		grid_dims(s, ix->elem_box, dim);
+		ok = ranges(s, ix->elem_box, &ix->first, &ix->geom_box, err) &&
+			gx_grid_build(&ix->grid, &s->extent, dim, ix->elem_box, s->n, NULL, err) &&
+			(s->solid == NULL || index_solids(s, ix, err));
+	}
+	ix->bytes += sizeof(*ix) + s->n * sizeof(GxBox3D) + ((size_t) s->ngeoms + 1) * (sizeof(size_t) + sizeof(GxBox3D)) +
+		gx_grid_bytes(&ix->grid);
+	if (!ok)
+		gx_side_index_free(s);
+	return ok;
+}
+
+void
+gx_side_index_free(GxBatchSide *s)
+{
+	GxSideIndex *ix = s->index;
+
+	if (!ix)
+		return;
+	if (ix->solid)
+		for (uint32_t g = 0; g < s->ngeoms; g++)
+			if (ix->solid[g].n)
+				gx_solid_index_free(&ix->solid[g]);
+	gx_free(ix->solid);
+	gx_grid_free(&ix->grid);
+	gx_free(ix->elem_box);
+	gx_free(ix->first);
+	gx_free(ix->geom_box);
+	gx_free(ix);
+	s->index = NULL;
+}
+
+bool
+gx_side_index_reaching(const GxBatchSide *s, double grow, const GxGrid *grid, uint32_t **elem, size_t *n,
+					   const GxCancel *cancel, GxError *err)
+{
+	const GxSideIndex *ix = s->index;
+	size_t		ncells = (size_t) grid->dim[0] * grid->dim[1] * grid->dim[2],
+				count = 0,
+				cap = 0;
+	uint8_t    *seen = calloc(s->n ? s->n : 1, 1);
+	uint32_t   *out = NULL;
+	bool		ok = seen != NULL;
+	/* the rounding of a large grow, or of far coordinates grown, stays within this (the check is exact) */
+	double		slack = 1e-14 * (grow + fmax(fmax(fabs(grid->box.xmin), fabs(grid->box.xmax)),
+										 fmax(fmax(fabs(grid->box.ymin), fabs(grid->box.ymax)),
+											  fmax(fabs(grid->box.zmin), fabs(grid->box.zmax)))));
+
+	for (size_t c = 0; ok && c < ncells; c++)
+	{
+		GxBox3D		q;
+		int			lo[3],
+					hi[3];
+
+		if (grid->start[c] == grid->start[c + 1])
+			continue;
+		if (c % 1024 == 0 && gx_cancel_requested(cancel))
+		{
+			free(seen);
+			gx_free(out);
+			gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+			return false;
+		}
+		q = gx_grid_cell_box(grid, (int) (c % grid->dim[0]), (int) (c / grid->dim[0] % grid->dim[1]),
+							 (int) (c / ((size_t) grid->dim[0] * grid->dim[1])));
+		if (grow > 0)
+			q = gx_box_expand(&q, grow + slack);
+		gx_grid_range(&ix->grid, &q, lo, hi);
+		for (int z = lo[2]; ok && z <= hi[2]; z++)
+			for (int y = lo[1]; ok && y <= hi[1]; y++)
+				for (int x = lo[0]; ok && x <= hi[0]; x++)
+				{
+					size_t		ic = gx_grid_cell(&ix->grid, x, y, z);
+
+					for (size_t k = ix->grid.start[ic]; ok && k < ix->grid.start[ic + 1]; k++)
+					{
+						uint32_t	e = ix->grid.items[k];
+						GxBox3D		b;
+
+						if (seen[e])
+							continue;
+						seen[e] = 1;
+						b = grow > 0 ? gx_box_expand(&ix->elem_box[e], grow) : ix->elem_box[e];
+						if (!gx_grid_box_reaches_occupied(grid, &b))
+							continue;
+						if (count == cap)
+							ok = gx_grow((void **) &out, &cap, count + 1, sizeof(uint32_t), s->n);
+						if (ok)
+							out[count++] = e;
+					}
+				}
+	}
+	free(seen);
+	if (ok && out == NULL)
+		ok = (out = gx_alloc(sizeof(uint32_t))) != NULL;
+	if (!ok)
+	{
+		gx_free(out);
+		return nomem(err);
+	}
+	*elem = out;
+	*n = count;
+	return true;
+}

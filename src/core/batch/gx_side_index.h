@@ -1,0 +1,44 @@
+/*
+ * gx_side_index.h: what a batch side kept between batches (a cache's) carries besides its elements, so that
+ * a batch against it costs what its other side reaches, not the whole side: the boxes of its elements and
+ * geometries, a grid over the elements, and each solid's point location index (gx_solid.h). The batch
+ * engine computes the same per batch for a side without one.
+ */
+#ifndef GX_SIDE_INDEX_H
+#define GX_SIDE_INDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "batch/gx_batch_side.h"
+#include "index/gx_grid.h"
+#include "solid/gx_solid.h"
+
+typedef struct GxSideIndex
+{
+	GxBox3D    *elem_box;		/* per element */
+	size_t	   *first;			/* per geometry g, its elements first[g] .. first[g + 1] */
+	GxBox3D    *geom_box;		/* per geometry (empty for EMPTY) */
+	GxGrid		grid;			/* over elem_box, a few elements per cell */
+	GxSolidIndex *solid;		/* per geometry, each solid's (n == 0 for the others); NULL without solids */
+	size_t		bytes;
+} GxSideIndex;
+
+/* Builds s->index (freed with the side, gx_batch_side_free). On the owner's thread (gx_alloc). */
+bool		gx_side_index_build(GxBatchSide *s, GxError *err);
+void		gx_side_index_free(GxBatchSide *s);
+
+/* Per geometry first elements and boxes of any side (of its index when it has one: then not to be freed). */
+bool		gx_side_ranges(const GxBatchSide *s, size_t **first, GxBox3D **geom_box, GxError *err);
+void		gx_side_ranges_free(const GxBatchSide *s, size_t *first, GxBox3D *geom_box);
+
+/*
+ * The elements of an indexed side whose boxes, grown by grow, reach an occupied cell of grid (in no
+ * particular order): *elem gx_alloc'd, *n of them. Found through the side's grid from the occupied cells,
+ * then each checked as gx_grid_box_reaches_occupied does. false with err on memory or cancel.
+ */
+bool		gx_side_index_reaching(const GxBatchSide *s, double grow, const GxGrid *grid, uint32_t **elem, size_t *n,
+								   const GxCancel *cancel, GxError *err);
+
+#endif
