@@ -15,7 +15,8 @@
 #include "service/gx_service.h"
 
 bool		gx_enable_join = true;
-int			gx_join_batch_rows = 10000;
+int			gx_join_batch_rows = 1000000;
+int			gx_join_batch_mb = 32;
 int			gx_cache_host_mb = 256;
 bool		gx_service_enabled = true;
 int			gx_service_cache_mb = 4096;
@@ -71,7 +72,10 @@ gx_settings_init(void)
 	DefineCustomBoolVariable("gpuexact.enable_join", "Plans joins on gx_intersects as one batched custom join.",
 							 NULL, &gx_enable_join, true, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join.",
-							NULL, &gx_join_batch_rows, 10000, 1, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
+							NULL, &gx_join_batch_rows, 1000000, 1, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("gpuexact.join_batch_mb", "Geometry (uncompressed) of the outer rows gathered into one batch by the custom join.",
+							"A batch ends at gpuexact.join_batch_rows rows or at this size, whichever comes first.",
+							&gx_join_batch_mb, 32, 1, 1024 * 1024, PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.cache_host_mb", "Memory of this backend's cache of flattened geometries; 0 turns it off.",
 							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out.",
 							&gx_cache_host_mb, 256, 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);

@@ -56,6 +56,15 @@ grid_all(Gridded *g, const GxBatchSide *s, double grow, const GxBox3D *extent, c
 	return gx_grid_build(&g->grid, extent, dim, g->boxes, g->n, cancel, err);
 }
 
+/* Box of element i of s grown by grow: the one its index keeps, if it has one. */
+static inline GxBox3D
+elem_box(const GxBatchSide *s, size_t i, double grow)
+{
+	if (s->index == NULL)
+		return gx_batch_elem_box_grown(s, i, grow);
+	return grow > 0 ? gx_box_expand(&s->index->elem_box[i], grow) : s->index->elem_box[i];
+}
+
 /* grid_reaching for a side with an index: its grid finds the elements near the occupied cells. */
 static bool
 grid_reaching_indexed(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other, const int dim[3],
@@ -69,7 +78,7 @@ grid_reaching_indexed(Gridded *g, const GxBatchSide *s, double grow, const GxGri
 		return false;
 	}
 	for (size_t k = 0; k < g->n; k++)
-		g->boxes[k] = grow > 0 ? gx_box_expand(&s->index->elem_box[g->elem[k]], grow) : s->index->elem_box[g->elem[k]];
+		g->boxes[k] = elem_box(s, g->elem[k], grow);
 	return gx_grid_build(&g->grid, &other->box, dim, g->boxes, g->n, cancel, err);
 }
 
@@ -89,7 +98,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other
 
 	g->side = s;
 	g->n = 0;
-	if (s->index)
+	if (s->index && gx_side_index_query_cost(s, other) < (double) s->n)
 		return grid_reaching_indexed(g, s, grow, other, dim, cancel, err);
 	reach = malloc(s->n ? s->n : 1);
 	ok = reach != NULL;
@@ -106,7 +115,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other
 
 			for (i = lo; i < hi; i++)
 			{
-				GxBox3D		b = gx_batch_elem_box_grown(s, i, grow);
+				GxBox3D		b = elem_box(s, i, grow);
 
 				reach[i] = !gx_cancel_requested(cancel) && gx_grid_box_reaches_occupied(other, &b);
 				k += reach[i];
@@ -130,7 +139,7 @@ grid_reaching(Gridded *g, const GxBatchSide *s, double grow, const GxGrid *other
 					if (reach[i])
 					{
 						g->elem[k] = (uint32_t) i;
-						g->boxes[k++] = gx_batch_elem_box_grown(s, i, grow);
+						g->boxes[k++] = elem_box(s, i, grow);
 					}
 		}
 		ok = g->elem != NULL && g->boxes != NULL;

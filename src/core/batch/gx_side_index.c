@@ -169,6 +169,27 @@ gx_side_index_free(GxBatchSide *s)
 	s->index = NULL;
 }
 
+double
+gx_side_index_query_cost(const GxBatchSide *s, const GxGrid *grid)
+{
+	const GxSideIndex *ix = s->index;
+	size_t		ncells = (size_t) grid->dim[0] * grid->dim[1] * grid->dim[2],
+				occupied = 0;
+	double		per_query = ELEMENTS_PER_CELL;
+
+	for (size_t c = 0; c < ncells; c++)
+		occupied += grid->start[c] != grid->start[c + 1];
+	/* a query spans a cell and a half of grid along each axis: so many cells of the index */
+	for (int k = 0; k < 3; k++)
+	{
+		double		q = grid->scale[k] > 0 ? 1.5 / grid->scale[k] : 0,
+					w = ix->grid.scale[k] > 0 ? 1 / ix->grid.scale[k] : 0;
+
+		per_query *= w > 0 && q > 0 ? fmin(q / w + 1, ix->grid.dim[k]) : ix->grid.dim[k];
+	}
+	return (double) occupied * per_query;
+}
+
 bool
 gx_side_index_reaching(const GxBatchSide *s, double grow, const GxGrid *grid, uint32_t **elem, size_t *n,
 					   const GxCancel *cancel, GxError *err)

@@ -34,6 +34,12 @@ bool		gx_side_ranges(const GxBatchSide *s, size_t **first, GxBox3D **geom_box, G
 void		gx_side_ranges_free(const GxBatchSide *s, size_t *first, GxBox3D *geom_box);
 
 /*
+ * About how many elements gx_side_index_reaching would look at for grid (queries from its occupied cells);
+ * when it is more than the side's elements, looking at each element's box is cheaper.
+ */
+double		gx_side_index_query_cost(const GxBatchSide *s, const GxGrid *grid);
+
+/*
  * The elements of an indexed side whose boxes, grown by grow, reach an occupied cell of grid (in no
  * particular order): *elem gx_alloc'd, *n of them. Found through the side's grid from the occupied cells,
  * then each checked as gx_grid_box_reaches_occupied does. false with err on memory or cancel.

@@ -29,6 +29,7 @@
 #include "base/gx_threads.h"
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_pg_cache.h"
+#include "batch/gx_side_index.h"
 #include "geom/gx_pack.h"
 #include "gx_pg.h"
 #include "gx_settings.h"

@@ -13,6 +13,7 @@
 #include "postgres.h"
 
 #include <math.h>
+#include "access/detoast.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
@@ -108,23 +109,25 @@ side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 }
 
 /*
- * Reads up to limit rows of a child, copied into cxt, then makes their geometries a batch side (ids are
+ * Reads up to limit rows of a child (and, byte_limit not 0, until their geometries' uncompressed bytes reach
+ * byte_limit), copied into cxt, then makes their geometries a batch side (ids are
  * row numbers; from the geometry cache when they are all TOASTed values, held until cxt is reset). The
  * child runs in the caller's memory context (its state must outlive cxt's resets).
  */
 static MinimalTuple *
 read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt, GxPgSide *side,
-		  size_t limit, uint64 *count, bool *exhausted)
+		  size_t limit, size_t byte_limit, uint64 *count, bool *exhausted)
 {
 	size_t		cap = 1024,
-				n = 0;
+				n = 0,
+				bytes = 0;
 	MinimalTuple *rows = MemoryContextAlloc(cxt, cap * sizeof(MinimalTuple));
 	Datum	   *geoms = MemoryContextAlloc(cxt, cap * sizeof(Datum));
 	bool	   *present = MemoryContextAlloc(cxt, cap * sizeof(bool));
 	MemoryContext old;
 
 	*exhausted = false;
-	while (n < limit)
+	while (n < limit && (byte_limit == 0 || bytes < byte_limit))
 	{
 		TupleTableSlot *slot = ExecProcNode(child);
 		Datum		geom;
@@ -145,7 +148,10 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 		rows[n] = ExecCopySlotMinimalTuple(slot);
 		present[n] = side_geometry(js, outer_part, rows[n], &geom);
 		if (present[n])
+		{
 			geoms[n] = datumCopy(geom, false, -1);
+			bytes += toast_raw_datum_size(geom);
+		}
 		MemoryContextSwitchTo(old);
 		ResetExprContext(js->css.ss.ps.ps_ExprContext);
 		n++;
@@ -225,6 +231,7 @@ next_batch(GxJoinState *js)
 		return false;
 	MemoryContextReset(js->batch_cxt);
 	js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
+								 (size_t) gx_join_batch_mb << 20,
 								 &js->outer_rows, &js->outer_done);
 	js->batch_rows = js->outer_rows - rows_before;
 	old = MemoryContextSwitchTo(js->batch_cxt);
@@ -363,7 +370,7 @@ gx_join_next(ScanState *ss)
 		bool		exhausted;
 
 		js->inner_tuples = read_rows(js, lsecond(js->css.custom_ps), false, js->inner_cxt, &js->inner,
-									 SIZE_MAX, &js->inner_rows, &exhausted);
+									 SIZE_MAX, 0, &js->inner_rows, &exhausted);
 		js->inner_loaded = true;
 	}
 	for (;;)
@@ -525,6 +532,7 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 		ExplainPropertyText("Within Distance", d, es);
 	}
 	ExplainPropertyInteger("Batch Rows", NULL, gx_join_batch_rows, es);
+	ExplainPropertyInteger("Batch Size", "MB", gx_join_batch_mb, es);
 	if (!es->analyze)
 		return;
 	ExplainPropertyText("Ran On", js->batches ? js->device : "nothing (no batch ran)", es);
