@@ -38,6 +38,10 @@ echo "== the core's folders call one way (docs/architecture.md)"
 test/layers.sh
 count $? test/layers.sh
 
+echo "== every SQL object and setting has its entry in docs/reference.md"
+test/docs_reference.sh
+count $? test/docs_reference.sh
+
 echo "== pg_regress"
 gx_cluster_start
 make -s installcheck >regress.log 2>&1

@@ -25,6 +25,7 @@
 #include "utils/syscache.h"
 
 #include "batch/gx_pg_batch.h"
+#include "batch/gx_side_index.h"
 #include "gx_pg.h"
 #include "operation/gx_intercepts.h"
 #include "solid/gx_solid.h"
@@ -247,6 +248,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	GxPairs		pairs;
 	GxBatchStats st;
 	GxSolidIndex idx;
+	const GxSolidIndex *solid = NULL;
 	size_t	   *first;
 	uint32		indexed = UINT32_MAX;
 	GxError		err = {GX_OK, ""};
@@ -292,7 +294,10 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 		GxInterval *iv;
 		size_t		n;
 
-		if (bi != indexed)
+		/* the cached side's index of the solid, else one built here and kept for the solid's other lines */
+		if (b.side.index && b.side.index->solid)
+			solid = &b.side.index->solid[bi];
+		else if (bi != indexed)
 		{
 			if (indexed != UINT32_MAX)
 				gx_solid_index_free(&idx);
@@ -300,8 +305,9 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 			if (!gx_solid_index_build(&idx, b.side.coords + 9 * first[bi], first[bi + 1] - first[bi], &err))
 				gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 			indexed = bi;
+			solid = &idx;
 		}
-		if (!gx_intercepts(&idx, gx_node_coords(gx_body(line)), gx_body(line)->count, &iv, &n, &err))
+		if (!gx_intercepts(solid, gx_node_coords(gx_body(line)), gx_body(line)->count, &iv, &n, &err))
 			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 		for (size_t k = 0; k < n; k++)
 		{
