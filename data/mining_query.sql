@@ -1,5 +1,6 @@
 -- data/mining_query.sql: the geologist's questions on data/mining.sql: the drilling, then assays flagged by
 -- ore-body domain with grade-weighted composites per hole and domain.
+\echo 'A second data set (data/mining.sql): its own collars, surveys, assays and holes, not the drillholes above.'
 \echo 'Drilling: holes desurveyed by minimum curvature (gx_desurvey), surveys and assays:'
 SELECT count(*) AS holes, round(sum(c.end_depth)) AS metres_drilled,
 	(SELECT count(*) FROM surveys) AS surveys, (SELECT count(*) FROM assays) AS samples,
@@ -9,6 +10,7 @@ FROM holes h JOIN collars c USING (hole_id);
 \echo 'Assays flagged by ore-body domain: one query over gx_intercepts_pairs (holes against the solid ore bodies,'
 \echo 'one batch), each sample cut where an intercept boundary falls inside it; grade-weighted composites per hole and domain:'
 \timing on
+\set QUIET on
 CREATE TEMP TABLE composites AS
 WITH intercepts AS (
 	SELECT a_id AS hole_id, b_id AS body_id, from_m, to_m
@@ -20,6 +22,7 @@ WITH intercepts AS (
 SELECT hole_id, body_id AS domain, count(*) AS samples, sum(metres) AS metres,
 	sum(grade * metres) / sum(metres) AS grade
 FROM flagged GROUP BY hole_id, body_id;
+\set QUIET off
 \timing off
 SELECT c.name AS hole, o.name AS domain, k.samples, round(k.metres::numeric, 2) AS metres,
 	round(k.grade::numeric, 3) AS composite_grade

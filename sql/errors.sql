@@ -51,3 +51,10 @@ COPY (SELECT '\x01ff'::bytea) TO :'binfile' WITH (FORMAT binary);
 CREATE TEMP TABLE t (g gxgeom);
 COPY t FROM :'binfile' WITH (FORMAT binary);
 SELECT count(*) FROM t;
+-- numbers below the smallest double are refused, as PostgreSQL's float input does (a subnormal is kept)
+SELECT gx_geomfromobj('v 1e-400 0 0
+v 1 0 0
+v 0 1 0
+f 1 2 3');
+SELECT 'POINT(1e-400 0 0)'::gxgeom;
+SELECT 'POINT(4.9e-324 0 0)'::gxgeom;

@@ -56,3 +56,12 @@ FROM inscribed, LATERAL (
     FROM (SELECT regexp_split_to_array(trim(regexp_replace(t, '[^0-9. ,-]', '', 'g')), '[ ,]+')::float8[] AS c
           FROM unnest(regexp_split_to_array(substr(gx_astext(g), 10), '\)\),\(\(')) AS u(t)) AS s) AS q
   ) AS faces;
+-- near the top of the double range: the cube [-1e308, 1e308]^3 is located in, intersected, measured and cut
+WITH c AS (SELECT gx_makesolid('POLYHEDRALSURFACE Z (((-1e308 -1e308 -1e308,-1e308 1e308 -1e308,1e308 1e308 -1e308,1e308 -1e308 -1e308,-1e308 -1e308 -1e308)),((-1e308 -1e308 1e308,1e308 -1e308 1e308,1e308 1e308 1e308,-1e308 1e308 1e308,-1e308 -1e308 1e308)),((-1e308 -1e308 -1e308,1e308 -1e308 -1e308,1e308 -1e308 1e308,-1e308 -1e308 1e308,-1e308 -1e308 -1e308)),((-1e308 1e308 -1e308,-1e308 1e308 1e308,1e308 1e308 1e308,1e308 1e308 -1e308,-1e308 1e308 -1e308)),((-1e308 -1e308 -1e308,-1e308 -1e308 1e308,-1e308 1e308 1e308,-1e308 1e308 -1e308,-1e308 -1e308 -1e308)),((1e308 -1e308 -1e308,1e308 1e308 -1e308,1e308 1e308 1e308,1e308 -1e308 1e308,1e308 -1e308 -1e308)))') AS s)
+SELECT gx_locate('POINT(0.25 0.25 0.25)', s), gx_locate('POINT(1e308 0 0)', s), gx_locate('POINT(1.5e308 0 0)', s),
+  gx_intersects('POINT(0.25 0.25 0.25)', s), gx_distance('POINT(0.25 0.25 0.25)', s),
+  (SELECT array_agg(from_m || '..' || to_m) FROM gx_intercepts('LINESTRING(0 0 0, 1 1 1)', s)) FROM c;
+WITH c AS (SELECT gx_makesolid('POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 1,1 0 1,1 1 1,0 1 1,0 0 1)),((0 0 0,1 0 0,1 0 1,0 0 1,0 0 0)),((0 1 0,0 1 1,1 1 1,1 1 0,0 1 0)),((0 0 0,0 0 1,0 1 1,0 1 0,0 0 0)),((1 0 0,1 1 0,1 1 1,1 0 1,1 0 0)))') AS s)
+SELECT i.* FROM c, gx_intercepts('LINESTRING(-1e308 0.5 0.5, 1e308 0.5 0.5)', s) AS i;
+WITH c AS (SELECT gx_makesolid('POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 1 0,1 0 0,0 0 0)),((0 0 1,1 0 1,1 1 1,0 1 1,0 0 1)),((0 0 0,1 0 0,1 0 1,0 0 1,0 0 0)),((0 1 0,0 1 1,1 1 1,1 1 0,0 1 0)),((0 0 0,0 0 1,0 1 1,0 1 0,0 0 0)),((1 0 0,1 1 0,1 1 1,1 0 1,1 0 0)))') AS s)
+SELECT i.* FROM c, gx_intercepts('LINESTRING(0.5 0.5 0.5, 1.7e308 0.5 0.5, -1.7e308 0.5 0.5)', s) AS i;

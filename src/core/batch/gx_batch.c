@@ -195,7 +195,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	 */
 	threads = gx_threads_begin(opt->threads > 0 ? opt->threads : a->n + b->n < SMALL_BATCH ? 1 : 0,
 							   opt->thread_budget);
-	snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
+	snprintf(st->device, sizeof(st->device), "CPU, %d thread%s", threads, threads == 1 ? "" : "s");
 	near_a = gx_box_expand(&a->extent, opt->distance);
 	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent))
 	{
@@ -222,7 +222,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 				memcpy(why, st->fallback, sizeof(why));
 				memset(st, 0, sizeof(*st));
 				memcpy(st->fallback, why, sizeof(why));
-				snprintf(st->device, sizeof(st->device), "CPU, %d threads", threads);
+				snprintf(st->device, sizeof(st->device), "CPU, %d thread%s", threads, threads == 1 ? "" : "s");
 				st->elements_a = a->n;
 				st->elements_b = b->n;
 				memcpy(st->grid_dim, dim, sizeof(dim));

@@ -1,4 +1,5 @@
 /* gx_io_internal.c: the checks, number parsing, lines of text and error formatting the readers share (gx_io_internal.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,11 +117,14 @@ gx_io_parse_number(const char *s, size_t n, double *v)
 		return GX_NUMBER_TOO_LONG;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
+	errno = 0;
 	*v = strtod(buf, &end);
 	if (n > 0 && end == buf + n && !isfinite(*v))
 		return GX_NUMBER_NOT_FINITE;
 	if (end != buf + n || !gx_io_is_decimal(buf, n))
 		return GX_NUMBER_INVALID;
+	if (gx_io_underflowed(*v, errno))
+		return GX_NUMBER_UNDERFLOW;
 	return GX_NUMBER_OK;
 }
 
@@ -129,7 +133,15 @@ gx_io_number_problem(GxNumberStatus status)
 {
 	if (status == GX_NUMBER_TOO_LONG)
 		return "number longer than " GX_IO_STRING(GX_IO_NUMBER_MAX) " characters";
+	if (status == GX_NUMBER_UNDERFLOW)
+		return "number too small for a double (it is not zero, and would be read as zero)";
 	return status == GX_NUMBER_NOT_FINITE ? "NaN or infinite number" : "expected a number";
+}
+
+bool
+gx_io_underflowed(double v, int strtod_errno)
+{
+	return strtod_errno == ERANGE && v == 0;
 }
 
 int

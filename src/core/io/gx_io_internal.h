@@ -129,8 +129,12 @@ typedef enum GxNumberStatus
 	GX_NUMBER_OK,
 	GX_NUMBER_INVALID,			/* empty, not a number, or not in decimal notation (hex, "nan", "inf") */
 	GX_NUMBER_TOO_LONG,			/* more than GX_IO_NUMBER_MAX characters */
-	GX_NUMBER_NOT_FINITE		/* NaN or infinite, "1e999" included */
+	GX_NUMBER_NOT_FINITE,		/* NaN or infinite, "1e999" included */
+	GX_NUMBER_UNDERFLOW			/* non-zero but below the smallest double ("1e-400"), as PostgreSQL refuses it */
 } GxNumberStatus;
+
+/* Did strtod's result v from text round a non-zero number to zero (errno as strtod left it)? */
+bool		gx_io_underflowed(double v, int strtod_errno);
 
 /* Reads the n characters at s as one decimal number (all of them) into *v. */
 GxNumberStatus gx_io_parse_number(const char *s, size_t n, double *v);

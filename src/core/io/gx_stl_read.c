@@ -195,15 +195,18 @@ static int
 read_number(StlReader *r, const char *what, double *v)
 {
 	size_t		n = next_token(r);
+	GxNumberStatus status = gx_io_parse_number((const char *) r->data + r->pos, n, v);
 
-	switch (gx_io_parse_number((const char *) r->data + r->pos, n, v))
+	switch (status)
 	{
 		case GX_NUMBER_TOO_LONG:
 			ascii_error(r, GX_ERR_PARSE, "facet %u: number longer than %d characters in %s",
 						(unsigned) r->facets, GX_IO_NUMBER_MAX, what);
 			break;
 		case GX_NUMBER_NOT_FINITE:
-			ascii_error(r, GX_ERR_PARSE, "facet %u: NaN or infinite number in %s", (unsigned) r->facets, what);
+		case GX_NUMBER_UNDERFLOW:
+			ascii_error(r, GX_ERR_PARSE, "facet %u: %s in %s", (unsigned) r->facets, gx_io_number_problem(status),
+						what);
 			break;
 		case GX_NUMBER_INVALID:
 			ascii_error(r, GX_ERR_PARSE, "facet %u: expected a number for %s", (unsigned) r->facets, what);

@@ -2,6 +2,7 @@
  * gx_wkt_read.c: parses WKT and PostGIS EWKT ("SRID=4326;TIN Z (((...)))") into a serialized geometry;
  * text that is entirely hex is handed to the hex EWKB reader, as PostGIS does.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -146,11 +147,14 @@ read_number(WktParser *ps, double *v)
 	char	   *end;
 
 	skip_space(ps);
+	errno = 0;
 	*v = strtod(ps->p, &end);
 	if (end == ps->p)
 		return 0;
 	if (!isfinite(*v))
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "non-finite coordinate");
+	else if (gx_io_underflowed(*v, errno))
+		wkt_error(ps, GX_ERR_PARSE, ps->p, "coordinate too small for a double (it is not zero, and would be read as zero)");
 	else if (!gx_io_is_decimal(ps->p, (size_t) (end - ps->p)))
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "expected decimal number");
 	else if (!gx_io_is_space(*end) && *end != ',' && *end != ')' && *end != '\0')

@@ -2,6 +2,7 @@
  * gx_intercepts.c: the intervals of a polyline inside or on a solid (gx_intercepts.h). Parameters along a
  * segment a -> b are exact rationals (GMP); every decision is a sign of a determinant of the doubles.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,15 +196,29 @@ emit(Output *o, double from, double to, bool from_vertex, bool to_vertex)
 	return true;
 }
 
-/* Metres along the line at parameter t of the segment starting at length c0 and ending at c1. */
+/*
+ * Metres along the line at parameter t of the segment starting at length c0 and ending at c1, seglen long
+ * (infinite when the length overflows a double: then from half its length, measured on halved coordinates,
+ * so that a point inside has its finite length).
+ */
 static double
-length_at(mpq_srcptr t, double c0, double c1, double seglen)
+length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, const double *b)
 {
+	double		ha[3],
+				hb[3];
+
 	if (mpq_sgn(t) == 0)
 		return c0;
 	if (mpq_cmp_ui(t, 1, 1) == 0)
 		return c1;
-	return fmin(c1, c0 + mpq_get_d(t) * seglen);
+	if (isfinite(seglen))
+		return fmin(c1, c0 + mpq_get_d(t) * seglen);
+	for (int k = 0; k < 3; k++)
+	{
+		ha[k] = a[k] / 2;
+		hb[k] = b[k] / 2;
+	}
+	return fmin(c1, c0 + 2 * (mpq_get_d(t) * gx_segment_length(ha, hb)));
 }
 
 /*
@@ -283,7 +298,7 @@ segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
 		if (piece && (k + 1 == nb || !gap_in[k]))
 		{
-			if (!emit(o, length_at(start, c0, c1, seglen), length_at(&bp[k], c0, c1, seglen),
+			if (!emit(o, length_at(start, c0, c1, seglen, sg->a, sg->b), length_at(&bp[k], c0, c1, seglen, sg->a, sg->b),
 					  mpq_sgn(start) == 0, k + 1 == nb))
 				result = 0;
 			piece = false;
@@ -344,6 +359,14 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
 		return false;
 	}
+	for (size_t k = 0; k < o.n; k++)
+		if (!isfinite(o.v[k].from) || !isfinite(o.v[k].to))
+		{
+			gx_free(o.v);
+			gx_error_set(err, GX_ERR_INVALID, "an intercept lies farther along the line than the largest double "
+						 "(%g metres): its metres cannot be given", DBL_MAX);
+			return false;
+		}
 	/* a one-point line: is that point in? */
 	if (npoints == 1)
 	{

@@ -335,9 +335,9 @@ cast_counting(const GxSolidIndex *s, const SegPoint *p, const uint32_t *shell_of
 	if (!(x[0] + slack >= s->box.xmin && x[0] - slack <= s->box.xmax && x[1] + slack >= s->box.ymin &&
 		  x[1] - slack <= s->box.ymax && x[2] + slack >= s->box.zmin && x[2] - slack <= s->box.zmax))
 		return GX_LOC_OUTSIDE;
-	/* cell widths, without overflow on a box wider than the largest double */
-	cw[0] = s->box.xmax / s->grid.dim[0] - s->box.xmin / s->grid.dim[0];
-	cw[1] = s->box.ymax / s->grid.dim[1] - s->box.ymin / s->grid.dim[1];
+	/* half cell widths, without overflow on a box wider than the largest double */
+	cw[0] = s->box.xmax / s->grid.dim[0] / 2 - s->box.xmin / s->grid.dim[0] / 2;
+	cw[1] = s->box.ymax / s->grid.dim[1] / 2 - s->box.ymin / s->grid.dim[1] / 2;
 	for (int attempt = 0; attempt < MAX_RAYS; attempt++)
 	{
 		Ray			r = {s, *p, {0, 0, 0}, 0, false, shell_of, skip, per_shell};
@@ -352,7 +352,7 @@ cast_counting(const GxSolidIndex *s, const SegPoint *p, const uint32_t *shell_of
 			double		u;
 
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			u = ((double) (seed >> 11) / 9007199254740992.0 - 0.5) * 0.5;	/* in [-1/4, 1/4) */
+			u = ((double) (seed >> 11) / 9007199254740992.0 - 0.5);	/* in [-1/2, 1/2): a quarter cell each way */
 			r.q[k] = x[k] + u * (cw[k] > 0 ? cw[k] : 1);
 		}
 		r.q[2] = beyond_box(&s->box, attempt % 2 == 0 ? 1 : -1);

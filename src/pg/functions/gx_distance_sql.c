@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "fmgr.h"
+#include "utils/lsyscache.h"
 
 #include "algorithm/gx_round.h"
 #include "gx_pg.h"
@@ -28,7 +29,7 @@ distance_arg(FunctionCallInfo fcinfo, int argnum)
 
 	if (!isfinite(d))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("distance must be a finite number, not %g", d)));
+						errmsg("%s: distance must be a finite number, not %g", get_func_name(fcinfo->flinfo->fn_oid), d)));
 	return d;
 }
 

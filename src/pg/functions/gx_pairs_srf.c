@@ -206,7 +206,7 @@ gx_dwithin_pairs(PG_FUNCTION_ARGS)
 
 	if (!isfinite(d))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("distance must be a finite number, not %g", d)));
+						errmsg("gx_dwithin_pairs: distance must be a finite number, not %g", d)));
 	if (d < 0)
 	{
 		InitMaterializedSRF(fcinfo, 0);

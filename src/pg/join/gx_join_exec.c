@@ -212,7 +212,7 @@ batch_distance(GxJoinState *js, double *d)
 	*d = DatumGetFloat8(v);
 	if (!isfinite(*d))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("distance must be a finite number, not %g", *d)));
+						errmsg("gx_dwithin: distance must be a finite number, not %g", *d)));
 	js->last_distance = *d;
 	return *d >= 0;
 }
