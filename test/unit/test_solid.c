@@ -714,6 +714,6 @@ main(void)
 	check_batch(solids, nsolids, &opt);
 	for (int s = 0; s < nsolids; s++)
 		free(solids[s]);
-	fprintf(stderr, "%d solids made, %d refused as non-manifold\n", made, refused);
+	printf("test_solid: %d solids made, %d refused as non-manifold\n", made, refused);
 	return gx_test_report("test_solid");
 }
