@@ -6,14 +6,8 @@
 DROP TABLE IF EXISTS surfaces, blocks;
 CREATE TABLE surfaces AS SELECT id, geom FROM bodies;
 UPDATE bodies SET geom = gx_makesolid(geom);
-CREATE TABLE blocks AS
-WITH e AS (SELECT gx_extent(geom)::text AS t FROM bodies),
-     b AS (SELECT string_to_array(replace(replace(replace(t, 'BOX3D(', ''), ')', ''), ',', ' '), ' ')::float8[] AS v FROM e),
-     s AS (SELECT v, cbrt((v[4] - v[1]) * (v[5] - v[2]) * (v[6] - v[3]) / :blocks) AS side FROM b)
-SELECT row_number() OVER ()::int AS id,
-       format('POINT Z (%s %s %s)', v[1] + (i + 0.5) * side, v[2] + (j + 0.5) * side, v[3] + (k + 0.5) * side)::gxgeom AS geom
-FROM s, generate_series(0, ceil((v[4] - v[1]) / side)::int - 1) i, generate_series(0, ceil((v[5] - v[2]) / side)::int - 1) j,
-     generate_series(0, ceil((v[6] - v[3]) / side)::int - 1) k;
+\set bodies bodies
+\ir block_model.sql
 VACUUM ANALYZE blocks;
 VACUUM ANALYZE bodies;
 VACUUM ANALYZE surfaces;

@@ -46,15 +46,7 @@ for s in $SCALES; do
 	done
 	psql -X -d mine -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT h.id, b.id FROM holes h JOIN solids b ON gx_intersects(h.geom, b.geom)" >"$OUT/explain_solids_$s.txt" 2>&1
 	if [ "$s" = 1 ]; then
-		psql -X -q -d mine -c "
-		CREATE TABLE blocks AS
-		WITH e AS (SELECT gx_extent(geom)::text AS t FROM solids),
-		     b AS (SELECT string_to_array(replace(replace(replace(t, 'BOX3D(', ''), ')', ''), ',', ' '), ' ')::float8[] AS v FROM e),
-		     s AS (SELECT v, cbrt((v[4] - v[1]) * (v[5] - v[2]) * (v[6] - v[3]) / $BLOCKS) AS side FROM b)
-		SELECT row_number() OVER ()::int AS id,
-		       format('POINT Z (%s %s %s)', v[1] + (i + 0.5) * side, v[2] + (j + 0.5) * side, v[3] + (k + 0.5) * side)::gxgeom AS geom
-		FROM s, generate_series(0, ceil((v[4] - v[1]) / side)::int - 1) i, generate_series(0, ceil((v[5] - v[2]) / side)::int - 1) j,
-		     generate_series(0, ceil((v[6] - v[3]) / side)::int - 1) k" -c "VACUUM ANALYZE blocks"
+		psql -X -q -d mine -v blocks=$BLOCKS -v bodies=solids -f bench/block_model.sql -c "VACUUM ANALYZE blocks"
 		nb=$(psql -X -At -d mine -c "SELECT count(*) FROM blocks")
 		for e in gpu cpu; do
 			row "x$s" "block coding, $nb points x solids" $e "$(three $e "SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)")"

@@ -86,12 +86,6 @@ typedef struct SolidIndexes
 	bool		owned;
 } SolidIndexes;
 
-static bool
-index_solid(const GxBatchSide *s, const SideRanges *sr, uint32_t g, GxSolidIndex *idx, GxError *err)
-{
-	return gx_solid_index_build(idx, s->coords + 9 * sr->first[g], sr->first[g + 1] - sr->first[g], err);
-}
-
 /*
  * Candidates (solid sg << 32 | geometry xg) of solids of side s and geometries of side x: their boxes
  * overlap, the pair is not known yet, and xg is counted in one reference cell of a grid over x's boxes, so
@@ -173,7 +167,7 @@ solid_indexes(const GxBatchSide *s, const SideRanges *sr, const GxKeys *cand, So
 	{
 		uint32_t	sg = (uint32_t) (cand->v[c] >> 32);
 
-		if ((c == 0 || (uint32_t) (cand->v[c - 1] >> 32) != sg) && !index_solid(s, sr, sg, &si->idx[sg], err))
+		if ((c == 0 || (uint32_t) (cand->v[c - 1] >> 32) != sg) && !gx_side_solid_index_build(s, sr->first, sg, &si->idx[sg], err))
 			return false;
 	}
 	return true;
@@ -182,12 +176,8 @@ solid_indexes(const GxBatchSide *s, const SideRanges *sr, const GxKeys *cand, So
 static void
 solid_indexes_free(const GxBatchSide *s, SolidIndexes *si)
 {
-	if (!si->owned || !si->idx)
-		return;
-	for (uint32_t g = 0; g < s->ngeoms; g++)
-		if (si->idx[g].n)
-			gx_solid_index_free(&si->idx[g]);
-	gx_free(si->idx);
+	if (si->owned)
+		gx_side_solid_indexes_free(si->idx, s->ngeoms);
 }
 
 /*

@@ -95,6 +95,23 @@ grid_dims(const GxBatchSide *s, const GxBox3D *eb, int dim[3])
 	}
 }
 
+bool
+gx_side_solid_index_build(const GxBatchSide *s, const size_t *first, uint32_t g, GxSolidIndex *idx, GxError *err)
+{
+	return gx_solid_index_build(idx, s->coords + 9 * first[g], first[g + 1] - first[g], err);
+}
+
+void
+gx_side_solid_indexes_free(GxSolidIndex *idx, uint32_t ngeoms)
+{
+	if (!idx)
+		return;
+	for (uint32_t g = 0; g < ngeoms; g++)
+		if (idx[g].n)
+			gx_solid_index_free(&idx[g]);
+	gx_free(idx);
+}
+
 static bool
 index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
 {
@@ -108,7 +125,7 @@ index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
 		{
 			GxSolidIndex *si = &ix->solid[g];
 
-			if (!gx_solid_index_build(si, s->coords + 9 * ix->first[g], ix->first[g + 1] - ix->first[g], err))
+			if (!gx_side_solid_index_build(s, ix->first, g, si, err))
 				return false;
 			ix->bytes += si->n * sizeof(GxBox3D) + gx_grid_bytes(&si->grid);
 		}
@@ -156,11 +173,7 @@ gx_side_index_free(GxBatchSide *s)
 
 	if (!ix)
 		return;
-	if (ix->solid)
-		for (uint32_t g = 0; g < s->ngeoms; g++)
-			if (ix->solid[g].n)
-				gx_solid_index_free(&ix->solid[g]);
-	gx_free(ix->solid);
+	gx_side_solid_indexes_free(ix->solid, s->ngeoms);
 	gx_grid_free(&ix->grid);
 	gx_free(ix->elem_box);
 	gx_free(ix->first);

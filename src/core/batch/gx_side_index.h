@@ -29,6 +29,14 @@ typedef struct GxSideIndex
 bool		gx_side_index_build(GxBatchSide *s, GxError *err);
 void		gx_side_index_free(GxBatchSide *s);
 
+/*
+ * The point location index of geometry g of s (a solid), whose elements start at first[g]; and the freeing
+ * of an array of such indexes, one per geometry (those never built have n == 0).
+ */
+bool		gx_side_solid_index_build(const GxBatchSide *s, const size_t *first, uint32_t g, GxSolidIndex *idx,
+									  GxError *err);
+void		gx_side_solid_indexes_free(GxSolidIndex *idx, uint32_t ngeoms);
+
 /* Per geometry first elements and boxes of any side (of its index when it has one: then not to be freed). */
 bool		gx_side_ranges(const GxBatchSide *s, size_t **first, GxBox3D **geom_box, GxError *err);
 void		gx_side_ranges_free(const GxBatchSide *s, size_t *first, GxBox3D *geom_box);

@@ -250,6 +250,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	GxSolidIndex idx;
 	const GxSolidIndex *solid = NULL;
 	size_t	   *first;
+	GxBox3D    *boxes;
 	uint32		indexed = UINT32_MAX;
 	GxError		err = {GX_OK, ""};
 
@@ -278,13 +279,8 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	gx_pg_batch_run(&a, &b, false, 0, &pairs, &st);
 	/* the solids' triangles from the flattened side (from the cache when it holds it): no detoasting */
 	gx_pg_side_materialize(&b);
-	first = palloc((b.ngeoms + 1) * sizeof(size_t));
-	for (size_t g = 0, e = 0; g <= b.ngeoms; g++)
-	{
-		first[g] = e;
-		while (g < b.ngeoms && e < b.side.n && b.side.geom[e] == g)
-			e++;
-	}
+	if (!gx_side_ranges(&b.side, &first, &boxes, &err))
+		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
 	qsort(pairs.keys, pairs.n, sizeof(uint64), cmp_by_b);
 	for (size_t i = 0; i < pairs.n; i++)
 	{
@@ -302,7 +298,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 			if (indexed != UINT32_MAX)
 				gx_solid_index_free(&idx);
 			indexed = UINT32_MAX;
-			if (!gx_solid_index_build(&idx, b.side.coords + 9 * first[bi], first[bi + 1] - first[bi], &err))
+			if (!gx_side_solid_index_build(&b.side, first, bi, &idx, &err))
 				gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 			indexed = bi;
 			solid = &idx;
@@ -323,5 +319,6 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	}
 	if (indexed != UINT32_MAX)
 		gx_solid_index_free(&idx);
+	gx_side_ranges_free(&b.side, first, boxes);
 	return (Datum) 0;
 }
