@@ -30,6 +30,9 @@ SELECT gx_ntriangles(gx_geomfromwkb(gx_asbinary(g))) FROM faces_cube;
 -- refused faces name the face and a point; rings must be closed and have 4 points or more
 SELECT 'POLYGON((0 0,2 2,2 0,0 2,0 0))'::gxgeom;
 SELECT 'POLYGON Z ((0 0 0,4 0 0,4 4 0,0 4 1,0 0 0))'::gxgeom;
+-- the odd one out is named, also when it is one of the first three points
+SELECT 'POLYGON Z ((0 0 0,2 0 0,2 1 1,2 2 0,0 2 0,0 0 0))'::gxgeom;
+SELECT 'POLYGON Z ((0 0 7,2 0 0,2 2 0,0 2 0,-1 1 0,0 0 7))'::gxgeom;
 SELECT 'POLYHEDRALSURFACE Z (((0 0 0,1 0 0,0 1 0,0 0 0)),((0 0 0,4 0 0,4 4 0,0 4 0.000000000000001,0 0 0)))'::gxgeom;
 SELECT 'MULTIPOLYGON(((0 0,1 0,0 1,0 0)),((0 0,4 0,4 4,0 4,0 0),(5 5,6 5,6 6,5 5)))'::gxgeom;
 SELECT 'POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,2 1,2 2,1 2,1 1),(2 2,3 2,3 3,2 3,2 2))'::gxgeom;

@@ -68,6 +68,22 @@ SELECT gx_intersects('LINESTRING(0 0 0, 2 2 2)', 'LINESTRING(0 2 0, 2 0 2)') AS 
 SELECT gx_intersects('SRID=32633;POINT(1 2 3)', 'SRID=32633;POINT(1 2 3)'),
 	gx_intersects('SRID=32633;POINT(1 2 3)', 'POINT(1 2 3)');
 SELECT gx_intersects('SRID=32633;POINT(1 2 3)', 'SRID=4326;POINT(1 2 3)');
+-- gpuexact.strict_srid makes SRID 0 against another SRID an error too, per pair, in a batch and in a join
+-- (the unknown SRID on either side, and in a side that also holds the known one).
+SET gpuexact.strict_srid = on;
+SELECT gx_intersects('SRID=32633;POINT(1 2 3)', 'SRID=32633;POINT(1 2 3)'), gx_intersects('POINT(1 2 3)', 'POINT(1 2 3)');
+SELECT gx_intersects('SRID=32633;POINT(1 2 3)', 'POINT(1 2 3)');
+SELECT gx_distance('POINT(1 2 3)', 'SRID=32633;POINT(1 2 3)');
+SELECT * FROM gx_intersecting_pairs('SELECT 1, ''POINT(0 0 0)''::gxgeom', 'SELECT 1, ''SRID=32633;POINT(0 0 0)''::gxgeom');
+SELECT * FROM gx_intersecting_pairs('SELECT 1, ''SRID=32633;POINT(0 0 0)''::gxgeom',
+	'SELECT g, CASE WHEN g = 1 THEN ''SRID=32633;POINT(0 0 0)'' ELSE ''POINT(5 5 5)'' END::gxgeom FROM generate_series(1, 2) g');
+CREATE TEMP TABLE strict_a AS SELECT g AS id, format('SRID=32633;POINT(%s 0 0)', g)::gxgeom AS geom FROM generate_series(1, 50) g;
+CREATE TEMP TABLE strict_b AS SELECT g AS id, format('POINT(%s 0 0)', g)::gxgeom AS geom FROM generate_series(1, 50) g;
+SET enable_nestloop = off; SET enable_hashjoin = off; SET enable_mergejoin = off;
+SELECT count(*) FROM strict_a a JOIN strict_b b ON gx_intersects(a.geom, b.geom);
+RESET gpuexact.strict_srid;
+SELECT count(*) FROM strict_a a JOIN strict_b b ON gx_intersects(a.geom, b.geom);
+RESET enable_nestloop; RESET enable_hashjoin; RESET enable_mergejoin;
 
 -- Large against large: a 1 000-segment helix against a 20 000-triangle terrain, crossing once near its end,
 -- and its copy lifted 1 km (no intersection); both go through the grid search.

@@ -76,6 +76,9 @@ gx_settings_init(void)
 	DefineCustomIntVariable("gpuexact.join_batch_mb", "Geometry (uncompressed) of the outer rows gathered into one batch by the custom join.",
 							"A batch ends at gpuexact.join_batch_rows rows or at this size, whichever comes first.",
 							&gx_join_batch_mb, 32, 1, 1024 * 1024, PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
+	DefineCustomBoolVariable("gpuexact.strict_srid", "Geometries of SRID 0 (unknown) may not meet geometries of another SRID.",
+							 "Off, SRID 0 goes with any SRID; on, such a pair raises the mixed SRID error, as in PostGIS.",
+							 &gx_strict_srid, false, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.cache_host_mb", "Memory of this backend's cache of flattened geometries; 0 turns it off.",
 							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out.",
 							&gx_cache_host_mb, 256, 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
@@ -115,6 +118,7 @@ gx_settings_batch_options(GxBatchOptions *o)
 	o->cuda_device = cuda_device;
 	o->float_pass = float_pass;
 	o->threads = cpu_threads;
+	o->strict_srid = gx_strict_srid;
 	/* every backend of the cluster draws its CPU threads from one budget of one per core */
 	snprintf(thread_budget, sizeof(thread_budget), "%s/gpuexact_threads", DataDir);
 	o->thread_budget = thread_budget;

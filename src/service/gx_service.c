@@ -218,6 +218,7 @@ lookup(Conn *c, const GxWireLookup *l, size_t len)
 			r.side[k].held = 1;
 			r.side[k].srid = s->srid;
 			r.side[k].mixed_srid = s->mixed_srid;
+			r.side[k].unknown_srid = s->unknown_srid;
 			r.side[k].n = s->n;
 			r.side[k].ngeoms = s->ngeoms;
 		}

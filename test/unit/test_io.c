@@ -315,7 +315,7 @@ test_wkt_errors(void)
 			  "POLYGON is not simple: it has holes but no area", NULL);
 	wkt_error("MULTIPOLYGON(((0 0,1 0,0 1,0 0)),EMPTY,((0 0,2 0,2 2,1 -1,0 0)))", GX_ERR_PARSE,
 			  "MULTIPOLYGON polygon 3 is not simple", "position 40");
-	wkt_error("CIRCULARSTRING(0 0,1 1,2 0)", GX_ERR_PARSE, "expected geometry type", "\"CIRCULARSTRING(0");
+	wkt_error("CIRCULARSTRING(0 0,1 1,2 0)", GX_ERR_PARSE, "CIRCULARSTRING: curves are not supported: use ST_CurveToLine", "\"CIRCULARSTRING(0");
 	wkt_error("POINT(1 2) x", GX_ERR_PARSE, "unexpected text after the geometry", "position 12 near \"x\"");
 	wkt_error("POINT(1 2)\x01", GX_ERR_PARSE, "unexpected text", "near byte 0x01");
 	wkt_error("POINT(1 2) aaaaaaaaaaaaaaa\xC3\xA9", GX_ERR_PARSE, "unexpected text", "near \"aaaaaaaaaaaaaaa\"");
@@ -483,7 +483,8 @@ test_wkb_errors(void)
 	hex_error("0101", GX_ERR_PARSE, "truncated WKB: 4 bytes needed, 1 left", "byte offset 1");
 	hex_error("0101000000" D1, GX_ERR_PARSE, "truncated WKB: 16 bytes needed, 8 left", "byte offset 5");
 	hex_error("0201000000" D1 D2, GX_ERR_PARSE, "invalid byte order 2", "byte offset 0");
-	hex_error("0108000000", GX_ERR_PARSE, "unknown geometry type code 8", "byte offset 0");
+	hex_error("0108000000", GX_ERR_PARSE, "CIRCULARSTRING: curves are not supported: use ST_CurveToLine", "byte offset 0");
+	hex_error("010d000000", GX_ERR_PARSE, "unknown geometry type code 13", "byte offset 0");
 	hex_error("01E8030000", GX_ERR_PARSE, "unknown geometry type code 1000", NULL);
 	hex_error("01A10F0000", GX_ERR_PARSE, "unknown geometry type code 4001", NULL);
 	hex_error("01E9030080" D1 D2 D3 D4, GX_ERR_PARSE, "unknown geometry type code", NULL);

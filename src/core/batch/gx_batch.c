@@ -122,8 +122,10 @@ choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, double
 }
 
 bool
-gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b)
+gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b, bool strict)
 {
+	if (strict && ((a->unknown_srid && (b->srid != 0)) || (b->unknown_srid && a->srid != 0)))
+		return true;
 	return a->srid != 0 && b->srid != 0 && (a->mixed_srid || b->mixed_srid || a->srid != b->srid);
 }
 
@@ -181,12 +183,16 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	out->n = 0;
 	st->elements_a = a->n;
 	st->elements_b = b->n;
-	if (!opt->ignore_srid && gx_batch_srids_conflict(a, b))
+	if (!opt->ignore_srid && gx_batch_srids_conflict(a, b, opt->strict_srid))
 	{
-		if (a->srid != b->srid)
-			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
+		/* name two SRIDs that meet: under strict, an unknown one against a known one first */
+		int32_t		sa = opt->strict_srid && a->unknown_srid && b->srid != 0 ? 0 : a->srid;
+		int32_t		sb = opt->strict_srid && b->unknown_srid && sa != 0 ? 0 : b->srid;
+
+		if (sa != sb)
+			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", sa, sb);
 		else
-			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and others)", a->srid);
+			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and others)", sa);
 		return false;
 	}
 	/*

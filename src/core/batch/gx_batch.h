@@ -22,8 +22,8 @@ typedef struct GxPairs
 	size_t		n;
 } GxPairs;
 
-/* Is there a pair (a in a, b in b) with different non-zero SRIDs (SRID 0 goes with any)? */
-bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b);
+/* Is there a pair (a in a, b in b) whose SRIDs conflict (gx_srids_conflict)? */
+bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b, bool strict);
 
 /*
  * Runs the batch; keys are gx_alloc'd. A solid is its volume, as in gx_intersects: after the surfaces'
@@ -31,8 +31,8 @@ bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b);
  * opt->distance > 0 the pairs are those gx_dwithin(a, b, distance) finds (the boxes of side a grown by the
  * distance, the element pairs decided by gx_distance.h: on the GPU its certified bounds, the pairs they
  * leave open exactly on the CPU).
- * Returns false with err set (memory, cancel, or mixed SRIDs: some
- * a and b with different non-zero SRIDs, as gx_intersects would raise for that pair, unless ignore_srid).
+ * Returns false with err set (memory, cancel, or mixed SRIDs: some a and b whose SRIDs conflict under
+ * opt->strict_srid, as gx_intersects would raise for that pair, unless ignore_srid).
  */
 bool		gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
 							   GxPairs *out, GxBatchStats *stats, GxError *err);

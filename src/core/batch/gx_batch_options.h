@@ -28,6 +28,7 @@ typedef struct GxBatchOptions
 	const char *thread_budget;		/* directory of the budget shared with other processes, or NULL */
 	GxCancel	cancel;				/* a flag set stops the run (GX_ERR_CANCELLED) within milliseconds */
 	bool		ignore_srid;		/* pairs whatever their SRIDs: the caller checks them row by row */
+	bool		strict_srid;		/* SRID 0 conflicts with other SRIDs too (gx_srids_conflict) */
 	bool		gpu_only;			/* no CPU fallback: a GPU failure is GX_ERR_DEVICE (the GPU service) */
 	const void *device_side[2];		/* side a / b already on the GPU (GxCudaResident of cuda_device), or NULL */
 	double		distance;			/* > 0: pairs within this distance (gx_dwithin); 0: intersecting */

@@ -103,7 +103,9 @@ put_leaf(void *ctx, const GxNode *n)
 static void
 note_srid(GxBatchSide *s, int32_t srid)
 {
-	if (srid != 0 && s->srid != 0 && srid != s->srid)
+	if (srid == 0)
+		s->unknown_srid = true;
+	else if (s->srid != 0 && srid != s->srid)
 		s->mixed_srid = true;
 	else if (srid != 0)
 		s->srid = srid;

@@ -22,6 +22,7 @@ typedef struct GxBatchSide
 	uint32_t	ngeoms;
 	int32_t		srid;			/* the first non-zero SRID of the side's geometries (0 if none) */
 	bool		mixed_srid;		/* geometries with different non-zero SRIDs were added */
+	bool		unknown_srid;	/* a geometry of SRID 0 was added */
 	GxBox3D		extent;			/* of all elements (meaningless while n == 0) */
 	uint8_t    *solid;			/* per geometry, 1 for a solid (gx_solid.h); NULL when there is none */
 	size_t		solid_cap;		/* geometries the array covers (those past it are not solids) */

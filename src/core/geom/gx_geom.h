@@ -110,7 +110,20 @@ GxCounts	gx_counts(const GxSerialized *g);
  * count. Coordinates must be finite (the builder checks and fails otherwise). All failures are recorded
  * in b->err and make later calls no-ops; gx_builder_finish returns NULL then.
  */
-/* false with err set (GX_ERR_SRID) when a and b have different non-zero SRIDs. */
+/*
+ * The SRID rule: geometries of different SRIDs may not meet, except that SRID 0 (unknown) goes with any
+ * SRID unless strict (gpuexact.strict_srid).
+ */
+static inline bool
+gx_srids_conflict(int32_t a, int32_t b, bool strict)
+{
+	return a != b && (strict || (a != 0 && b != 0));
+}
+
+/* The process's strictness (set from the session's setting; the GPU service gets it with each batch). */
+extern bool gx_strict_srid;
+
+/* false with err set (GX_ERR_SRID) when a and b conflict under gx_strict_srid. */
 bool		gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err);
 
 typedef struct GxBuilder

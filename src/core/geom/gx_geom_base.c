@@ -106,10 +106,12 @@ gx_counts(const GxSerialized *g)
 	return c;
 }
 
+bool		gx_strict_srid = false;
+
 bool
 gx_srids_match(const GxSerialized *a, const GxSerialized *b, GxError *err)
 {
-	if (a->srid != 0 && b->srid != 0 && a->srid != b->srid)
+	if (gx_srids_conflict(a->srid, b->srid, gx_strict_srid))
 	{
 		gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", a->srid, b->srid);
 		return false;

@@ -43,6 +43,14 @@ gx_io_type_name(uint32_t type)
 	return gx_type_name(type);
 }
 
+const char *
+gx_io_curve_name(uint32_t type)
+{
+	static const char *const names[] = {"CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE"};
+
+	return type >= 8 && type <= 12 ? names[type - 8] : NULL;
+}
+
 int
 gx_io_depth_allowed(const GxBuilder *b, char *msg, size_t size)
 {

@@ -57,6 +57,12 @@ int			gx_io_word_is(const char *w, size_t n, const char *kw);
 /* The name of a type code the readers know, refused ones included; NULL for any other code. */
 const char *gx_io_type_name(uint32_t type);
 
+/* The name of an ISO curve type (codes 8 to 12: CIRCULARSTRING ... MULTISURFACE), which is refused; else NULL. */
+const char *gx_io_curve_name(uint32_t type);
+
+/* What the readers say of a curve type, after its name. */
+#define GX_IO_CURVES_REFUSED	"curves are not supported: use ST_CurveToLine"
+
 /*
  * The checks below return 1 when all is well; otherwise they write into msg (GX_IO_MSG bytes serve) the
  * message that the reader reports with its own position, and return 0.

@@ -132,6 +132,11 @@ read_header(WkbReader *r, int outermost, WkbHeader *h)
 	h->type = (code & (r->solid && outermost ? 0x0FFFFFFFu : 0x1FFFFFFFu)) % 1000;
 	h->has_z = (code & EWKB_Z) != 0 || iso == 1 || iso == 3;
 	h->has_m = (code & EWKB_M) != 0 || iso == 2 || iso == 3;
+	if (iso <= 3 && gx_io_curve_name(h->type) != NULL)
+	{
+		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "%s: " GX_IO_CURVES_REFUSED, gx_io_curve_name(h->type));
+		return 0;
+	}
 	if (iso > 3 || (iso != 0 && (code & (EWKB_Z | EWKB_M)) != 0) || gx_io_type_name(h->type) == NULL)
 	{
 		gx_io_error_offset(r->err, GX_ERR_PARSE, h->offset, "unknown geometry type code %u", (unsigned) code);

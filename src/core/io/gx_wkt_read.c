@@ -416,7 +416,8 @@ static uint32_t
 match_type(const char *w, size_t n, Dims *glued)
 {
 	static const uint32_t codes[] = {GX_POINT, GX_LINESTRING, GX_CODE_POLYGON, GX_MULTIPOINT, GX_MULTILINESTRING,
-		GX_CODE_MULTIPOLYGON, GX_GEOMETRYCOLLECTION, GX_POLYHEDRALSURFACE, GX_TIN, GX_TRIANGLE};
+		GX_CODE_MULTIPOLYGON, GX_GEOMETRYCOLLECTION, GX_POLYHEDRALSURFACE, GX_TIN, GX_TRIANGLE,
+	8, 9, 10, 11, 12};			/* the curve types, recognized to be refused by name */
 	static const char *const suffixes[] = {"", "ZM", "Z", "M"};
 	static const Dims suffix_dims[] = {DIMS_UNKNOWN, DIMS_XYZM, DIMS_XYZ, DIMS_XYM};
 	size_t		s;
@@ -430,7 +431,9 @@ match_type(const char *w, size_t n, Dims *glued)
 			continue;
 		for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
 		{
-			if (gx_io_word_is(w, n - sl, gx_io_type_name(codes[i])))
+			const char *name = gx_io_type_name(codes[i]) ? gx_io_type_name(codes[i]) : gx_io_curve_name(codes[i]);
+
+			if (gx_io_word_is(w, n - sl, name))
 			{
 				*glued = suffix_dims[s];
 				return codes[i];
@@ -458,6 +461,11 @@ parse_geometry(WktParser *ps)
 	if (type == 0)
 	{
 		wkt_error(ps, GX_ERR_PARSE, at, "expected geometry type");
+		return;
+	}
+	if (gx_io_curve_name(type) != NULL)
+	{
+		wkt_error(ps, GX_ERR_PARSE, at, "%s: " GX_IO_CURVES_REFUSED, gx_io_curve_name(type));
 		return;
 	}
 	ps->p += n;

@@ -10,6 +10,7 @@
  * vertices (a polygon on one line is its fan), the projection, the simplicity checks and the ears.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "algorithm/gx_predicates.h"
 #include "base/gx_alloc.h"
@@ -66,57 +67,107 @@ collect(GxFacePolygon *f, const GxFaceRing *ring)
 }
 
 /*
- * Finds three non-collinear vertices abc[0..2] and an axis projection where they keep an orientation; 0 when
- * every vertex lies on one line.
+ * Finds three non-collinear vertices abc[0..2] among those other than skip (NULL: all), and the axis
+ * projection *drop where they keep an orientation; 0 when those vertices lie on one line.
  */
 static int
-find_plane(GxFacePolygon *f, const GxFaceVertex **abc)
+plane_without(const GxFacePolygon *f, const GxFaceVertex *skip, const GxFaceVertex **abc, int *drop)
 {
-	size_t		i,
+	size_t		i = 0,
 				n = f->start[f->nrings];
 
-	abc[0] = &f->v[0];
-	for (i = 1; i < n && gx_face_same(f->v[i].p, abc[0]->p); i++)
+	while (i < n && &f->v[i] == skip)
+		i++;
+	if (i == n)
+		return 0;
+	abc[0] = &f->v[i];
+	for (i++; i < n && (&f->v[i] == skip || gx_face_same(f->v[i].p, abc[0]->p)); i++)
 		;
 	if (i == n)
 		return 0;
 	abc[1] = &f->v[i];
 	for (; i < n; i++)
-		for (f->drop = 0; f->drop < 3; f->drop++)
-			if (gx_orient2d(abc[0]->p, abc[1]->p, f->v[i].p, f->drop) != 0)
-			{
-				abc[2] = &f->v[i];
-				f->cu = (f->drop + 1) % 3;
-				f->cv = (f->drop + 2) % 3;
-				return 1;
-			}
+		if (&f->v[i] != skip)
+			for (*drop = 0; *drop < 3; (*drop)++)
+				if (gx_orient2d(abc[0]->p, abc[1]->p, f->v[i].p, *drop) != 0)
+				{
+					abc[2] = &f->v[i];
+					return 1;
+				}
 	return 0;
 }
 
-/* 1 when every vertex lies on the plane of abc; else 0 with f->msg set. */
+/* Finds the plane of the polygon as plane_without does, and sets the projection of f. */
+static int
+find_plane(GxFacePolygon *f, const GxFaceVertex **abc)
+{
+	if (!plane_without(f, NULL, abc, &f->drop))
+		return 0;
+	f->cu = (f->drop + 1) % 3;
+	f->cv = (f->drop + 2) % 3;
+	return 1;
+}
+
+/* The first vertex other than skip that is off the plane of abc, or NULL; *count counts all of them. */
+static const GxFaceVertex *
+off_plane(const GxFacePolygon *f, const GxFaceVertex *const *abc, const GxFaceVertex *skip, size_t *count)
+{
+	const GxFaceVertex *first = NULL;
+	size_t		i;
+
+	*count = 0;
+	for (i = 0; i < f->start[f->nrings]; i++)
+		if (&f->v[i] != skip && gx_orient3d(abc[0]->p, abc[1]->p, abc[2]->p, f->v[i].p) != 0)
+		{
+			if (first == NULL)
+				first = &f->v[i];
+			(*count)++;
+		}
+	return first;
+}
+
+/*
+ * 1 when every vertex lies on the plane of abc; else 0 with f->msg naming the odd one out. When the plane
+ * of abc leaves one vertex off, that one is; when it leaves several, one of a, b, c may be the vertex
+ * without which the others are planar. When no single vertex is, the message names the first vertex off
+ * the plane of abc.
+ */
 static int
 check_planar(GxFacePolygon *f, const GxFaceVertex *const *abc)
 {
-	size_t		i;
+	const GxFaceVertex *odd,
+			   *plane[3] = {abc[0], abc[1], abc[2]};
+	size_t		count,
+				k;
 	char		name[128],
 				ring[32] = "";
 
-	for (i = 0; i < f->start[f->nrings]; i++)
-		if (gx_orient3d(abc[0]->p, abc[1]->p, abc[2]->p, f->v[i].p) != 0)
+	if ((odd = off_plane(f, abc, NULL, &count)) == NULL)
+		return 1;
+	for (k = 0; count > 1 && k < 3; k++)
+	{
+		const GxFaceVertex *other[3];
+		size_t		others_off;
+		int			drop;
+
+		if (plane_without(f, abc[k], other, &drop) && off_plane(f, other, abc[k], &others_off) == NULL)
 		{
-			gx_face_point_name(f, &f->v[i], name, sizeof(name));
-			if (abc[2]->ring != 0)
-				snprintf(f->msg, f->size, "is not planar: its %s is off the plane of its other points", name);
-			else
-			{
-				if (f->nrings > 1)
-					snprintf(ring, sizeof(ring), " of ring 1");
-				snprintf(f->msg, f->size, "is not planar: its %s is off the plane through its points %zu, %zu and %zu%s",
-						 name, abc[0]->point + 1, abc[1]->point + 1, abc[2]->point + 1, ring);
-			}
-			return 0;
+			odd = abc[k];
+			memcpy(plane, other, sizeof(plane));
+			break;
 		}
-	return 1;
+	}
+	gx_face_point_name(f, odd, name, sizeof(name));
+	if (plane[0]->ring != 0 || plane[1]->ring != 0 || plane[2]->ring != 0)
+		snprintf(f->msg, f->size, "is not planar: its %s is off the plane of its other points", name);
+	else
+	{
+		if (f->nrings > 1)
+			snprintf(ring, sizeof(ring), " of ring 1");
+		snprintf(f->msg, f->size, "is not planar: its %s is off the plane through its points %zu, %zu and %zu%s",
+				 name, plane[0]->point + 1, plane[1]->point + 1, plane[2]->point + 1, ring);
+	}
+	return 0;
 }
 
 /* The fan v[0] v[i] v[i+1] of a ring, into tri; returns the count of triangles. */

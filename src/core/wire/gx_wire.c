@@ -229,6 +229,7 @@ gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s)
 	w->ngeoms = s->ngeoms;
 	w->srid = s->srid;
 	w->mixed_srid = s->mixed_srid;
+	w->unknown_srid = s->unknown_srid;
 	w->extent = s->extent;
 	w->coords_off = off;
 	w->kind_off = off + ALIGN8(s->n * 9 * sizeof(double));
@@ -259,6 +260,7 @@ gx_wire_side_view(GxBatchSide *s, const GxWireSide *w, const char *seg, size_t s
 	s->ngeoms = (uint32_t) w->ngeoms;
 	s->srid = w->srid;
 	s->mixed_srid = w->mixed_srid;
+	s->unknown_srid = w->unknown_srid;
 	s->extent = w->extent;
 	s->coords = (double *) (seg + w->coords_off);
 	s->kind = (uint8_t *) (seg + w->kind_off);
@@ -278,6 +280,7 @@ gx_wire_options_put(GxWireBatch *b, const GxBatchOptions *opt)
 	b->float_pass = opt->float_pass;
 	b->cuda_device = opt->cuda_device;
 	b->ignore_srid = opt->ignore_srid;
+	b->strict_srid = opt->strict_srid;
 	b->gpu_memory_cap = opt->gpu_memory_cap;
 	b->distance = opt->distance;
 }
@@ -289,6 +292,7 @@ gx_wire_options_get(GxBatchOptions *opt, const GxWireBatch *b)
 	opt->float_pass = b->float_pass;
 	opt->cuda_device = b->cuda_device;
 	opt->ignore_srid = b->ignore_srid;
+	opt->strict_srid = b->strict_srid;
 	opt->gpu_memory_cap = b->gpu_memory_cap;
 	opt->distance = b->distance;
 }

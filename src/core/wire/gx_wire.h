@@ -51,6 +51,7 @@ typedef struct GxWireSideInfo
 {
 	uint8_t		held;			/* LOOKUP_REPLY: the service holds it (pinned) */
 	uint8_t		mixed_srid;
+	uint8_t		unknown_srid;
 	int32_t		srid;
 	uint64_t	n,
 				ngeoms;
@@ -69,6 +70,7 @@ typedef struct GxWireSide
 	uint8_t		held;			/* use the side pinned by the LOOKUP */
 	uint8_t		cache;			/* keep this side under the LOOKUP's keys */
 	uint8_t		mixed_srid;
+	uint8_t		unknown_srid;
 	int32_t		srid;
 	uint64_t	n,
 				ngeoms;
@@ -86,6 +88,7 @@ typedef struct GxWireBatch
 	int32_t		float_pass;
 	int32_t		cuda_device;
 	uint8_t		ignore_srid;
+	uint8_t		strict_srid;
 	uint64_t	gpu_memory_cap;
 	uint64_t	segment_size;
 	double		distance;		/* > 0: a gx_dwithin batch */

@@ -16,11 +16,11 @@
 void		gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, double distance, GxPairs *out,
 							GxBatchStats *st);
 
-/* Would gx_intersects raise for this pair of SRIDs (both non-zero and different)? */
+/* Would gx_intersects raise for this pair of SRIDs (under the session's gpuexact.strict_srid)? */
 static inline bool
 gx_pg_srids_conflict(int32 a, int32 b)
 {
-	return a != 0 && b != 0 && a != b;
+	return gx_srids_conflict(a, b, gx_strict_srid);
 }
 
 #endif

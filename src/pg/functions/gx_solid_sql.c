@@ -170,7 +170,7 @@ solid_arg(FunctionCallInfo fcinfo, const char *fname, const GxSerialized *first,
 	SolidSite  *site = fcinfo->flinfo->fn_extra;
 	const GxPrepared *p;
 
-	if (first->srid != 0 && head->srid != 0 && first->srid != head->srid)
+	if (gx_srids_conflict(first->srid, head->srid, gx_strict_srid))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						errmsg("operation on mixed SRID geometries (%d and %d)", first->srid, head->srid)));
 	if (gx_body(first)->type != want)

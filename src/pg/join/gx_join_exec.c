@@ -256,7 +256,7 @@ next_batch(GxJoinState *js)
 	js->matched = palloc0(Max(js->batch_rows, 1) * sizeof(bool));
 	js->next_unmatched = 0;
 	/* per-geometry SRIDs are looked at only when two of them may conflict */
-	js->srids_may_conflict = gx_batch_srids_conflict(&js->outer.side, &js->inner.side);
+	js->srids_may_conflict = gx_batch_srids_conflict(&js->outer.side, &js->inner.side, gx_strict_srid);
 	if (js->srids_may_conflict)
 	{
 		gx_pg_side_materialize(&js->outer);
@@ -309,7 +309,7 @@ check_srid_conflicts(GxJoinState *js)
 		return;
 	for (k = 0; k < o->ngeoms; k++)
 	{
-		if (o->srids[k] == 0 || (first_match_only && js->matched[o->ids[k]]))
+		if ((o->srids[k] == 0 && !gx_strict_srid) || (first_match_only && js->matched[o->ids[k]]))
 			continue;
 		for (m = 0; m < in->ngeoms; m++)
 		{

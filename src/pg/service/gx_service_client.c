@@ -244,6 +244,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 			batch.side[k].held = 1;
 			s->side.srid = info.side[k].srid;
 			s->side.mixed_srid = info.side[k].mixed_srid;
+			s->side.unknown_srid = info.side[k].unknown_srid;
 			elements += info.side[k].n;
 		}
 		else
