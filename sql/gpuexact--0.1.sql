@@ -23,7 +23,9 @@ CREATE TYPE gxgeom (
 	ANALYZE = gxgeom_analyze,
 	INTERNALLENGTH = VARIABLE,
 	ALIGNMENT = double,
-	STORAGE = extended
+	STORAGE = extended,
+	-- a quoted literal given to a function that also takes a gxbox3d there (gx_contains) is a gxgeom
+	PREFERRED = true
 );
 COMMENT ON TYPE gxgeom IS '3D geometry (points, lines, triangles) with float8 coordinates and an SRID';
 
@@ -388,3 +390,27 @@ CREATE FUNCTION gx_dwithin_pairs(a_query text, b_query text, d float8, OUT a_id 
 	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
 COMMENT ON FUNCTION gx_dwithin_pairs(text, text, float8) IS
 	'(a_id, b_id) pairs of two queries returning (id, geom gxgeom) within the distance d, computed as one batch (CPU)';
+
+-- Containment: b lies in the closed point set of a (a solid's volume), exactly. The batched join finds
+-- the intersecting pairs and decides each; an index on either side is searched with a ~ b or b @ a.
+CREATE FUNCTION gx_contains(a gxgeom, b gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_contains_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_contains(gxgeom, gxgeom) IS
+	'true iff b lies in the closed point set of a (a solid''s volume), decided exactly';
+CREATE FUNCTION gx_within(b gxgeom, a gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_within_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_within(gxgeom, gxgeom) IS 'gx_contains(a, b)';
+CREATE FUNCTION gx_contains_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_within_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+ALTER FUNCTION gx_contains(gxgeom, gxgeom) SUPPORT gx_contains_support;
+ALTER FUNCTION gx_within(gxgeom, gxgeom) SUPPORT gx_within_support;
+-- a block (box) wholly in a solid: exact volumes compared
+CREATE FUNCTION gx_contains(a gxgeom, block gxbox3d) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_contains_box' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION gx_contains(gxgeom, gxbox3d) IS
+	'true iff the whole box lies in the solid a, decided exactly';
+CREATE FUNCTION gx_within(block gxbox3d, a gxgeom) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_within_box' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION gx_within(gxbox3d, gxgeom) IS 'gx_contains(a, block)';

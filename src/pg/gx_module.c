@@ -69,6 +69,9 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 		case GX_ERR_NOMEM:
 			sqlstate = ERRCODE_OUT_OF_MEMORY;
 			break;
+		case GX_ERR_UNSUPPORTED:
+			sqlstate = ERRCODE_FEATURE_NOT_SUPPORTED;
+			break;
 		default:
 			sqlstate = parse_sqlstate;
 			break;

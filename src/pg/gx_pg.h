@@ -39,4 +39,12 @@ Datum		gx_pg_datum(GxSerialized *g, size_t size);
 struct GxPrepared;
 const struct GxPrepared *gx_pg_prepared_arg(FunctionCallInfo fcinfo, int argnum);
 
+/*
+ * The point location index of argument argnum, which the caller has checked is a solid, kept by the call
+ * site: a solid stored out of line by its TOAST identity (least recently used out first), any other
+ * while it is the same value (gx_solid_sql.c).
+ */
+struct GxSolidIndex;
+const struct GxSolidIndex *gx_pg_solid_arg(FunctionCallInfo fcinfo, int argnum);
+
 #endif

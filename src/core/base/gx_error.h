@@ -13,7 +13,8 @@ typedef enum GxErrorCode
 	GX_ERR_DEVICE,		/* the GPU could not run the job and no CPU fallback was wanted */
 	GX_ERR_INVALID,		/* a valid geometry that the operation cannot take (not a closed solid, ...) */
 	GX_ERR_ARG,			/* an argument other than a geometry is invalid (e.g. a tile size) */
-	GX_ERR_RANGE		/* a result is out of the range of its type (e.g. a tile index) */
+	GX_ERR_RANGE,		/* a result is out of the range of its type (e.g. a tile index) */
+	GX_ERR_UNSUPPORTED	/* a case the operation does not decide (reported, never guessed) */
 } GxErrorCode;
 
 typedef struct GxError

@@ -64,28 +64,28 @@ point_event(Segment *sg, mpq_srcptr va, mpq_srcptr vb, int at)
 }
 
 /*
- * The segment lies in the plane of triangle t: it is clipped by the three edges' half-planes in the
+ * Segment a b lies in the plane of triangle t: it is clipped by the three edges' half-planes in the
  * projection that drops axis `drop` (where the triangle has orientation sigma). Along the segment an
  * edge's orientation is (1 - u) fa + u fb, so each edge bounds u from below or above by fa / (fa - fb).
  */
-static void
-coplanar_event(Segment *sg, const double *t, int drop, int sigma)
+bool
+gx_segment_clip_coplanar(const double *a, const double *b, const double *t, int drop, int sigma, mpq_ptr lo,
+						 mpq_ptr hi)
 {
-	mpq_t		lo,
-				hi,
-				fa,
+	mpq_t		fa,
 				fb,
 				u;
 	bool		empty = false;
 
-	mpq_inits(lo, hi, fa, fb, u, NULL);
+	mpq_inits(fa, fb, u, NULL);
+	mpq_set_ui(lo, 0, 1);
 	mpq_set_ui(hi, 1, 1);
 	for (int k = 0; k < 3 && !empty; k++)
 	{
 		const double *p = t + 3 * k,
 				   *q = t + 3 * ((k + 1) % 3);
-		int			sa = sigma * gx_orient2d(p, q, sg->a, drop),
-					sb = sigma * gx_orient2d(p, q, sg->b, drop);
+		int			sa = sigma * gx_orient2d(p, q, a, drop),
+					sb = sigma * gx_orient2d(p, q, b, drop);
 
 		if (sa >= 0 && sb >= 0)
 			continue;
@@ -94,8 +94,8 @@ coplanar_event(Segment *sg, const double *t, int drop, int sigma)
 			empty = true;
 			continue;
 		}
-		gx_orient2d_value(p, q, sg->a, drop, fa);
-		gx_orient2d_value(p, q, sg->b, drop, fb);
+		gx_orient2d_value(p, q, a, drop, fa);
+		gx_orient2d_value(p, q, b, drop, fb);
 		mpq_sub(u, fa, fb);
 		mpq_div(u, fa, u);
 		if (sa >= 0 && mpq_cmp(u, hi) < 0)
@@ -103,7 +103,18 @@ coplanar_event(Segment *sg, const double *t, int drop, int sigma)
 		else if (sa < 0 && mpq_cmp(u, lo) > 0)
 			mpq_set(lo, u);
 	}
-	if (!empty && mpq_cmp(lo, hi) <= 0)
+	mpq_clears(fa, fb, u, NULL);
+	return !empty && mpq_cmp(lo, hi) <= 0;
+}
+
+static void
+coplanar_event(Segment *sg, const double *t, int drop, int sigma)
+{
+	mpq_t		lo,
+				hi;
+
+	mpq_inits(lo, hi, NULL);
+	if (gx_segment_clip_coplanar(sg->a, sg->b, t, drop, sigma, lo, hi))
 	{
 		Event	   *e = new_event(sg);
 
@@ -113,7 +124,7 @@ coplanar_event(Segment *sg, const double *t, int drop, int sigma)
 			mpq_set(e->hi, hi);
 		}
 	}
-	mpq_clears(lo, hi, fa, fb, u, NULL);
+	mpq_clears(lo, hi, NULL);
 }
 
 /* Where the segment meets triangle i, exactly. */
@@ -221,30 +232,15 @@ length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, co
 	return fmin(c1, c0 + 2 * (mpq_get_d(t) * gx_segment_length(ha, hb)));
 }
 
-/*
- * The pieces of segment sg inside or on the solid, in metres. The breakpoints (0, 1, the events' ends)
- * sorted and distinct; each gap between two is covered by an event or located from its midpoint; a
- * breakpoint is in when an event holds it or a gap beside it is in.
- */
-static int
-segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
+/* The breakpoints of segment sg (0, 1, the events' ends), sorted and distinct, gx_alloc'd; NULL for memory. */
+static __mpq_struct *
+breakpoints(const Segment *sg, size_t *count)
 {
 	size_t		nb = 0;
 	__mpq_struct *bp = gx_alloc((2 * sg->n + 2) * sizeof(__mpq_struct));
-	bool	   *gap_in,
-				piece = false;
-	int			result = 1;
-	mpq_t		mid,
-				start;
 
-	gap_in = gx_alloc(2 * sg->n + 2);
-	if (!bp || !gap_in)
-	{
-		gx_free(bp);
-		gx_free(gap_in);
-		return 0;
-	}
-	mpq_inits(mid, start, NULL);
+	if (!bp)
+		return NULL;
 	mpq_init(&bp[nb]);
 	mpq_set_ui(&bp[nb++], 0, 1);
 	mpq_init(&bp[nb]);
@@ -267,22 +263,68 @@ segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
 			mpq_clear(&bp[k]);
 		nb = m;
 	}
+	*count = nb;
+	return bp;
+}
+
+static void
+breakpoints_free(__mpq_struct *bp, size_t nb)
+{
+	for (size_t k = 0; k < nb; k++)
+		mpq_clear(&bp[k]);
+	gx_free(bp);
+}
+
+/*
+ * Whether the open gap (lo, hi) between two consecutive breakpoints is in the solid: covered by an event
+ * (it lies on the surface), else located from its midpoint. 1, 0, or -1 when no ray was usable.
+ */
+static int
+gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
+{
+	GxLocation	loc;
+	mpq_t		mid;
+
+	for (size_t e = 0; e < sg->n; e++)
+		if (mpq_cmp(sg->ev[e].lo, lo) <= 0 && mpq_cmp(sg->ev[e].hi, hi) >= 0)
+			return 1;
+	mpq_init(mid);
+	mpq_add(mid, lo, hi);
+	mpq_div_2exp(mid, mid, 1);
+	loc = gx_solid_locate_off_boundary(sg->s, sg->a, sg->b, mid);
+	mpq_clear(mid);
+	return loc == GX_LOC_FAILED ? -1 : loc == GX_LOC_INSIDE;
+}
+
+/*
+ * The pieces of segment sg inside or on the solid, in metres: each gap between two breakpoints is in or
+ * out (gap_inside); a breakpoint is in when an event holds it or a gap beside it is in.
+ */
+static int
+segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
+{
+	size_t		nb;
+	__mpq_struct *bp = breakpoints(sg, &nb);
+	bool	   *gap_in,
+				piece = false;
+	int			result = 1;
+	mpq_t		start;
+
+	gap_in = bp ? gx_alloc(nb) : NULL;
+	if (!gap_in)
+	{
+		if (bp)
+			breakpoints_free(bp, nb);
+		return 0;
+	}
+	mpq_init(start);
 	for (size_t k = 0; k + 1 < nb && result > 0; k++)
 	{
-		gap_in[k] = false;
-		for (size_t e = 0; e < sg->n && !gap_in[k]; e++)
-			gap_in[k] = mpq_cmp(sg->ev[e].lo, &bp[k]) <= 0 && mpq_cmp(sg->ev[e].hi, &bp[k + 1]) >= 0;
-		if (!gap_in[k])
-		{
-			GxLocation	loc;
+		int			in = gap_inside(sg, &bp[k], &bp[k + 1]);
 
-			mpq_add(mid, &bp[k], &bp[k + 1]);
-			mpq_div_2exp(mid, mid, 1);
-			loc = gx_solid_locate_off_boundary(sg->s, sg->a, sg->b, mid);
-			if (loc == GX_LOC_FAILED)
-				result = -1;
-			gap_in[k] = loc == GX_LOC_INSIDE;
-		}
+		if (in < 0)
+			result = -1;
+		gap_in[k] = in > 0;
 	}
 	for (size_t k = 0; k < nb && result > 0; k++)
 	{
@@ -306,10 +348,8 @@ segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
 		if (!in && k + 1 == nb)
 			o->open_at_vertex = false;
 	}
-	for (size_t k = 0; k < nb; k++)
-		mpq_clear(&bp[k]);
-	mpq_clears(mid, start, NULL);
-	gx_free(bp);
+	breakpoints_free(bp, nb);
+	mpq_clear(start);
 	gx_free(gap_in);
 	return result;
 }
@@ -320,6 +360,37 @@ segment_clear(Segment *sg)
 	for (size_t e = 0; e < sg->n; e++)
 		mpq_clears(sg->ev[e].lo, sg->ev[e].hi, NULL);
 	sg->n = 0;
+}
+
+int
+gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err)
+{
+	Segment		sg = {s, a, b, NULL, 0, 0, false};
+	GxBox3D		box = gx_box_of_points(a, 2);
+	__mpq_struct *bp = NULL;
+	size_t		nb = 0;
+	int			result = 1;
+
+	if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2])
+	{
+		GxLocation	loc = gx_solid_locate(s, a);
+
+		result = loc == GX_LOC_FAILED ? -1 : loc != GX_LOC_OUTSIDE;
+	}
+	else if (!gx_solid_index_search(s, &box, triangle_events, &sg) || (bp = breakpoints(&sg, &nb)) == NULL)
+		result = -2;
+	else
+		for (size_t k = 0; k + 1 < nb && result == 1; k++)
+			result = gap_inside(&sg, &bp[k], &bp[k + 1]);
+	if (bp)
+		breakpoints_free(bp, nb);
+	segment_clear(&sg);
+	gx_free(sg.ev);
+	if (result == -2)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory locating a segment in a solid");
+	else if (result == -1)
+		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+	return result < 0 ? -1 : result;
 }
 
 bool

@@ -30,4 +30,14 @@ typedef struct GxInterval
 bool		gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
 						  GxError *err);
 
+/* Whether segment a b lies wholly in the closed volume of solid s: 1, 0, or -1 with err set (memory; no usable ray). */
+int			gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err);
+
+/*
+ * Segment a b lying in the plane of triangle t: its parameters [lo, hi] in the triangle, exactly (drop: an
+ * axis whose projection keeps the triangle's orientation, sigma that orientation); false when it misses.
+ */
+bool		gx_segment_clip_coplanar(const double *a, const double *b, const double *t, int drop, int sigma,
+									 mpq_ptr lo, mpq_ptr hi);
+
 #endif

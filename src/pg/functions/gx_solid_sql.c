@@ -75,7 +75,7 @@ typedef struct SolidEntry
 } SolidEntry;
 
 /*
- * What a call site of gx_locate or gx_intercepts keeps (fn_extra): the solids stored out of line (TOAST)
+ * What a call site of gx_locate, gx_intercepts or gx_contains keeps (fn_extra): the solids stored out of line (TOAST)
  * that it met, indexed, least recently used out first beyond SITE_ENTRIES or gpuexact.cache_host_mb (a
  * LATERAL join meets the same ore bodies over and over, in no order); any other solid is kept by
  * gx_relate.c's prepared argument while it is the same value.
@@ -165,10 +165,8 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 static const GxSolidIndex *
 solid_arg(FunctionCallInfo fcinfo, const char *fname, const GxSerialized *first, GxType want)
 {
-	Datum		value = PG_GETARG_DATUM(1);
-	GxSerialized *head = (GxSerialized *) PG_DETOAST_DATUM_SLICE(value, 0, sizeof(GxSerialized) + sizeof(GxNode));
-	SolidSite  *site = fcinfo->flinfo->fn_extra;
-	const GxPrepared *p;
+	GxSerialized *head = (GxSerialized *) PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(1), 0,
+																 sizeof(GxSerialized) + sizeof(GxNode));
 
 	if (gx_srids_conflict(first->srid, head->srid, gx_strict_srid))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -181,6 +179,16 @@ solid_arg(FunctionCallInfo fcinfo, const char *fname, const GxSerialized *first,
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						errmsg("%s: the second argument is a %s, not a solid", fname, gx_type_name(gx_body(head)->type)),
 						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+	return gx_pg_solid_arg(fcinfo, 1);
+}
+
+const GxSolidIndex *
+gx_pg_solid_arg(FunctionCallInfo fcinfo, int argnum)
+{
+	Datum		value = PG_GETARG_DATUM(argnum);
+	SolidSite  *site = fcinfo->flinfo->fn_extra;
+	const GxPrepared *p;
+
 	if (site == NULL)
 	{
 		site = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(SolidSite));
@@ -192,7 +200,7 @@ solid_arg(FunctionCallInfo fcinfo, const char *fname, const GxSerialized *first,
 	fcinfo->flinfo->fn_extra = site->relate;
 	PG_TRY();
 	{
-		p = gx_pg_prepared_arg(fcinfo, 1);
+		p = gx_pg_prepared_arg(fcinfo, argnum);
 	}
 	PG_FINALLY();
 	{

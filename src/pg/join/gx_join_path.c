@@ -40,10 +40,12 @@ const CustomScanMethods gx_join_scan_methods = {
 
 /*
  * Which of this extension's join predicates funcid is, by the C symbol behind it: 2 for gx_intersects (two
- * arguments), 3 for gx_dwithin (two geometries and a distance), 0 for anything else.
+ * arguments), 3 for gx_dwithin (two geometries and a distance), 0 for anything else. gx_contains and
+ * gx_within are 2 with *recheck: the batch finds the intersecting pairs (containment implies intersection)
+ * and the clause itself decides each of them.
  */
 static int
-join_predicate(Oid funcid)
+join_predicate(Oid funcid, bool *recheck)
 {
 	HeapTuple	tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(funcid));
 	int			result = 0;
@@ -58,7 +60,8 @@ join_predicate(Oid funcid)
 		{
 			char	   *name = TextDatumGetCString(src);
 
-			result = strcmp(name, "gx_intersects_sql") == 0 ? 2 : strcmp(name, "gx_dwithin_sql") == 0 ? 3 : 0;
+			*recheck = strcmp(name, "gx_contains_sql") == 0 || strcmp(name, "gx_within_sql") == 0;
+			result = strcmp(name, "gx_intersects_sql") == 0 || *recheck ? 2 : strcmp(name, "gx_dwithin_sql") == 0 ? 3 : 0;
 		}
 		ReleaseSysCache(tup);
 	}
@@ -89,9 +92,10 @@ find_join_clause(PlannerInfo *root, RelOptInfo *joinrel, JoinType jointype, List
 	{
 		RestrictInfo *ri = lfirst_node(RestrictInfo, lc);
 		FuncExpr   *f = (FuncExpr *) ri->clause;
-		bool		pushed_down = RINFO_IS_PUSHED_DOWN(ri, joinrel->relids);
+		bool		pushed_down = RINFO_IS_PUSHED_DOWN(ri, joinrel->relids),
+					recheck = false;
 
-		if (!found && IsA(f, FuncExpr) && join_predicate(f->funcid) == list_length(f->args) &&
+		if (!found && IsA(f, FuncExpr) && join_predicate(f->funcid, &recheck) == list_length(f->args) &&
 			!contain_volatile_functions((Node *) f) && !(outer_join && pushed_down))
 		{
 			Expr	   *x = linitial(f->args),
@@ -108,15 +112,15 @@ find_join_clause(PlannerInfo *root, RelOptInfo *joinrel, JoinType jointype, List
 					*outer_expr = x;
 					*inner_expr = y;
 					found = true;
-					continue;
 				}
-				if (bms_is_subset(ry, outerrel->relids) && bms_is_subset(rx, innerrel->relids))
+				else if (bms_is_subset(ry, outerrel->relids) && bms_is_subset(rx, innerrel->relids))
 				{
 					*outer_expr = y;
 					*inner_expr = x;
 					found = true;
-					continue;
 				}
+				if (found && !recheck)
+					continue;
 			}
 		}
 		if (outer_join && !pushed_down)
@@ -133,8 +137,8 @@ gx_join_pathlist(PlannerInfo *root, RelOptInfo *joinrel, RelOptInfo *outerrel, R
 {
 	Path	   *outer_path = outerrel->cheapest_total_path;
 	Path	   *inner_path = innerrel->cheapest_total_path;
-	Expr	   *outer_expr,
-			   *inner_expr,
+	Expr	   *outer_expr = NULL,
+			   *inner_expr = NULL,
 			   *distance;
 	List	   *joinquals,
 			   *others;

@@ -24,6 +24,8 @@
 
 PG_FUNCTION_INFO_V1(gx_intersects_support);
 PG_FUNCTION_INFO_V1(gx_dwithin_support);
+PG_FUNCTION_INFO_V1(gx_contains_support);
+PG_FUNCTION_INFO_V1(gx_within_support);
 
 /*
  * True if opfamily is this extension's GiST family for gxgeom: gist_gxgeom_ops in the schema of the
@@ -70,10 +72,11 @@ expand_expr(PlannerInfo *root, Oid funcid, Node *geom, Node *dist)
  * outward). When a or b is the indexed column of a gist_gxgeom_ops index and the other side (and d) do not
  * depend on the indexed table (a constant, a parameter, a column of another table in a join), the planner
  * gets that condition, with the indexed column first (both are symmetric in a and b): the executor still
- * applies the function to the rows it returns.
+ * applies the function to the rows it returns. Containment's conditions are strategies[indexarg]: the
+ * container's box contains the other's (~), the contained one's lies within the other's (@).
  */
 static List *
-index_condition(SupportRequestIndexCondition *req, int nargs)
+index_condition(SupportRequestIndexCondition *req, int nargs, const StrategyNumber *strategies)
 {
 	FuncExpr   *clause;
 	Node	   *indexed,
@@ -94,7 +97,7 @@ index_condition(SupportRequestIndexCondition *req, int nargs)
 		return NIL;
 	if (nargs == 3)
 		other = expand_expr(req->root, req->funcid, other, (Node *) lthird(clause->args));
-	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(other), RTOverlapStrategyNumber);
+	opno = get_opfamily_member(req->opfamily, exprType(indexed), exprType(other), strategies[req->indexarg]);
 	if (!OidIsValid(opno))
 		return NIL;
 	req->lossy = true;
@@ -102,14 +105,20 @@ index_condition(SupportRequestIndexCondition *req, int nargs)
 									InvalidOid, InvalidOid));
 }
 
-Datum
-gx_intersects_support(PG_FUNCTION_ARGS)
+static const StrategyNumber overlap[2] = {RTOverlapStrategyNumber, RTOverlapStrategyNumber};
+
+/*
+ * Index conditions of a two-geometry predicate (strategies by the indexed argument) and its selectivity,
+ * estimated as gx_intersects' (containment implies intersection: an upper bound).
+ */
+static Datum
+predicate_support(FunctionCallInfo fcinfo, const StrategyNumber *strategies)
 {
 	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
 
 	if (IsA(rawreq, SupportRequestIndexCondition))
 	{
-		List	   *cond = index_condition((SupportRequestIndexCondition *) rawreq, 2);
+		List	   *cond = index_condition((SupportRequestIndexCondition *) rawreq, 2, strategies);
 
 		PG_RETURN_POINTER(cond);
 	}
@@ -123,6 +132,30 @@ gx_intersects_support(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(req);
 	}
 	PG_RETURN_POINTER(NULL);
+}
+
+Datum
+gx_intersects_support(PG_FUNCTION_ARGS)
+{
+	return predicate_support(fcinfo, overlap);
+}
+
+/* gx_contains(a, b): a indexed, a ~ b; b indexed, b @ a. */
+Datum
+gx_contains_support(PG_FUNCTION_ARGS)
+{
+	static const StrategyNumber s[2] = {RTContainsStrategyNumber, RTContainedByStrategyNumber};
+
+	return predicate_support(fcinfo, s);
+}
+
+/* gx_within(b, a): b indexed, b @ a; a indexed, a ~ b. */
+Datum
+gx_within_support(PG_FUNCTION_ARGS)
+{
+	static const StrategyNumber s[2] = {RTContainedByStrategyNumber, RTContainsStrategyNumber};
+
+	return predicate_support(fcinfo, s);
 }
 
 /*
@@ -152,7 +185,7 @@ gx_dwithin_support(PG_FUNCTION_ARGS)
 	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
 
 	if (IsA(rawreq, SupportRequestIndexCondition))
-		PG_RETURN_POINTER(index_condition((SupportRequestIndexCondition *) rawreq, 3));
+		PG_RETURN_POINTER(index_condition((SupportRequestIndexCondition *) rawreq, 3, overlap));
 	if (IsA(rawreq, SupportRequestSelectivity))
 	{
 		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;

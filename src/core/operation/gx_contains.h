@@ -1,0 +1,26 @@
+/*
+ * gx_contains.h: containment, exactly: does b lie in the closed point set of a (a solid's volume; else the
+ * union of a's points, segments and triangles)? An EMPTY a or b contains nothing and lies in nothing.
+ */
+#ifndef GX_CONTAINS_H
+#define GX_CONTAINS_H
+
+#include "geom/gx_geom.h"
+#include "solid/gx_solid.h"
+
+/*
+ * 1, 0, or -1 with err set: mixed SRIDs, memory, no usable ray, or GX_ERR_UNSUPPORTED for a triangle of b
+ * that meets a solid's surface without crossing it out (or one covered only by several triangles of a
+ * surface), which no exact test here settles. a_index: the solid a's index, or NULL (then built when needed);
+ * with it, only a's header is read.
+ */
+int			gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerialized *b, GxError *err);
+
+/*
+ * Does the solid's closed volume hold the whole box? A box of positive volume does when the solid's volume
+ * inside it equals its own, exactly (an open piece outside would have a volume); a flat box is its face,
+ * segment or point. 1, 0, or -1 with err set as gx_contains.
+ */
+int			gx_solid_contains_box(const GxSolidIndex *s, const GxBox3D *box, GxError *err);
+
+#endif
