@@ -49,6 +49,14 @@ FROM unnest(ARRAY[0, 6.5, 13, 13.5, 14]::float8[]) m;
 SELECT gx_locate_along(l, gx_length(l)) = 'POINT Z (0.1 0.2 0.3)' AS last_vertex
 FROM (SELECT 'LINESTRING Z (0 0 0,0.3 0.1 0.7,0.1 0.2 0.3)'::gxgeom AS l) s;
 
+-- gx_line_substring: the piece between two lengths; its ends as gx_locate_along places them, the vertices
+-- between as they are, a POINT for equal lengths, the whole line for [0, length], the SRID kept; errors.
+SELECT f, t, gx_asewkt(gx_line_substring('SRID=32633;LINESTRING Z (500000 7000000 0,500003 7000004 12,500003 7000004 13)', f, t))
+FROM (VALUES (0::float8, 13::float8), (0, 14), (6.5, 13.5), (13, 13), (2, 3), (13.5, 14)) v(f, t);
+SELECT gx_line_substring(l, 1, 2) = gx_line_substring(gx_line_substring(l, 0.5, 3), 0.5, 1.5) AS nested,
+	gx_npoints(gx_line_substring(l, 0, gx_length(l))) = gx_npoints(l) AS whole
+FROM (SELECT 'LINESTRING Z (0 0 0,1 0 0,1 1 0,1 1 1)'::gxgeom AS l) s;
+
 -- Errors: 22023 for every bad argument (54000 for a trace too large for one value), SQLSTATE and message.
 CREATE FUNCTION pg_temp.failure(q text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
@@ -58,6 +66,10 @@ EXCEPTION WHEN OTHERS THEN
 	RETURN SQLSTATE || ': ' || SQLERRM;
 END $$;
 SELECT pg_temp.failure(q) FROM (VALUES
+	('SELECT gx_line_substring(''LINESTRING(0 0 0,1 0 0)'', 0.75, 0.25)'),
+	('SELECT gx_line_substring(''LINESTRING(0 0 0,1 0 0)'', 0, 2)'),
+	('SELECT gx_line_substring(''LINESTRING(0 0 0,1 0 0)'', ''NaN'', 1)'),
+	('SELECT gx_line_substring(''POINT(0 0 0)'', 0, 0)'),
 	($q$SELECT gx_desurvey('LINESTRING (0 0,1 1)', '{0,10}', '{0,0}', '{-60,-60}')$q$),
 	($q$SELECT gx_desurvey('POINT EMPTY', '{0,10}', '{0,0}', '{-60,-60}')$q$),
 	($q$SELECT gx_desurvey('POINT (0 0 0)', '{0,10,20}', '{0,0}', '{-60,-60}')$q$),

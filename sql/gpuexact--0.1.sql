@@ -301,11 +301,11 @@ CREATE FUNCTION gx_locate(point gxgeom, solid gxgeom) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION gx_locate(gxgeom, gxgeom) IS
 	'''inside'', ''boundary'' or ''outside'': where a point lies with respect to a solid, exactly';
-CREATE FUNCTION gx_intercepts(line gxgeom, solid gxgeom, OUT from_m float8, OUT to_m float8)
+CREATE FUNCTION gx_intercepts(line gxgeom, solid gxgeom, OUT from_m float8, OUT to_m float8, OUT piece gxgeom)
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_intercepts_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 	COST 1000 ROWS 2;
 COMMENT ON FUNCTION gx_intercepts(gxgeom, gxgeom) IS
-	'the maximal intervals (metres from the first vertex) of a LINESTRING inside or on a solid, in order';
+	'the maximal intervals (metres from the first vertex) of a LINESTRING inside or on a solid, in order, with each piece of the line';
 CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text,
 	OUT a_id bigint, OUT b_id bigint, OUT from_m float8, OUT to_m float8)
 	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
@@ -355,6 +355,10 @@ COMMENT ON AGGREGATE gx_extent(gxgeom) IS 'the 3D extent (gxbox3d) of a set of g
 CREATE FUNCTION gx_locate_along(line gxgeom, m float8) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_locate_along(gxgeom, float8) IS 'the POINT at 3D length m along a LINESTRING, from its first vertex';
+CREATE FUNCTION gx_line_substring(line gxgeom, from_m float8, to_m float8) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_line_substring(gxgeom, float8, float8) IS
+	'the piece of a LINESTRING between two 3D lengths from its first vertex (a POINT when they are equal); cut points are rounded';
 -- not STRICT: a NULL step_m means no densification; any other NULL argument gives NULL
 CREATE FUNCTION gx_desurvey(collar gxgeom, depth float8[], azimuth float8[], dip float8[],
 	step_m float8 DEFAULT NULL, dip_positive_down boolean DEFAULT false) RETURNS gxgeom

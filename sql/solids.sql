@@ -91,7 +91,7 @@ SELECT pg_relation_size(reltoastrelid) > 0 AS stored_out_of_line FROM pg_class W
 SELECT h.id, b.id, i.* FROM holes h JOIN bodies_toasted b ON gx_intersects(h.geom, b.geom),
 	LATERAL gx_intercepts(h.geom, b.geom) i WHERE h.id NOT IN (2, 6) ORDER BY 1, 2, 3;
 SELECT count(*) AS lateral_rows_not_in_pairs FROM (
-	SELECT h.id, b.id, i.* FROM holes h JOIN bodies_toasted b ON gx_intersects(h.geom, b.geom),
+	SELECT h.id, b.id, i.from_m, i.to_m FROM holes h JOIN bodies_toasted b ON gx_intersects(h.geom, b.geom),
 		LATERAL gx_intercepts(h.geom, b.geom) i WHERE h.id NOT IN (2, 6)
 	EXCEPT ALL SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes WHERE id NOT IN (2, 6)',
 		'SELECT id, geom FROM bodies_many')) x;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "algorithm/gx_measure.h"
+#include "base/gx_alloc.h"
 
 /* Squares of components beyond this overflow or lose bits to underflow: those segments are scaled by 2^-k. */
 #define SQUARE_SAFE_MAX	0x1p500
@@ -133,5 +134,42 @@ gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError
 		}
 	}
 	memcpy(out, xyz + 3 * (n - 1), 3 * sizeof(double));
+	return true;
+}
+
+bool
+gx_polyline_substring(const double *xyz, size_t n, double from, double to, double **out, size_t *nout,
+					  GxError *err)
+{
+	double	   *p;
+	size_t		k = 1;
+	GxSum		s = {0, 0};
+
+	if (!(from <= to) && !isnan(from) && !isnan(to))
+	{
+		gx_error_set(err, GX_ERR_INVALID, "from %.17g is greater than to %.17g", from, to);
+		return false;
+	}
+	if ((p = gx_alloc((n + 2) * 3 * sizeof(double))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a line");
+		return false;
+	}
+	if (!gx_polyline_locate(xyz, n, from, p, err) || !gx_polyline_locate(xyz, n, to, p + 3 * (n + 1), err))
+	{
+		gx_free(p);
+		return false;
+	}
+	/* the vertices strictly between, by the cumulative lengths gx_polyline_locate sums */
+	for (size_t i = 1; i < n && from < to; i++)
+	{
+		gx_sum_add(&s, gx_segment_length(xyz + 3 * (i - 1), xyz + 3 * i));
+		if (gx_sum_value(&s) > from && gx_sum_value(&s) < to)
+			memcpy(p + 3 * k++, xyz + 3 * i, 3 * sizeof(double));
+	}
+	if (from < to)
+		memmove(p + 3 * k++, p + 3 * (n + 1), 3 * sizeof(double));
+	*out = p;
+	*nout = k;
 	return true;
 }

@@ -66,4 +66,14 @@ double		gx_geom_area(const GxSerialized *g);
  */
 bool		gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err);
 
+/*
+ * The part of a polyline of n >= 2 vertices between lengths from and to (0 <= from <= to <= its length):
+ * the point at from, the vertices whose cumulative lengths lie strictly between, and the point at to, the
+ * end points placed as gx_polyline_locate places them (rounded constructions inside a segment, exact at
+ * vertices). *out (3 doubles per point, gx_alloc'd) and *nout, 1 point when from == to. false with err set
+ * as gx_polyline_locate, or for from > to or memory.
+ */
+bool		gx_polyline_substring(const double *xyz, size_t n, double from, double to, double **out, size_t *nout,
+								  GxError *err);
+
 #endif

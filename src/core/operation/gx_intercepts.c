@@ -11,6 +11,7 @@
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
+#include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_intercepts.h"
@@ -192,18 +193,53 @@ typedef struct Output
 	bool		open_at_vertex;	/* the last interval reaches the vertex the next segment starts from */
 } Output;
 
-static bool
-emit(Output *o, double from, double to, bool from_vertex, bool to_vertex)
+/* The point a + t (b - a) of the segment, computed exactly, each coordinate rounded to nearest. */
+static void
+point_at(mpq_srcptr t, const double *a, const double *b, double *out)
 {
-	if (from_vertex && o->open_at_vertex && o->n > 0)
-		o->v[o->n - 1].to = to;
+	mpq_t		x,
+				y;
+
+	if (mpq_sgn(t) == 0 || mpq_cmp_ui(t, 1, 1) == 0)
+	{
+		memcpy(out, mpq_sgn(t) == 0 ? a : b, 3 * sizeof(double));
+		return;
+	}
+	mpq_inits(x, y, NULL);
+	for (int k = 0; k < 3; k++)
+	{
+		mpq_set_d(x, b[k]);
+		mpq_set_d(y, a[k]);
+		mpq_sub(x, x, y);
+		mpq_mul(x, x, t);
+		mpq_add(x, x, y);
+		out[k] = gx_mpq_get_d_nearest(x);
+	}
+	mpq_clears(x, y, NULL);
+}
+
+/* A piece of segment `segment` (a -> b) from parameter t0 to t1, at lengths from and to. */
+static bool
+emit(Output *o, size_t segment, const double *a, const double *b, mpq_srcptr t0, mpq_srcptr t1, double from,
+	 double to)
+{
+	GxInterval *v;
+
+	if (mpq_sgn(t0) == 0 && o->open_at_vertex && o->n > 0)
+		v = &o->v[o->n - 1];
 	else
 	{
 		if (!gx_grow((void **) &o->v, &o->cap, o->n + 1, sizeof(GxInterval), SIZE_MAX / sizeof(GxInterval)))
 			return false;
-		o->v[o->n++] = (GxInterval) {from, to};
+		v = &o->v[o->n++];
+		v->from = from;
+		v->from_segment = segment;
+		point_at(t0, a, b, v->from_point);
 	}
-	o->open_at_vertex = to_vertex;
+	v->to = to;
+	v->to_segment = segment;
+	point_at(t1, a, b, v->to_point);
+	o->open_at_vertex = mpq_cmp_ui(t1, 1, 1) == 0;
 	return true;
 }
 
@@ -301,7 +337,7 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
  * out (gap_inside); a breakpoint is in when an event holds it or a gap beside it is in.
  */
 static int
-segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
+segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
 {
 	size_t		nb;
 	__mpq_struct *bp = breakpoints(sg, &nb);
@@ -340,8 +376,8 @@ segment_pieces(Segment *sg, Output *o, double c0, double c1, double seglen)
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
 		if (piece && (k + 1 == nb || !gap_in[k]))
 		{
-			if (!emit(o, length_at(start, c0, c1, seglen, sg->a, sg->b), length_at(&bp[k], c0, c1, seglen, sg->a, sg->b),
-					  mpq_sgn(start) == 0, k + 1 == nb))
+			if (!emit(o, segment, sg->a, sg->b, start, &bp[k], length_at(start, c0, c1, seglen, sg->a, sg->b),
+					  length_at(&bp[k], c0, c1, seglen, sg->a, sg->b)))
 				result = 0;
 			piece = false;
 		}
@@ -417,7 +453,7 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 		if (!gx_solid_index_search(s, &box, triangle_events, &sg))
 			result = 0;
 		else
-			result = segment_pieces(&sg, &o, c0, gx_sum_value(&before), seglen);
+			result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
 		segment_clear(&sg);
 	}
 	gx_free(sg.ev);
@@ -442,8 +478,13 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 	if (npoints == 1)
 	{
 		GxLocation	loc = gx_solid_locate(s, line);
+		mpq_t		zero;
+		bool		ok;
 
-		if (loc != GX_LOC_OUTSIDE && !emit(&o, 0, 0, false, false))
+		mpq_init(zero);
+		ok = loc == GX_LOC_OUTSIDE || emit(&o, 0, line, line, zero, zero, 0, 0);
+		mpq_clear(zero);
+		if (!ok)
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
 			return false;

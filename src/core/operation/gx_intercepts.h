@@ -7,7 +7,8 @@
  * where the segment lies in a triangle's plane (the segment clipped exactly by the triangle's edges).
  * Breakpoints are sorted exactly; each open gap between two is wholly inside or outside, and is located
  * from its midpoint (a rational point of the segment: gx_solid_locate_off_boundary). Only the final
- * lengths are rounded: t to the nearest double, times the segment's length, plus the length before it.
+ * lengths are rounded: t to the nearest double, times the segment's length, plus the length before it; and
+ * the end points of each interval, a + t (b - a) computed exactly, each coordinate rounded to nearest.
  */
 #ifndef GX_INTERCEPTS_H
 #define GX_INTERCEPTS_H
@@ -21,6 +22,10 @@ typedef struct GxInterval
 {
 	double		from,
 				to;				/* metres along the line; from == to for a single touching point */
+	double		from_point[3],
+				to_point[3];	/* where it starts and ends: the exact points, each coordinate rounded once */
+	size_t		from_segment,
+				to_segment;		/* the segments (0 = first) holding them: the vertices between are the line's */
 } GxInterval;
 
 /*

@@ -244,8 +244,9 @@ gx_intercepts_sql(PG_FUNCTION_ARGS)
 		gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 	for (size_t i = 0; i < n; i++)
 	{
-		Datum		values[2] = {Float8GetDatum(iv[i].from), Float8GetDatum(iv[i].to)};
-		bool		nulls[2] = {false, false};
+		Datum		values[3] = {Float8GetDatum(iv[i].from), Float8GetDatum(iv[i].to),
+			gx_pg_intercept_piece(line, &iv[i])};
+		bool		nulls[3] = {false, false, false};
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
