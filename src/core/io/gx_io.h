@@ -1,4 +1,7 @@
-/* gx_io.h: reading and writing geometries as WKT/EWKT and ISO WKB/PostGIS EWKB (and hex EWKB). */
+/*
+ * gx_io.h: reading and writing geometries: WKT/EWKT and ISO WKB/PostGIS EWKB (and hex EWKB) both ways; STL,
+ * OBJ and DXF read; GeoJSON, STL, OBJ and binary glTF written.
+ */
 #ifndef GX_IO_H
 #define GX_IO_H
 
@@ -50,6 +53,61 @@ GxSerialized *gx_from_dxf(const char *data, size_t len, size_t *size, GxError *e
 
 /* Writes ISO WKT ("TIN Z (((...)))"), prefixed by "SRID=n;" when with_srid and srid != 0. gx_alloc'd; len may be NULL. */
 char	   *gx_to_wkt(const GxSerialized *g, int with_srid, size_t *len);
+
+/*
+ * Writes RFC 7946 GeoJSON with Z, compact: POINT, LINESTRING, MULTIPOINT and MULTILINESTRING as their
+ * namesakes (empty members of the last two left out: a position cannot be empty), a TRIANGLE as a Polygon of
+ * one closed ring, a TIN or POLYHEDRALSURFACE (a solid too) as a MultiPolygon of such triangles, a
+ * GEOMETRYCOLLECTION as a GeometryCollection; an EMPTY one with "coordinates":[] ("geometries":[]). No SRID
+ * (RFC 7946 has no crs). digits < 0: every coordinate as the shortest decimal that reads back to the same
+ * double ("-0" for -0.0, exponents as in "1e+300"); digits >= 0 (above 17 counts as 17): at most that many
+ * digits after the decimal point: the shortest form when it has no more, else the value correctly rounded,
+ * trailing zeros trimmed; never "-0"; a coordinate of magnitude 2^53 or more (an integer) in its shortest
+ * form. gx_alloc'd (NULL when memory runs out); len may be NULL.
+ */
+char	   *gx_to_geojson(const GxSerialized *g, int digits, size_t *len);
+
+/*
+ * STL of the triangles of g (a TRIANGLE, TIN, POLYHEDRALSURFACE, or collections of them; EMPTY ones give
+ * no facet). ASCII: "solid gpuexact", each facet with its unit normal (computed in double; 0 0 0 for a
+ * degenerate triangle) and vertices as shortest round-trip decimals, so gx_from_stl reads back the same
+ * doubles. Binary: an 80-byte header, the facet count, 50-byte facets of little-endian float32, every number
+ * rounded to the nearest float (a coordinate beyond float range fails with GX_ERR_RANGE). A geometry that
+ * holds a point or a line, even an empty one, fails with GX_ERR_INVALID; an output longer than GX_MAX_SIZE
+ * with GX_ERR_LIMIT. gx_alloc'd.
+ */
+char	   *gx_to_stl_ascii(const GxSerialized *g, size_t *len, GxError *err);
+unsigned char *gx_to_stl_binary(const GxSerialized *g, size_t *len, GxError *err);
+
+/*
+ * Wavefront OBJ text: "# gpuexact", then each leaf of g in order as its own vertices ("v x y z", shortest
+ * round-trip decimals, not shared) and element: "f a b c" a triangle, "l a b ..." a linestring, "p a" a
+ * point; EMPTY leaves are left out (an EMPTY geometry is the comment alone, which gx_from_obj refuses).
+ * gx_from_obj reads back the same doubles, as a TIN, MULTILINESTRING, MULTIPOINT or GEOMETRYCOLLECTION
+ * (gx_from_obj says which). gx_alloc'd (NULL when memory runs out); len may be NULL.
+ */
+char	   *gx_to_obj(const GxSerialized *g, size_t *len);
+
+/* One geometry of a glTF scene, and its colour when has_colour (RGBA, each in [0, 1]). */
+typedef struct GxGlbItem
+{
+	const GxSerialized *geom;
+	bool		has_colour;
+	float		rgba[4];
+} GxGlbItem;
+
+/*
+ * Binary glTF 2.0 (.glb) of one scene: a root node holding each item that has coordinates as a child node
+ * with one mesh of up to three primitives, its triangles, its linestrings' segments (LINES) and its points
+ * (POINTS), indexed (UNSIGNED_INT) over the item's distinct vertices (those of equal float32 positions).
+ * Positions are float32 offsets from one origin, the centre of the items' boxes, rounded to the nearest
+ * float; the root node turns the scene Z-up to glTF's Y-up and moves it back to the origin (its translation
+ * in doubles). Items of the same colour share a material, items without one get light grey (0.75). With no
+ * coordinates at all (n may be 0, items then NULL) the scene is one empty node. Every geom is a geometry.
+ * Fails with GX_ERR_ARG for a colour component outside [0, 1] (NaN included), GX_ERR_RANGE when an offset is
+ * beyond float range, GX_ERR_LIMIT when the file would exceed GX_MAX_SIZE bytes. gx_alloc'd.
+ */
+unsigned char *gx_to_glb(const GxGlbItem *items, size_t n, size_t *len, GxError *err);
 
 /*
  * Is the (E)WKT of g (serialized in size bytes), with any SRID, at most limit bytes long? Cheap from the
