@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # demo.sh: sets everything up on a fresh Debian 12 machine (packages, build, install, throwaway cluster),
 # loads the built-in drill-hole / ore-body demo dataset (data/demo.sql) and the geologist's collars, surveys and
-# assays (data/mining.sql), and prints the answer of the exact join and the drilling summary.
+# assays (data/mining.sql), prints the answer of the exact join and the drilling summary, and writes the
+# result as a 3D scene, demo.glb (holes that meet an ore body in red, the others in blue, the bodies gold).
 set -euo pipefail
 source "$(dirname "$0")/tools/pgcluster.sh"
 gx_install_deps
@@ -11,3 +12,8 @@ psql -q -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/demo.sql"
 psql -q -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/mining.sql"
 psql -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/demo_query.sql"
 psql -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/mining_query.sql"
+psql -At -v ON_ERROR_STOP=1 -c "SELECT encode(gx_asglb(geom, colour), 'base64') FROM (
+	SELECT h.geom, CASE WHEN EXISTS (SELECT FROM orebodies b WHERE gx_intersects(h.geom, b.geom))
+		THEN ARRAY[0.85, 0.1, 0.1] ELSE ARRAY[0.2, 0.4, 0.9] END AS colour FROM drillholes h
+	UNION ALL SELECT geom, ARRAY[0.9, 0.7, 0.1, 0.6] FROM orebodies) scene" | base64 -d >"$GX_ROOT/demo.glb"
+echo "wrote $GX_ROOT/demo.glb ($(stat -c %s "$GX_ROOT/demo.glb") bytes): the drill holes and ore bodies, for any glTF viewer"

@@ -69,6 +69,10 @@ echo "== gx-load as a plain role"
 test/gx_load.sh
 count $? test/gx_load.sh
 
+echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
+test/writers.sh
+count $? test/writers.sh
+
 echo "== differential: batched plans against the stock plan"
 test/differential.sh
 count $? test/differential.sh

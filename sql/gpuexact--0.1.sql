@@ -384,6 +384,14 @@ CREATE FUNCTION gx_distance(gxgeom, gxgeom) RETURNS float8
 	AS 'MODULE_PATHNAME', 'gx_distance_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION gx_distance(gxgeom, gxgeom) IS
 	'the 3D distance between the geometries: the double nearest to the exact distance; NULL for EMPTY';
+-- Nearest neighbours: ORDER BY geom <-> q LIMIT k searches a GiST index from the nearest boxes out, each
+-- row rechecked with the exact distance, so the order is that of sorting by gx_distance.
+CREATE OPERATOR <-> (LEFTARG = gxgeom, RIGHTARG = gxgeom, FUNCTION = gx_distance, COMMUTATOR = <->);
+CREATE FUNCTION gx_gist_distance(internal, gxgeom, smallint, oid, internal) RETURNS float8
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+ALTER OPERATOR FAMILY gist_gxgeom_ops USING gist ADD
+	OPERATOR 13 <-> (gxgeom, gxgeom) FOR ORDER BY pg_catalog.float_ops,
+	FUNCTION 8 (gxgeom, gxgeom) gx_gist_distance(internal, gxgeom, smallint, oid, internal);
 CREATE FUNCTION gx_shortestline(gxgeom, gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME', 'gx_shortestline_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION gx_shortestline(gxgeom, gxgeom) IS
@@ -418,3 +426,30 @@ COMMENT ON FUNCTION gx_contains(gxgeom, gxbox3d) IS
 CREATE FUNCTION gx_within(block gxbox3d, a gxgeom) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'gx_within_box' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gx_within(gxbox3d, gxgeom) IS 'gx_contains(a, block)';
+
+-- Writers: GeoJSON, STL, OBJ and binary glTF (one scene of many rows)
+CREATE FUNCTION gx_asgeojson(g gxgeom) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_asgeojson(g gxgeom, digits integer) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_asgeojson(gxgeom) IS 'RFC 7946 GeoJSON with Z, numbers that read back to the same doubles';
+COMMENT ON FUNCTION gx_asgeojson(gxgeom, integer) IS 'RFC 7946 GeoJSON with Z, at most digits decimals';
+CREATE FUNCTION gx_asstl(g gxgeom) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_asstl(gxgeom) IS 'ASCII STL of the triangles, numbers that read back to the same doubles';
+CREATE FUNCTION gx_asstl_binary(g gxgeom) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_asstl_binary(gxgeom) IS 'binary STL of the triangles, numbers rounded to float32';
+CREATE FUNCTION gx_asobj(g gxgeom) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_asobj(gxgeom) IS 'Wavefront OBJ, numbers that read back to the same doubles';
+CREATE FUNCTION gx_asglb_add(internal, gxgeom) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_asglb_add(internal, gxgeom, float8[]) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_asglb_final(internal) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE AGGREGATE gx_asglb(gxgeom) (SFUNC = gx_asglb_add, STYPE = internal, FINALFUNC = gx_asglb_final);
+CREATE AGGREGATE gx_asglb(gxgeom, float8[]) (SFUNC = gx_asglb_add, STYPE = internal, FINALFUNC = gx_asglb_final);
+COMMENT ON AGGREGATE gx_asglb(gxgeom) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries';
+COMMENT ON AGGREGATE gx_asglb(gxgeom, float8[]) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries, each with its RGB or RGBA colour';

@@ -6,6 +6,7 @@
 
 #include "access/gist.h"
 #include "access/stratnum.h"
+#include "utils/float.h"
 #include "utils/lsyscache.h"
 
 #include "type/gx_box3d.h"
@@ -22,6 +23,7 @@ PG_FUNCTION_INFO_V1(gx_gist_compress);
 PG_FUNCTION_INFO_V1(gx_gist_penalty);
 PG_FUNCTION_INFO_V1(gx_gist_picksplit);
 PG_FUNCTION_INFO_V1(gx_gist_same);
+PG_FUNCTION_INFO_V1(gx_gist_distance);
 
 /* ---- compress, union, same ---------------------------------------------------------------------------- */
 
@@ -138,6 +140,50 @@ gx_gist_consistent(PG_FUNCTION_ARGS)
 			elog(ERROR, "gx_gist_consistent: unknown strategy number %d", strategy);
 	}
 	PG_RETURN_BOOL(false);		/* not reached */
+}
+
+/* ---- distance (ORDER BY geom <-> q) ------------------------------------------------------------------------ */
+
+/*
+ * A lower bound of the distance between two boxes: the gaps along each axis, the length of that vector
+ * scaled by its largest gap (no overflow or underflow of the squares), then lowered by far more than the few
+ * roundings made (each at most half an ulp): every geometry under key is at least that far from the query.
+ */
+static double
+box_distance_below(const GxBox3D *a, const GxBox3D *b)
+{
+	double		g[3] = {fmax(0, fmax(a->xmin - b->xmax, b->xmin - a->xmax)),
+		fmax(0, fmax(a->ymin - b->ymax, b->ymin - a->ymax)),
+	fmax(0, fmax(a->zmin - b->zmax, b->zmin - a->zmax))};
+	double		m = fmax(g[0], fmax(g[1], g[2])),
+				s = 0,
+				d;
+
+	if (m == 0)
+		return 0;
+	for (int k = 0; k < 3; k++)
+		s += (g[k] / m) * (g[k] / m);
+	d = m * sqrt(s) * (1 - 0x1p-44);
+	return isfinite(d) ? d : DBL_MAX * (1 - 0x1p-44);
+}
+
+/*
+ * GiST support 8, for ORDER BY geom <-> q (the exact distance, gx_distance): the key's box to the query's,
+ * from below. Leaves are rechecked: the executor orders the rows by the operator's own value, so an index
+ * scan returns them in the order of sorting by gx_distance. EMPTY keys and queries are infinitely far.
+ */
+Datum
+gx_gist_distance(PG_FUNCTION_ARGS)
+{
+	GISTENTRY  *entry = (GISTENTRY *) PG_GETARG_POINTER(0);
+	bool	   *recheck = (bool *) PG_GETARG_POINTER(4);
+	const GxBox3D *key = DatumGetGxBox3DP(entry->key);
+	GxBox3D		query;
+
+	*recheck = GIST_LEAF(entry);
+	if (key == NULL || gx_box_is_empty(key) || !gx_datum_get_box(PG_GETARG_DATUM(1), &query))
+		PG_RETURN_FLOAT8(get_float8_infinity());
+	PG_RETURN_FLOAT8(box_distance_below(key, &query));
 }
 
 /* ---- penalty ------------------------------------------------------------------------------------------ */
