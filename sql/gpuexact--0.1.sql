@@ -453,3 +453,15 @@ CREATE AGGREGATE gx_asglb(gxgeom) (SFUNC = gx_asglb_add, STYPE = internal, FINAL
 CREATE AGGREGATE gx_asglb(gxgeom, float8[]) (SFUNC = gx_asglb_add, STYPE = internal, FINALFUNC = gx_asglb_final);
 COMMENT ON AGGREGATE gx_asglb(gxgeom) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries';
 COMMENT ON AGGREGATE gx_asglb(gxgeom, float8[]) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries, each with its RGB or RGBA colour';
+
+-- The pair functions with ids of any type (text hole ids such as 'DH-001'): the last argument gives the type
+-- the ids come back as (NULL::text), each query's ids converted to it through their text form
+CREATE FUNCTION gx_intersecting_pairs(a_query text, b_query text, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+CREATE FUNCTION gx_dwithin_pairs(a_query text, b_query text, d float8, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement, OUT from_m float8, OUT to_m float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;

@@ -118,3 +118,14 @@ SELECT gx_locate('POINT Z (0 0 0)', surface) FROM cube;
 SELECT gx_locate('SRID=32633;POINT Z (0 0 0)', gx_setsrid(gx_makesolid(surface), 4326)) FROM cube;
 SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
 SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes WHERE id <> 2', 'SELECT 1, surface FROM cube');
+-- ids of other types: text hole names come back as text (integer ids converted through their text form),
+-- the same pairs as with integer ids; without the type argument, text ids are an error with a hint
+SELECT a_id, b_id, from_m, to_m FROM gx_intercepts_pairs('SELECT ''DH-'' || lpad(id::text, 3, ''0''), geom FROM holes WHERE id NOT IN (2, 6)',
+	'SELECT id, geom FROM bodies', NULL::text) ORDER BY 1, 2, 3;
+SELECT (SELECT count(*) FROM gx_intersecting_pairs('SELECT id::text, geom FROM holes', 'SELECT id, geom FROM bodies', NULL::text))
+	= (SELECT count(*) FROM gx_intersecting_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies')) AS same_count,
+	(SELECT array_agg(a_id || '/' || b_id ORDER BY a_id, b_id) FROM gx_dwithin_pairs('SELECT id::text, geom FROM holes', 'SELECT id, geom FROM bodies', 0.5, NULL::text))
+	= (SELECT array_agg(a_id || '/' || b_id ORDER BY a_id::text, b_id::text) FROM gx_dwithin_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies', 0.5)) AS same_pairs;
+SELECT pg_typeof(a_id) FROM gx_intersecting_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies', NULL::numeric) LIMIT 1;
+SELECT count(*) FROM gx_intersecting_pairs(NULL, 'SELECT id, geom FROM bodies', NULL::text);
+SELECT * FROM gx_intercepts_pairs('SELECT id::text, geom FROM holes', 'SELECT id, geom FROM bodies');

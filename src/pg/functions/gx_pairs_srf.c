@@ -5,8 +5,10 @@
  * and gx_intercepts_pairs(lines_query, solids_query), the batch followed by each pair's intercepts. The queries
  * run as in a READ ONLY transaction: whatever they call, a write to a non-temporary table, a sequence or
  * the catalog raises an ERROR (25006), as in PostgreSQL's read-only transactions.
- * Each query yields (id, geom): id of type smallint, integer or bigint and never NULL; rows whose geom
- * is NULL are skipped (like a join on gx_intersects, which is STRICT).
+ * Each query yields (id, geom), id never NULL; rows whose geom is NULL are skipped (like a join on
+ * gx_intersects, which is STRICT). The ids come back as the result's id columns are typed: bigint, from
+ * smallint, integer or bigint ids; or, in the variants given an id type (NULL::text, ...), that type, from ids
+ * of any type converted through their text form (an integer id as it is when the type is one).
  */
 #include "postgres.h"
 
@@ -45,8 +47,30 @@ gxgeom_type(FunctionCallInfo fcinfo)
 	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("gxgeom"), ObjectIdGetDatum(nsp));
 }
 
+static bool
+is_integer(Oid type)
+{
+	return type == INT8OID || type == INT4OID || type == INT2OID;
+}
+
+/* The type the function returns ids as: its first result column's (bigint, or the id type argument's). */
+static Oid
+result_id_type(FunctionCallInfo fcinfo)
+{
+	return TupleDescAttr(((ReturnSetInfo *) fcinfo->resultinfo)->setDesc, 0)->atttypid;
+}
+
+/* A side's ids: integers as they are, other types by their text form (then ids[k] is the row's position). */
+typedef struct SideIds
+{
+	char	  **text;			/* NULL for integer ids */
+	FmgrInfo	in;				/* the result id type's input function, when converting */
+	Oid			in_param;
+	bool		convert;
+} SideIds;
+
 static void
-check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype)
+check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype, Oid want)
 {
 	Oid			idtype;
 
@@ -54,10 +78,12 @@ check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("%s: %s must return 2 columns (id, geom), not %d", fname, which, desc->natts)));
 	idtype = TupleDescAttr(desc, 0)->atttypid;
-	if (idtype != INT8OID && idtype != INT4OID && idtype != INT2OID)
+	if (want == INT8OID && !is_integer(idtype))
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("%s: %s's first column must be an integer id, not %s",
-							   fname, which, format_type_be(idtype))));
+							   fname, which, format_type_be(idtype)),
+						errhint("For ids of another type, give their type as the last argument, e.g. NULL::%s.",
+								format_type_be(idtype))));
 	if (TupleDescAttr(desc, 1)->atttypid != geomtype)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("%s: %s's second column must be gxgeom, not %s",
@@ -69,8 +95,8 @@ check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype
  * *rows (if not NULL) gets each geometry's row position.
  */
 static void
-read_side(const char *query, const char *fname, const char *which, Oid geomtype, GxPgSide *s,
-		  MemoryContext keep, int64 **rows)
+read_side(const char *query, const char *fname, const char *which, Oid geomtype, Oid want, GxPgSide *s,
+		  SideIds *sid, MemoryContext keep, int64 **rows)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
 	Portal		portal;
@@ -86,7 +112,10 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 	if (plan == NULL)
 		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
 	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
-	check_columns(portal->tupDesc, fname, which, geomtype);
+	check_columns(portal->tupDesc, fname, which, geomtype, want);
+	memset(sid, 0, sizeof(*sid));
+	if (!is_integer(TupleDescAttr(portal->tupDesc, 0)->atttypid))
+		sid->text = MemoryContextAlloc(keep, cap * sizeof(char *));
 	for (;;)
 	{
 		uint64		i;
@@ -99,6 +128,8 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 		{
 			cap = 2 * (n + SPI_processed);
 			ids = repalloc_huge(ids, cap * sizeof(int64));
+			if (sid->text)
+				sid->text = repalloc_huge(sid->text, cap * sizeof(char *));
 			geoms = repalloc_huge(geoms, cap * sizeof(Datum));
 			present = repalloc_huge(present, cap * sizeof(bool));
 		}
@@ -114,7 +145,17 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 			if (idnull)
 				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 								errmsg("%s: %s returned a NULL id", fname, which)));
-			ids[n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
+			if (sid->text)
+			{
+				Oid			out;
+				bool		varlena;
+
+				getTypeOutputInfo(idtype, &out, &varlena);
+				sid->text[n] = OidOutputFunctionCall(out, id);
+				ids[n] = (int64) n;
+			}
+			else
+				ids[n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
 			present[n] = !geomnull;
 			geoms[n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
 		}
@@ -134,11 +175,54 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 	/* the side numbers rows by position: give them the query's ids */
 	for (k = 0; k < s->ngeoms; k++)
 		s->ids[k] = ids[s->ids[k]];
+	/* ids of another type than the result's: converted through text at output */
+	sid->convert = want != INT8OID || sid->text != NULL;
+	if (sid->convert)
+	{
+		Oid			in;
+
+		getTypeInputInfo(want, &in, &sid->in_param);
+		fmgr_info_cxt(in, &sid->in, keep);
+	}
+}
+
+/* The id of side geometry k as text (for messages). */
+static char *
+id_text(const GxPgSide *s, const SideIds *sid, size_t k)
+{
+	return sid->text ? sid->text[s->ids[k]] : psprintf(INT64_FORMAT, s->ids[k]);
+}
+
+/* The id of side geometry k, as the result's id type. */
+static Datum
+id_datum(const GxPgSide *s, const SideIds *sid, size_t k)
+{
+	char		buf[32];
+
+	if (!sid->convert)
+		return Int64GetDatum(s->ids[k]);
+	if (sid->text == NULL)
+		snprintf(buf, sizeof(buf), INT64_FORMAT, s->ids[k]);
+	return InputFunctionCall((FmgrInfo *) &sid->in, sid->text ? sid->text[s->ids[k]] : buf, sid->in_param, -1);
+}
+
+/*
+ * Whether one of the first n arguments is NULL: the variants that take an id type are not STRICT (the type
+ * is given as a NULL of it), and answer no rows for a NULL query or distance, as the STRICT ones do.
+ */
+static bool
+null_argument(FunctionCallInfo fcinfo, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (PG_ARGISNULL(k))
+			return true;
+	return false;
 }
 
 /* Reads both queries as in a READ ONLY transaction. */
 static void
-read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, int64 **arows, int64 **brows)
+read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, SideIds *aid, SideIds *bid,
+		   int64 **arows, int64 **brows)
 {
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
@@ -154,8 +238,10 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 	XactReadOnly = true;
 	PG_TRY();
 	{
-		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, a, keep, arows);
-		read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, b, keep, brows);
+		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, result_id_type(fcinfo), a, aid,
+				  keep, arows);
+		read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, result_id_type(fcinfo), b, bid,
+				  keep, brows);
 	}
 	PG_FINALLY();
 	{
@@ -172,17 +258,20 @@ pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxPgSide	a,
 				b;
+	SideIds		aid,
+				bid;
 	GxPairs		pairs;
 	GxBatchStats st;
 	size_t		i;
 
 	InitMaterializedSRF(fcinfo, 0);
-	read_sides(fname, fcinfo, &a, &b, NULL, NULL);
+	if (null_argument(fcinfo, distance > 0 ? 3 : 2))
+		return (Datum) 0;
+	read_sides(fname, fcinfo, &a, &b, &aid, &bid, NULL, NULL);
 	gx_pg_batch_run(&a, &b, false, distance, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
-		Datum		values[2] = {Int64GetDatum(a.ids[pairs.keys[i] >> 32]),
-		Int64GetDatum(b.ids[(uint32) pairs.keys[i]])};
+		Datum		values[2] = {id_datum(&a, &aid, pairs.keys[i] >> 32), id_datum(&b, &bid, (uint32) pairs.keys[i])};
 		bool		nulls[2] = {false, false};
 
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
@@ -202,8 +291,14 @@ gx_intersecting_pairs(PG_FUNCTION_ARGS)
 Datum
 gx_dwithin_pairs(PG_FUNCTION_ARGS)
 {
-	double		d = PG_GETARG_FLOAT8(2);
+	double		d;
 
+	if (null_argument(fcinfo, 3))
+	{
+		InitMaterializedSRF(fcinfo, 0);
+		return (Datum) 0;
+	}
+	d = PG_GETARG_FLOAT8(2);
 	if (!isfinite(d))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						errmsg("gx_dwithin_pairs: distance must be a finite number, not %g", d)));
@@ -243,6 +338,8 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxPgSide	a,
 				b;
+	SideIds		aid,
+				bid;
 	int64	   *arows,
 			   *brows;
 	GxPairs		pairs;
@@ -255,15 +352,17 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	GxError		err = {GX_OK, ""};
 
 	InitMaterializedSRF(fcinfo, 0);
-	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &arows, &brows);
+	if (null_argument(fcinfo, 2))
+		return (Datum) 0;
+	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows);
 	for (size_t k = 0; k < b.ngeoms; k++)
 	{
 		GxSerialized *h = (GxSerialized *) PG_DETOAST_DATUM_SLICE(b.geoms[brows[k]], 0, sizeof(GxSerialized));
 
 		if (!(h->flags & GX_FLAG_SOLID) && !(h->flags & GX_FLAG_EMPTY))
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							errmsg("gx_intercepts_pairs: solids_query returned a geometry that is not a solid (id %lld)",
-								   (long long) b.ids[k]),
+							errmsg("gx_intercepts_pairs: solids_query returned a geometry that is not a solid (id %s)",
+								   id_text(&b, &bid, k)),
 							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
 	}
 	for (size_t k = 0; k < a.ngeoms; k++)
@@ -273,8 +372,8 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 
 		if (gx_body(h)->type != GX_LINESTRING)
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							errmsg("gx_intercepts_pairs: lines_query returned a %s, not a LINESTRING (id %lld)",
-								   gx_type_name(gx_body(h)->type), (long long) a.ids[k])));
+							errmsg("gx_intercepts_pairs: lines_query returned a %s, not a LINESTRING (id %s)",
+								   gx_type_name(gx_body(h)->type), id_text(&a, &aid, k))));
 	}
 	gx_pg_batch_run(&a, &b, false, 0, &pairs, &st);
 	/* the solids' triangles from the flattened side (from the cache when it holds it): no detoasting */
@@ -307,7 +406,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
 		for (size_t k = 0; k < n; k++)
 		{
-			Datum		values[4] = {Int64GetDatum(a.ids[ai]), Int64GetDatum(b.ids[bi]),
+			Datum		values[4] = {id_datum(&a, &aid, ai), id_datum(&b, &bid, bi),
 			Float8GetDatum(iv[k].from), Float8GetDatum(iv[k].to)};
 			bool		nulls[4] = {false, false, false, false};
 
