@@ -465,3 +465,6 @@ CREATE FUNCTION gx_dwithin_pairs(a_query text, b_query text, d float8, id_type a
 CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text, id_type anyelement,
 	OUT a_id anyelement, OUT b_id anyelement, OUT from_m float8, OUT to_m float8)
 	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement, OUT volume float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;

@@ -33,6 +33,11 @@ SELECT count(*) AS differ FROM gx_volume_pairs('SELECT id, box FROM vol_blocks',
 SELECT count(*) AS missing FROM vol_blocks b JOIN vol_solids s ON gx_volume(s.geom, b.box) > 0
   WHERE NOT EXISTS (SELECT 1 FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
                     WHERE p.a_id = b.id AND p.b_id = s.id);
+-- text ids: the same proportions, ids as text ('B-' block names, solid ids converted through text)
+SELECT count(*) AS pairs, count(*) FILTER (WHERE t.volume IS DISTINCT FROM p.volume) AS differ
+FROM gx_volume_pairs('SELECT ''B-'' || id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids', NULL::text) t
+FULL JOIN gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
+  ON t.a_id = 'B-' || p.a_id AND t.b_id = p.b_id::text;
 -- areas of surfaces and of other geometries
 SELECT gx_area('TIN Z (((0 0 0,3 0 0,0 4 0,0 0 0)))'), gx_area('POLYGON Z ((0 0 0,2 0 0,2 2 0,0 2 0,0 0 0))'),
        gx_area('LINESTRING Z (0 0 0,1 1 1)'), gx_area('POINT Z EMPTY');

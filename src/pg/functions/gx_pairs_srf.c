@@ -28,6 +28,7 @@
 
 #include "batch/gx_pg_batch.h"
 #include "batch/gx_side_index.h"
+#include "functions/gx_pair_ids.h"
 #include "gx_pg.h"
 #include "operation/gx_intercepts.h"
 #include "solid/gx_solid.h"
@@ -47,43 +48,15 @@ gxgeom_type(FunctionCallInfo fcinfo)
 	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("gxgeom"), ObjectIdGetDatum(nsp));
 }
 
-static bool
-is_integer(Oid type)
-{
-	return type == INT8OID || type == INT4OID || type == INT2OID;
-}
-
-/* The type the function returns ids as: its first result column's (bigint, or the id type argument's). */
-static Oid
-result_id_type(FunctionCallInfo fcinfo)
-{
-	return TupleDescAttr(((ReturnSetInfo *) fcinfo->resultinfo)->setDesc, 0)->atttypid;
-}
-
-/* A side's ids: integers as they are, other types by their text form (then ids[k] is the row's position). */
-typedef struct SideIds
-{
-	char	  **text;			/* NULL for integer ids */
-	FmgrInfo	in;				/* the result id type's input function, when converting */
-	Oid			in_param;
-	bool		convert;
-} SideIds;
-
+/* The query's columns (id, geom), its ids started for the result's id type want. */
 static void
-check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype, Oid want)
+check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype, Oid want, GxPairIds *ids,
+			  MemoryContext keep)
 {
-	Oid			idtype;
-
 	if (desc->natts != 2)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("%s: %s must return 2 columns (id, geom), not %d", fname, which, desc->natts)));
-	idtype = TupleDescAttr(desc, 0)->atttypid;
-	if (want == INT8OID && !is_integer(idtype))
-		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("%s: %s's first column must be an integer id, not %s",
-							   fname, which, format_type_be(idtype)),
-						errhint("For ids of another type, give their type as the last argument, e.g. NULL::%s.",
-								format_type_be(idtype))));
+	gx_pair_ids_begin(ids, TupleDescAttr(desc, 0)->atttypid, want, fname, which, keep);
 	if (TupleDescAttr(desc, 1)->atttypid != geomtype)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("%s: %s's second column must be gxgeom, not %s",
@@ -96,7 +69,7 @@ check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype
  */
 static void
 read_side(const char *query, const char *fname, const char *which, Oid geomtype, Oid want, GxPgSide *s,
-		  SideIds *sid, MemoryContext keep, int64 **rows)
+		  GxPairIds *sid, MemoryContext keep, int64 **rows)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
 	Portal		portal;
@@ -112,10 +85,7 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 	if (plan == NULL)
 		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
 	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
-	check_columns(portal->tupDesc, fname, which, geomtype, want);
-	memset(sid, 0, sizeof(*sid));
-	if (!is_integer(TupleDescAttr(portal->tupDesc, 0)->atttypid))
-		sid->text = MemoryContextAlloc(keep, cap * sizeof(char *));
+	check_columns(portal->tupDesc, fname, which, geomtype, want, sid, keep);
 	for (;;)
 	{
 		uint64		i;
@@ -128,8 +98,6 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 		{
 			cap = 2 * (n + SPI_processed);
 			ids = repalloc_huge(ids, cap * sizeof(int64));
-			if (sid->text)
-				sid->text = repalloc_huge(sid->text, cap * sizeof(char *));
 			geoms = repalloc_huge(geoms, cap * sizeof(Datum));
 			present = repalloc_huge(present, cap * sizeof(bool));
 		}
@@ -140,22 +108,11 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 						geomnull;
 			Datum		id = SPI_getbinval(tup, SPI_tuptable->tupdesc, 1, &idnull);
 			Datum		geom = SPI_getbinval(tup, SPI_tuptable->tupdesc, 2, &geomnull);
-			Oid			idtype = TupleDescAttr(SPI_tuptable->tupdesc, 0)->atttypid;
 
 			if (idnull)
 				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 								errmsg("%s: %s returned a NULL id", fname, which)));
-			if (sid->text)
-			{
-				Oid			out;
-				bool		varlena;
-
-				getTypeOutputInfo(idtype, &out, &varlena);
-				sid->text[n] = OidOutputFunctionCall(out, id);
-				ids[n] = (int64) n;
-			}
-			else
-				ids[n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
+			ids[n] = gx_pair_ids_add(sid, id, n, keep);
 			present[n] = !geomnull;
 			geoms[n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
 		}
@@ -175,35 +132,19 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 	/* the side numbers rows by position: give them the query's ids */
 	for (k = 0; k < s->ngeoms; k++)
 		s->ids[k] = ids[s->ids[k]];
-	/* ids of another type than the result's: converted through text at output */
-	sid->convert = want != INT8OID || sid->text != NULL;
-	if (sid->convert)
-	{
-		Oid			in;
-
-		getTypeInputInfo(want, &in, &sid->in_param);
-		fmgr_info_cxt(in, &sid->in, keep);
-	}
 }
 
-/* The id of side geometry k as text (for messages). */
-static char *
-id_text(const GxPgSide *s, const SideIds *sid, size_t k)
-{
-	return sid->text ? sid->text[s->ids[k]] : psprintf(INT64_FORMAT, s->ids[k]);
-}
-
-/* The id of side geometry k, as the result's id type. */
+/* The id of side geometry k, as the result's id type and as text. */
 static Datum
-id_datum(const GxPgSide *s, const SideIds *sid, size_t k)
+id_datum(const GxPgSide *s, const GxPairIds *sid, size_t k)
 {
-	char		buf[32];
+	return gx_pair_ids_datum(sid, s->ids[k]);
+}
 
-	if (!sid->convert)
-		return Int64GetDatum(s->ids[k]);
-	if (sid->text == NULL)
-		snprintf(buf, sizeof(buf), INT64_FORMAT, s->ids[k]);
-	return InputFunctionCall((FmgrInfo *) &sid->in, sid->text ? sid->text[s->ids[k]] : buf, sid->in_param, -1);
+static char *
+id_text(const GxPgSide *s, const GxPairIds *sid, size_t k)
+{
+	return gx_pair_ids_text(sid, s->ids[k]);
 }
 
 /*
@@ -221,7 +162,7 @@ null_argument(FunctionCallInfo fcinfo, int n)
 
 /* Reads both queries as in a READ ONLY transaction. */
 static void
-read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, SideIds *aid, SideIds *bid,
+read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, GxPairIds *aid, GxPairIds *bid,
 		   int64 **arows, int64 **brows)
 {
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
@@ -238,9 +179,9 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 	XactReadOnly = true;
 	PG_TRY();
 	{
-		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, result_id_type(fcinfo), a, aid,
+		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, gx_pair_ids_result_type(fcinfo), a, aid,
 				  keep, arows);
-		read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, result_id_type(fcinfo), b, bid,
+		read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, gx_pair_ids_result_type(fcinfo), b, bid,
 				  keep, brows);
 	}
 	PG_FINALLY();
@@ -258,7 +199,7 @@ pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxPgSide	a,
 				b;
-	SideIds		aid,
+	GxPairIds		aid,
 				bid;
 	GxPairs		pairs;
 	GxBatchStats st;
@@ -338,7 +279,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	GxPgSide	a,
 				b;
-	SideIds		aid,
+	GxPairIds		aid,
 				bid;
 	int64	   *arows,
 			   *brows;

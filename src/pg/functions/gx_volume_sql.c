@@ -17,6 +17,7 @@
 
 #include "algorithm/gx_measure.h"
 #include "geom/gx_box.h"
+#include "functions/gx_pair_ids.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
 #include "operation/gx_volume.h"
@@ -139,22 +140,22 @@ own_type(FunctionCallInfo fcinfo, const char *name)
 	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
 }
 
-/* Rows of one query: integer ids and their values (copied into the caller's context); NULL values skipped. */
+/* Rows of one query: their ids (gx_pair_ids.h) and values (copied into the caller's context); NULL values skipped. */
 typedef struct Rows
 {
 	int64	   *ids;
+	GxPairIds	id;
 	Datum	   *values;
 	size_t		n;
 } Rows;
 
 static void
-read_rows(const char *query, const char *which, Oid valtype, MemoryContext keep, Rows *r)
+read_rows(const char *query, const char *which, Oid valtype, Oid want, MemoryContext keep, Rows *r)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
 	Portal		portal;
 	size_t		cap = FETCH_ROWS;
 	TupleDesc	desc;
-	Oid			idtype;
 	int16		typlen = get_typlen(valtype);
 	MemoryContext old = MemoryContextSwitchTo(keep);
 
@@ -170,11 +171,7 @@ read_rows(const char *query, const char *which, Oid valtype, MemoryContext keep,
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("gx_volume_pairs: %s must return 2 columns (id, %s), not %d", which,
 							   format_type_be(valtype), desc->natts)));
-	idtype = TupleDescAttr(desc, 0)->atttypid;
-	if (idtype != INT8OID && idtype != INT4OID && idtype != INT2OID)
-		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("gx_volume_pairs: %s's first column must be an integer id, not %s", which,
-							   format_type_be(idtype))));
+	gx_pair_ids_begin(&r->id, TupleDescAttr(desc, 0)->atttypid, want, "gx_volume_pairs", which, keep);
 	if (TupleDescAttr(desc, 1)->atttypid != valtype)
 		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
 						errmsg("gx_volume_pairs: %s's second column must be %s, not %s", which,
@@ -203,7 +200,7 @@ read_rows(const char *query, const char *which, Oid valtype, MemoryContext keep,
 								errmsg("gx_volume_pairs: %s returned a NULL id", which)));
 			if (valnull)
 				continue;
-			r->ids[r->n] = idtype == INT8OID ? DatumGetInt64(id) : idtype == INT4OID ? DatumGetInt32(id) : DatumGetInt16(id);
+			r->ids[r->n] = gx_pair_ids_add(&r->id, id, r->n, keep);
 			r->values[r->n++] = datumCopy(val, false, typlen);
 		}
 		MemoryContextSwitchTo(old);
@@ -222,8 +219,8 @@ Datum
 gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	char	   *boxes_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
-	char	   *solids_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	char	   *boxes_query,
+			   *solids_query;
 	MemoryContext keep = CurrentMemoryContext;
 	Rows		boxes,
 				solids;
@@ -237,14 +234,19 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	GxError		err = {GX_OK, ""};
 
 	InitMaterializedSRF(fcinfo, 0);
+	/* the variant given an id type is not STRICT (the type comes as a NULL of it) */
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		return (Datum) 0;
+	boxes_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	solids_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "gx_volume_pairs: SPI_connect failed");
 	was_read_only = XactReadOnly;
 	XactReadOnly = true;
 	PG_TRY();
 	{
-		read_rows(boxes_query, "boxes_query", own_type(fcinfo, "gxbox3d"), keep, &boxes);
-		read_rows(solids_query, "solids_query", own_type(fcinfo, "gxgeom"), keep, &solids);
+		read_rows(boxes_query, "boxes_query", own_type(fcinfo, "gxbox3d"), gx_pair_ids_result_type(fcinfo), keep, &boxes);
+		read_rows(solids_query, "solids_query", own_type(fcinfo, "gxgeom"), gx_pair_ids_result_type(fcinfo), keep, &solids);
 	}
 	PG_FINALLY();
 	{
@@ -273,8 +275,8 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 		size_t		n;
 
 		if (!has_volume(g))
-			raise_not_solid(psprintf("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %lld)",
-									 (long long) solids.ids[k]));
+			raise_not_solid(psprintf("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %s)",
+									 gx_pair_ids_text(&solids.id, solids.ids[k])));
 		if (g->flags & GX_FLAG_EMPTY)
 			continue;
 		tri = gx_solid_triangles(g, &n);
@@ -295,7 +297,8 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	{
 		for (size_t i = 0; i < npairs; i++)
 		{
-			Datum		values[3] = {Int64GetDatum(boxes.ids[pairs[i].box]), Int64GetDatum(solids.ids[pairs[i].solid]),
+			Datum		values[3] = {gx_pair_ids_datum(&boxes.id, boxes.ids[pairs[i].box]),
+				gx_pair_ids_datum(&solids.id, solids.ids[pairs[i].solid]),
 			Float8GetDatum(pairs[i].volume)};
 			bool		nulls[3] = {false, false, false};
 
