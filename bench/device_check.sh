@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/device_check.sh: on the GPU machine (device tool; carry build/, gpuexact.so and .device): the CUDA
-# engine's test, the regression SQL forced onto the GPU, and the block proportions of bench/volumes.sql on the
-# mining workload (100 000 blocks; gx_volume_pairs runs on the host's cores). Results under $OUT.
+# engine's test, the regression SQL forced onto the GPU, the block proportions of bench/volumes.sql on the
+# mining workload (100 000 blocks; gx_volume_pairs runs on the host's cores) and the nearest-neighbour latency
+# of bench/knn.sql (100 000 points and segments). Results under $OUT.
 set -u
 cd "$(dirname "$0")/.."
 source bench/device_setup.sh
@@ -15,7 +16,7 @@ echo "== regression SQL forced onto the GPU"
 {
 	psql -q -d postgres -c "CREATE DATABASE regress"
 	psql -q -d regress -c "CREATE EXTENSION gpuexact"
-	for t in join parallel intersects solids distance volumes; do
+	for t in join parallel intersects solids distance volumes contains knn; do
 		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regress <"sql/$t.sql" >"/tmp/$t.out" 2>&1
 		diff "expected/$t.out" "/tmp/$t.out" >"/tmp/$t.diff" && echo "$t on GPU: same as expected" || { echo "$t on GPU: DIFFERS"; head -40 "/tmp/$t.diff"; }
 	done
@@ -28,4 +29,8 @@ mkdir -p /tmp/mining && chmod 755 /tmp/mining
 chmod 644 /tmp/mining/*
 psql -X -d postgres -v dir=/tmp/mining -v blocks=100000 -f bench/volumes.sql >"$OUT/volumes.txt" 2>&1
 grep -E "Time|blocks|bodies_off" -A0 "$OUT/volumes.txt" | head -20
+
+echo "== nearest neighbours"
+psql -X -d postgres -v n=100000 -f bench/knn.sql >"$OUT/knn.txt" 2>&1
+tail -8 "$OUT/knn.txt"
 echo done

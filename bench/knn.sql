@@ -3,6 +3,7 @@
 -- Usage: psql -v n=100000 -f bench/knn.sql   (prints the median and 95th percentile in ms per query)
 \set ON_ERROR_STOP on
 SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS gpuexact;
 DROP TABLE IF EXISTS knn_points, knn_lines;
 SELECT setseed(0.25);
 CREATE TABLE knn_points AS SELECT k AS id, format('SRID=32633;POINT(%s %s %s)', 500000 + random() * 5000,
