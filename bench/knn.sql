@@ -16,7 +16,7 @@ CREATE INDEX ON knn_points USING gist (geom);
 CREATE INDEX ON knn_lines USING gist (geom);
 VACUUM ANALYZE knn_points;
 VACUUM ANALYZE knn_lines;
-CREATE OR REPLACE FUNCTION pg_temp.knn_latency(tab regclass) RETURNS TABLE (tab text, rows bigint, median_ms float8, p95_ms float8)
+CREATE OR REPLACE FUNCTION pg_temp.knn_latency(source regclass) RETURNS TABLE (tab text, rows bigint, median_ms float8, p95_ms float8)
 LANGUAGE plpgsql AS $$
 DECLARE
 	q gxgeom;
@@ -27,10 +27,10 @@ BEGIN
 	FOR i IN 1 .. 200 LOOP
 		q := format('SRID=32633;POINT(%s %s %s)', 500000 + random() * 5000, 7000000 + random() * 5000, -random() * 800)::gxgeom;
 		t0 := clock_timestamp();
-		EXECUTE format('SELECT count(*) FROM (SELECT id FROM %s ORDER BY geom <-> $1 LIMIT 10) s', tab) USING q;
+		EXECUTE format('SELECT count(*) FROM (SELECT id FROM %s ORDER BY geom <-> $1 LIMIT 10) s', source) USING q;
 		ms := ms || extract(epoch FROM clock_timestamp() - t0) * 1000;
 	END LOOP;
-	RETURN QUERY SELECT tab::text, (SELECT count(*) FROM knn_points),
+	RETURN QUERY SELECT source::text, (SELECT count(*) FROM knn_points),
 		percentile_cont(0.5) WITHIN GROUP (ORDER BY m), percentile_cont(0.95) WITHIN GROUP (ORDER BY m) FROM unnest(ms) m;
 END $$;
 EXPLAIN (COSTS OFF) SELECT id FROM knn_lines ORDER BY geom <-> 'SRID=32633;POINT(502500 7002500 -400)' LIMIT 10;
