@@ -3,14 +3,16 @@
  * pairs), on random sets of small geometries built from lattice points (many touching, coplanar and
  * degenerate cases) at the origin and at UTM offsets; the pair list must not depend on the grid's
  * resolution or the number of threads, and prepared geometries (gx_prepare) must answer like
- * gx_intersects. Also: cancel, mixed SRIDs, empty sides, and a GPU request on a machine without the
- * CUDA engine falling back to the CPU with the same answer.
+ * gx_intersects. Also: a few geometries against a kept side with an index (gx_side_index.h), probed
+ * instead of gridded, in either role; cancel, mixed SRIDs, empty sides, and a GPU request on a machine
+ * without the CUDA engine falling back to the CPU with the same answer.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/gx_alloc.h"
 #include "batch/gx_batch.h"
+#include "batch/gx_side_index.h"
 #include "gx_test.h"
 #include "operation/gx_intersects.h"
 
@@ -143,6 +145,62 @@ differential(double ox, double oy, int na, int nb, int spread)
 		gx_free(gb[j]);
 }
 
+/* A few geometries against many with an index: the probes find the brute-force pairs, either side first. */
+static void
+probe_differential(double ox, double oy, int nq, int nk, int spread)
+{
+	GxSerialized *gq[8],
+			   *gk[600];
+	GxBatchSide q,
+				k;
+	GxBatchOptions opt;
+	GxBatchStats st;
+	GxError		err = {GX_OK, ""};
+	GxPairs		qk = {NULL, 0},
+				kq = {NULL, 0},
+				got;
+	int			i,
+				j;
+
+	for (i = 0; i < nq; i++)
+		gq[i] = random_geometry(ox, oy, spread);
+	for (j = 0; j < nk; j++)
+		gk[j] = random_geometry(ox, oy, spread);
+	qk.keys = malloc((size_t) nq * nk * sizeof(uint64_t));
+	kq.keys = malloc((size_t) nq * nk * sizeof(uint64_t));
+	for (j = 0; j < nk; j++)
+		for (i = 0; i < nq; i++)
+			if (gx_intersects(gk[j], gq[i], &err) == 1)
+				kq.keys[kq.n++] = ((uint64_t) j << 32) | (uint32_t) i;
+	for (i = 0; i < nq; i++)
+		for (j = 0; j < nk; j++)
+			if (gx_intersects(gq[i], gk[j], &err) == 1)
+				qk.keys[qk.n++] = ((uint64_t) i << 32) | (uint32_t) j;
+	build_side(&q, gq, nq);
+	build_side(&k, gk, nk);
+	CHECK(gx_side_index_build(&k, &err));
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_CPU;
+	for (opt.threads = 1; opt.threads <= 2; opt.threads++)
+	{
+		CHECK(gx_batch_intersect(&q, &k, &opt, &got, &st, &err));
+		CHECK_MSG(same_pairs(&got, &qk), "probes, few first: %zu pairs, brute force %zu", got.n, qk.n);
+		gx_free(got.keys);
+		CHECK(gx_batch_intersect(&k, &q, &opt, &got, &st, &err));
+		CHECK_MSG(same_pairs(&got, &kq), "probes, kept side first: %zu pairs, brute force %zu", got.n, kq.n);
+		gx_free(got.keys);
+	}
+	printf("test_batch: probes at (%g, %g): %d x %d geometries, %zu intersecting pairs\n", ox, oy, nq, nk, qk.n);
+	free(qk.keys);
+	free(kq.keys);
+	gx_batch_side_free(&q);
+	gx_batch_side_free(&k);
+	for (i = 0; i < nq; i++)
+		gx_free(gq[i]);
+	for (j = 0; j < nk; j++)
+		gx_free(gk[j]);
+}
+
 static void
 special_cases(void)
 {
@@ -198,6 +256,8 @@ main(int argc, char **argv)
 	srand(seed);
 	differential(0, 0, 300, 250, 12);
 	differential(500000, 7000000, 300, 300, 20);
+	for (int r = 0; r < 20; r++)
+		probe_differential(r % 2 ? 500000 : 0, r % 2 ? 7000000 : 0, 1 + r % 8, 600, 4 + r % 6);
 	differential(-2048, 1e6, 120, 400, 6);
 	special_cases();
 	return gx_test_report("test_batch");

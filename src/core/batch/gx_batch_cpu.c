@@ -5,6 +5,10 @@
  * parallel: each candidate pair is box-culled, kept only in its reference cell, and tested with the
  * exact ladder. In a distance batch the boxes of side a are grown by the distance and the pairs are tested
  * with gx_elem_dwithin. No PostgreSQL call and no gx_alloc in the worker threads (plain malloc).
+ * Against a kept side with an index (gx_side_index.h), an intersection batch whose other side is small
+ * probes the index's grid instead: each element of the other side looks at the cells its box covers, and
+ * tests the kept elements there (each pair in its reference cell only), so the kept side is not gridded
+ * again and the work follows the other side.
  */
 #include <omp.h>
 #include <stdlib.h>
@@ -256,6 +260,129 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 	return 0;
 }
 
+/*
+ * Is probing k's index with the elements of q cheaper than gridding both? About the index entries the
+ * probes visit (cells a query box covers, judged on a sample of q, times the entries per cell), against
+ * the elements of k that gridding looks at.
+ */
+static bool
+probe_pays(const GxBatchSide *q, const GxBatchSide *k)
+{
+	const GxGrid *g = &k->index->grid;
+	size_t		ncells = (size_t) g->dim[0] * g->dim[1] * g->dim[2],
+				step = q->n / 1024 + 1,
+				sampled = 0;
+	double		cells = 0,
+				per_cell = ncells ? (double) g->start[ncells] / ncells : 0;
+
+	for (size_t i = 0; i < q->n; i += step, sampled++)
+	{
+		GxBox3D		b = gx_batch_elem_box(q, i);
+		int			lo[3],
+					hi[3];
+
+		gx_grid_range(g, &b, lo, hi);
+		cells += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+	}
+	return sampled > 0 && (double) q->n * (cells / sampled) * per_cell < 0.5 * (double) k->n;
+}
+
+/* The probes of one element i of q (box b) into k's index; keys of intersecting pairs to out. */
+static bool
+probe_element(const GxBatchSide *q, size_t i, const GxBatchSide *k, bool q_is_a, GxKeys *out, CellCounts *cc)
+{
+	const GxGrid *g = &k->index->grid;
+	const GxBox3D *kbox = k->index->elem_box;
+	GxBox3D		b = gx_batch_elem_box(q, i);
+	int			lo[3],
+				hi[3];
+
+	if (!gx_box_overlaps(&b, &g->box))
+		return true;
+	gx_grid_range(g, &b, lo, hi);
+	for (int z = lo[2]; z <= hi[2]; z++)
+		for (int y = lo[1]; y <= hi[1]; y++)
+			for (int x = lo[0]; x <= hi[0]; x++)
+			{
+				size_t		cell = gx_grid_cell(g, x, y, z);
+
+				cc->candidates += g->start[cell + 1] - g->start[cell];
+				for (size_t j = g->start[cell]; j < g->start[cell + 1]; j++)
+				{
+					uint32_t	e = g->items[j];
+					size_t		ea = q_is_a ? i : e,
+								eb = q_is_a ? e : i;
+					const GxBatchSide *a = q_is_a ? q : k,
+							   *bs = q_is_a ? k : q;
+
+					if (!gx_box_overlaps(&b, &kbox[e]) || !gx_grid_is_reference_cell(g, &b, &kbox[e], x, y, z))
+						continue;
+					cc->survivors++;
+					if (gx_batch_elems_intersect(a, ea, bs, eb))
+					{
+						cc->element_pairs++;
+						if (!gx_keys_push(out, gx_pair_key(a->geom[ea], bs->geom[eb])))
+							return false;
+					}
+				}
+			}
+	return true;
+}
+
+/* An intersection batch of q against the indexed side k, by probes (see the top of this file). */
+static bool
+probe_batch(const GxBatchSide *q, const GxBatchSide *k, bool q_is_a, const GxBatchOptions *opt, int threads,
+			GxKeys *keys, GxBatchStats *st, GxError *err)
+{
+	CellCounts	total = {0, 0, 0};
+	GxPredStats preds = {0, 0, 0, 0, 0};
+	volatile int stop = 0;			/* 1 cancelled, 2 out of memory */
+	double		t0 = gx_now_ms();
+	long		i;
+
+	#pragma omp parallel num_threads(threads)
+	{
+		GxKeys		local = {NULL, 0, 0};
+		CellCounts	cc = {0, 0, 0};
+		GxPredStats before = gx_pred_stats;
+
+		memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
+		#pragma omp for schedule(dynamic, 256)
+		for (i = 0; i < (long) q->n; i++)
+		{
+			if (stop)
+				continue;
+			if (gx_cancel_requested(&opt->cancel))
+				stop = 1;
+			else if (!probe_element(q, (size_t) i, k, q_is_a, &local, &cc))
+				stop = 2;
+		}
+		#pragma omp critical
+		{
+			if (!gx_keys_append(keys, local.v, local.n))
+				stop = 2;
+			total.candidates += cc.candidates;
+			total.survivors += cc.survivors;
+			total.element_pairs += cc.element_pairs;
+			gx_pred_stats_add(&preds, &gx_pred_stats);
+		}
+		gx_pred_stats = before;
+		gx_keys_free(&local);
+	}
+	gx_pred_stats_add(&gx_pred_stats, &preds);
+	st->t_double += gx_now_ms() - t0;
+	st->candidates += total.candidates;
+	st->bbox_survivors += total.survivors;
+	st->element_pairs += total.element_pairs;
+	st->double_failures += preds.filter_failures;
+	st->exact_decisions += preds.exact_expansion + preds.exact_gmp;
+	if (stop == 1)
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+	else if (stop == 2)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting intersecting pairs");
+	return !stop;
+}
+
 bool
 gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
 			 const GxBatchOptions *opt, int threads, GxKeys *keys, GxBatchStats *st, GxError *err)
@@ -277,6 +404,14 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 
 	memset(&ga, 0, sizeof(ga));
 	memset(&gb, 0, sizeof(gb));
+	if (opt->distance == 0)
+	{
+		const GxBatchSide *q = a->n <= b->n ? a : b,
+				   *k = a->n <= b->n ? b : a;
+
+		if (k->index && probe_pays(q, k))
+			return probe_batch(q, k, q == a, opt, threads, keys, st, err);
+	}
 	/* a missing table only costs time */
 	if (opt->distance > 0 && (uint64_t) a->ngeoms * b->ngeoms <= SHARED_FOUND_MAX_BITS)
 		shared = calloc(((uint64_t) a->ngeoms * b->ngeoms + 31) / 32 + 1, sizeof(uint32_t));
