@@ -284,7 +284,7 @@ probe_pays(const GxBatchSide *q, const GxBatchSide *k)
 		gx_grid_range(g, &b, lo, hi);
 		cells += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
 	}
-	return sampled > 0 && (double) q->n * (cells / sampled) * per_cell < 0.5 * (double) k->n;
+	return sampled > 0 && (double) q->n * (cells / sampled) * per_cell < (double) (k->n + q->n);
 }
 
 /* The probes of one element i of q (box b) into k's index; keys of intersecting pairs to out. */
