@@ -30,8 +30,9 @@ gx_free(void *ptr)
 		allocator.free(ptr);
 }
 
-bool
-gx_grow(void **data, size_t *cap, size_t count, size_t elem, size_t max)
+/* gx_grow and gx_grow_malloc: the capacity doubled from 16, through the allocator given. */
+static bool
+grow(void **data, size_t *cap, size_t count, size_t elem, size_t max, bool plain)
 {
 	size_t		want = *cap ? *cap : 16;
 	void	   *grown;
@@ -42,10 +43,25 @@ gx_grow(void **data, size_t *cap, size_t count, size_t elem, size_t max)
 		return false;
 	while (want < count)
 		want = want > max / 2 ? max : 2 * want;
-	grown = *data ? gx_realloc(*data, want * elem) : gx_alloc(want * elem);
+	if (plain)
+		grown = *data ? realloc(*data, want * elem) : malloc(want * elem);
+	else
+		grown = *data ? gx_realloc(*data, want * elem) : gx_alloc(want * elem);
 	if (grown == NULL)
 		return false;
 	*data = grown;
 	*cap = want;
 	return true;
+}
+
+bool
+gx_grow(void **data, size_t *cap, size_t count, size_t elem, size_t max)
+{
+	return grow(data, cap, count, elem, max, false);
+}
+
+bool
+gx_grow_malloc(void **data, size_t *cap, size_t count, size_t elem, size_t max)
+{
+	return grow(data, cap, count, elem, max, true);
 }

@@ -25,4 +25,7 @@ void		gx_free(void *ptr);
  */
 bool		gx_grow(void **data, size_t *cap, size_t count, size_t elem, size_t max);
 
+/* The same with malloc and realloc: for worker threads, where gx_alloc may not be called. */
+bool		gx_grow_malloc(void **data, size_t *cap, size_t count, size_t elem, size_t max);
+
 #endif

@@ -13,6 +13,7 @@
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
+#include "base/gx_threads.h"
 #include "geom/gx_box.h"
 #include "operation/gx_intercepts.h"
 
@@ -37,7 +38,7 @@ typedef struct Segment
 static Event *
 new_event(Segment *sg)
 {
-	if (!gx_grow((void **) &sg->ev, &sg->cap, sg->n + 1, sizeof(Event), SIZE_MAX / sizeof(Event)))
+	if (!gx_grow_malloc((void **) &sg->ev, &sg->cap, sg->n + 1, sizeof(Event), SIZE_MAX / sizeof(Event)))
 	{
 		sg->nomem = true;
 		return NULL;
@@ -229,7 +230,7 @@ emit(Output *o, size_t segment, const double *a, const double *b, mpq_srcptr t0,
 		v = &o->v[o->n - 1];
 	else
 	{
-		if (!gx_grow((void **) &o->v, &o->cap, o->n + 1, sizeof(GxInterval), SIZE_MAX / sizeof(GxInterval)))
+		if (!gx_grow_malloc((void **) &o->v, &o->cap, o->n + 1, sizeof(GxInterval), SIZE_MAX / sizeof(GxInterval)))
 			return false;
 		v = &o->v[o->n++];
 		v->from = from;
@@ -268,12 +269,12 @@ length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, co
 	return fmin(c1, c0 + 2 * (mpq_get_d(t) * gx_segment_length(ha, hb)));
 }
 
-/* The breakpoints of segment sg (0, 1, the events' ends), sorted and distinct, gx_alloc'd; NULL for memory. */
+/* The breakpoints of segment sg (0, 1, the events' ends), sorted and distinct, malloc'd; NULL for memory. */
 static __mpq_struct *
 breakpoints(const Segment *sg, size_t *count)
 {
 	size_t		nb = 0;
-	__mpq_struct *bp = gx_alloc((2 * sg->n + 2) * sizeof(__mpq_struct));
+	__mpq_struct *bp = malloc((2 * sg->n + 2) * sizeof(__mpq_struct));
 
 	if (!bp)
 		return NULL;
@@ -308,7 +309,7 @@ breakpoints_free(__mpq_struct *bp, size_t nb)
 {
 	for (size_t k = 0; k < nb; k++)
 		mpq_clear(&bp[k]);
-	gx_free(bp);
+	free(bp);
 }
 
 /*
@@ -346,7 +347,7 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 	int			result = 1;
 	mpq_t		start;
 
-	gap_in = bp ? gx_alloc(nb) : NULL;
+	gap_in = bp ? malloc(nb) : NULL;
 	if (!gap_in)
 	{
 		if (bp)
@@ -386,7 +387,7 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 	}
 	breakpoints_free(bp, nb);
 	mpq_clear(start);
-	gx_free(gap_in);
+	free(gap_in);
 	return result;
 }
 
@@ -421,7 +422,7 @@ gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxE
 	if (bp)
 		breakpoints_free(bp, nb);
 	segment_clear(&sg);
-	gx_free(sg.ev);
+	free(sg.ev);
 	if (result == -2)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory locating a segment in a solid");
 	else if (result == -1)
@@ -429,9 +430,9 @@ gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxE
 	return result < 0 ? -1 : result;
 }
 
-bool
-gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
-			  GxError *err)
+/* gx_intercepts with malloc only (any thread may run it): *out malloc'd. */
+static bool
+intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n, GxError *err)
 {
 	Output		o = {NULL, 0, 0, false};
 	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false};
@@ -456,10 +457,10 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 			result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
 		segment_clear(&sg);
 	}
-	gx_free(sg.ev);
+	free(sg.ev);
 	if (result <= 0)
 	{
-		gx_free(o.v);
+		free(o.v);
 		if (result == 0)
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
 		else
@@ -469,7 +470,7 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 	for (size_t k = 0; k < o.n; k++)
 		if (!isfinite(o.v[k].from) || !isfinite(o.v[k].to))
 		{
-			gx_free(o.v);
+			free(o.v);
 			gx_error_set(err, GX_ERR_INVALID, "an intercept lies farther along the line than the largest double "
 						 "(%g metres): its metres cannot be given", DBL_MAX);
 			return false;
@@ -486,6 +487,7 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 		mpq_clear(zero);
 		if (!ok)
 		{
+			free(o.v);
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
 			return false;
 		}
@@ -493,4 +495,75 @@ gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInter
 	*out = o.v;
 	*n = o.n;
 	return true;
+}
+
+bool
+gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
+			  GxError *err)
+{
+	GxInterval *v;
+
+	if (!intercepts(s, line, npoints, &v, n, err))
+		return false;
+	*out = NULL;
+	if (*n > 0 && (*out = gx_alloc(*n * sizeof(GxInterval))) == NULL)
+	{
+		free(v);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
+		return false;
+	}
+	if (*n > 0)
+		memcpy(*out, v, *n * sizeof(GxInterval));
+	free(v);
+	return true;
+}
+
+bool
+gx_intercepts_many(GxInterceptJob *jobs, size_t n, int threads, const char *budget_dir, const GxCancel *cancel,
+				   GxError *err)
+{
+	int			used = gx_threads_begin(threads, budget_dir);
+	volatile int failed = 0;
+	long		j;
+
+	for (size_t k = 0; k < n; k++)
+	{
+		jobs[k].out = NULL;
+		jobs[k].n = 0;
+	}
+	#pragma omp parallel for schedule(dynamic, 1) num_threads(used)
+	for (j = 0; j < (long) n; j++)
+	{
+		GxError		mine = {GX_OK, ""};
+
+		if (failed)
+			continue;
+		if (gx_cancel_requested(cancel))
+		{
+			#pragma omp critical
+			{
+				if (!failed)
+					gx_error_set(err, GX_ERR_CANCELLED, "intercepts cancelled");
+				failed = 1;
+			}
+		}
+		else if (!intercepts(jobs[j].solid, jobs[j].line, jobs[j].npoints, &jobs[j].out, &jobs[j].n, &mine))
+		{
+			#pragma omp critical
+			{
+				if (!failed)
+					gx_error_set(err, mine.code, "%s", mine.msg);
+				failed = 1;
+			}
+		}
+	}
+	gx_threads_end();
+	if (failed)
+		for (size_t k = 0; k < n; k++)
+		{
+			free(jobs[k].out);
+			jobs[k].out = NULL;
+			jobs[k].n = 0;
+		}
+	return !failed;
 }

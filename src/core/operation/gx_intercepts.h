@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/gx_interrupt.h"
 #include "solid/gx_solid.h"
 
 typedef struct GxInterval
@@ -34,6 +35,23 @@ typedef struct GxInterval
  */
 bool		gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
 						  GxError *err);
+
+/* One polyline against one solid, for gx_intercepts_many; out and n are its results. */
+typedef struct GxInterceptJob
+{
+	const GxSolidIndex *solid;
+	const double *line;
+	size_t		npoints;
+	GxInterval *out;			/* malloc'd (free it), NULL when none */
+	size_t		n;
+} GxInterceptJob;
+
+/*
+ * gx_intercepts of every job, shared out among up to threads threads (gx_threads_begin with budget_dir).
+ * false with err set, every job's out freed, on the first failure (memory, no usable ray) or on cancel.
+ */
+bool		gx_intercepts_many(GxInterceptJob *jobs, size_t n, int threads, const char *budget_dir,
+							   const GxCancel *cancel, GxError *err);
 
 /* Whether segment a b lies wholly in the closed volume of solid s: 1, 0, or -1 with err set (memory; no usable ray). */
 int			gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err);

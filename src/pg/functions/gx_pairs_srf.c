@@ -30,6 +30,7 @@
 #include "batch/gx_side_index.h"
 #include "functions/gx_pair_ids.h"
 #include "gx_pg.h"
+#include "gx_settings.h"
 #include "operation/gx_intercepts.h"
 #include "solid/gx_solid.h"
 
@@ -270,8 +271,10 @@ cmp_by_b(const void *x, const void *y)
 }
 
 /*
- * The batch pairs every line with the solids it meets (surface or volume); then, solid by solid, each
- * line's intercepts. Every solids_query row must be a solid and every lines_query row a LINESTRING.
+ * The batch pairs every line with the solids it meets (surface or volume); then the pairs' intercepts on the
+ * engine's threads (gx_intercepts_many): all at once when the cached side holds the solids' indexes, else
+ * solid by solid, each indexed here in turn. Every solids_query row must be a solid and every lines_query
+ * row a LINESTRING.
  */
 Datum
 gx_intercepts_pairs(PG_FUNCTION_ARGS)
@@ -286,10 +289,10 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	GxPairs		pairs;
 	GxBatchStats st;
 	GxSolidIndex idx;
-	const GxSolidIndex *solid = NULL;
+	GxInterceptJob *jobs;
+	GxBatchOptions opt;
 	size_t	   *first;
 	GxBox3D    *boxes;
-	uint32		indexed = UINT32_MAX;
 	GxError		err = {GX_OK, ""};
 
 	InitMaterializedSRF(fcinfo, 0);
@@ -322,43 +325,52 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	if (!gx_side_ranges(&b.side, &first, &boxes, &err))
 		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
 	qsort(pairs.keys, pairs.n, sizeof(uint64), cmp_by_b);
-	for (size_t i = 0; i < pairs.n; i++)
+	jobs = palloc(Max(pairs.n, 1) * sizeof(GxInterceptJob));
+	gx_settings_batch_options(&opt);
+	for (size_t i = 0, next; i < pairs.n; i = next)
 	{
-		uint32		ai = (uint32) (pairs.keys[i] >> 32),
-					bi = (uint32) pairs.keys[i];
-		GxSerialized *line = side_geometry(&a, arows, ai);
-		GxInterval *iv;
-		size_t		n;
+		/* the pairs of every solid when the cached side holds their indexes, else of one solid, indexed here */
+		bool		cached = b.side.index && b.side.index->solid;
+		uint32		bi = (uint32) pairs.keys[i];
 
-		/* the cached side's index of the solid, else one built here and kept for the solid's other lines */
-		if (b.side.index && b.side.index->solid)
-			solid = &b.side.index->solid[bi];
-		else if (bi != indexed)
-		{
-			if (indexed != UINT32_MAX)
-				gx_solid_index_free(&idx);
-			indexed = UINT32_MAX;
-			if (!gx_side_solid_index_build(&b.side, first, bi, &idx, &err))
-				gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
-			indexed = bi;
-			solid = &idx;
-		}
-		if (!gx_intercepts(solid, gx_node_coords(gx_body(line)), gx_body(line)->count, &iv, &n, &err))
+		for (next = i; next < pairs.n && (cached || (uint32) pairs.keys[next] == bi); next++)
+			;
+		if (!cached && !gx_side_solid_index_build(&b.side, first, bi, &idx, &err))
 			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
-		for (size_t k = 0; k < n; k++)
+		for (size_t k = i; k < next; k++)
 		{
-			Datum		values[4] = {id_datum(&a, &aid, ai), id_datum(&b, &bid, bi),
-			Float8GetDatum(iv[k].from), Float8GetDatum(iv[k].to)};
-			bool		nulls[4] = {false, false, false, false};
+			GxSerialized *line = side_geometry(&a, arows, (uint32) (pairs.keys[k] >> 32));
 
-			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+			jobs[k - i].solid = cached ? &b.side.index->solid[(uint32) pairs.keys[k]] : &idx;
+			jobs[k - i].line = gx_node_coords(gx_body(line));
+			jobs[k - i].npoints = gx_body(line)->count;
 		}
-		if (n)
-			pfree(iv);
+		/* the lines of the group on the engine's threads */
+		if (!gx_intercepts_many(jobs, next - i, opt.threads, opt.thread_budget, &opt.cancel, &err))
+		{
+			if (err.code == GX_ERR_CANCELLED)
+				CHECK_FOR_INTERRUPTS();
+			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+		}
+		for (size_t k = i; k < next; k++)
+		{
+			const GxInterceptJob *job = &jobs[k - i];
+
+			for (size_t m = 0; m < job->n; m++)
+			{
+				Datum		values[4] = {id_datum(&a, &aid, (uint32) (pairs.keys[k] >> 32)),
+					id_datum(&b, &bid, (uint32) pairs.keys[k]), Float8GetDatum(job->out[m].from),
+				Float8GetDatum(job->out[m].to)};
+				bool		nulls[4] = {false, false, false, false};
+
+				tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+			}
+			free(job->out);
+		}
+		if (!cached)
+			gx_solid_index_free(&idx);
 		CHECK_FOR_INTERRUPTS();
 	}
-	if (indexed != UINT32_MAX)
-		gx_solid_index_free(&idx);
 	gx_side_ranges_free(&b.side, first, boxes);
 	return (Datum) 0;
 }
