@@ -778,7 +778,7 @@ check_polyline(const Shape *sh, const GxSolidIndex *idx, const double *pts, int 
 			if (open && mpq_sgn(q.lo[k]) == 0)
 				want[nwant - 1].to = to;
 			else
-				want[nwant++] = (GxInterval) {from, to};
+				want[nwant++] = (GxInterval) {.from = from, .to = to};
 			open = mpq_cmp_ui(q.hi[k], 1, 1) == 0;
 		}
 		if (q.n == 0)

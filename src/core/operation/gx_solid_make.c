@@ -4,7 +4,8 @@
  *   1. a triangle with a repeated vertex (zero area, as at the poles of many meshes) is dropped when it
  *      lies along an edge (or at a vertex) of the rest; any other degenerate triangle (three distinct
  *      collinear vertices: every 2D projection has a zero orientation) is refused;
- *   2. vertices identified by their exact coordinates; every edge shared by exactly two triangles;
+ *   2. vertices identified by their exact coordinates (a hash table); every edge shared by exactly two
+ *      triangles (the edges radix-sorted by their vertex ids);
  *   3. orientation propagated across edges (neighbours traverse their edge in opposite directions): the
  *      connected components are the shells, and one that cannot be oriented is not a surface of a volume;
  *   4. every pair of triangles whose boxes overlap (a grid, or the batch engine's self-join on the GPU,
@@ -35,11 +36,17 @@
 
 #define V(tri, t, k)	((tri) + 9 * (size_t) (t) + 3 * (k))
 
-typedef struct VertexRef
+/*
+ * The distinct vertices: an open-addressing table (linear probing, at most half full) of the first slot
+ * (3 * triangle + corner) holding each point; ids in the order of first appearance.
+ */
+typedef struct VertexTable
 {
-	const double *c;
-	uint32_t	slot;			/* 3 * triangle + corner */
-} VertexRef;
+	const double *tri;
+	uint32_t   *first;			/* per table entry: the slot, or UINT32_MAX when empty */
+	uint32_t   *id;				/* per table entry: the vertex id */
+	size_t		mask;
+} VertexTable;
 
 typedef struct EdgeRef
 {
@@ -49,29 +56,96 @@ typedef struct EdgeRef
 	uint8_t		forward;		/* the triangle goes u -> v */
 } EdgeRef;
 
-static int
-cmp_vertex(const void *x, const void *y)
+/* A hash of a point's coordinates that equal points share (-0 and 0 alike). */
+static uint64_t
+point_hash(const double *c)
 {
-	const double *a = ((const VertexRef *) x)->c,
-			   *b = ((const VertexRef *) y)->c;
+	uint64_t	h = 0x9E3779B97F4A7C15u;
 
 	for (int k = 0; k < 3; k++)
-		if (a[k] != b[k])
-			return a[k] < b[k] ? -1 : 1;
-	return 0;
+	{
+		double		v = c[k] + 0.0;	/* -0 becomes +0 */
+		uint64_t	bits;
+
+		memcpy(&bits, &v, sizeof(bits));
+		h = (h ^ bits) * 0xBF58476D1CE4E5B9u;
+		h ^= h >> 31;
+	}
+	return h;
 }
 
-static int
-cmp_edge(const void *x, const void *y)
+/* The table entry of point c: its own, or the empty one where it would go. */
+static size_t
+vertex_entry(const VertexTable *vt, const double *c)
 {
-	const EdgeRef *a = x,
-			   *b = y;
+	size_t		e = point_hash(c) & vt->mask;
 
-	if (a->u != b->u)
-		return a->u < b->u ? -1 : 1;
-	if (a->v != b->v)
-		return a->v < b->v ? -1 : 1;
-	return a->slot < b->slot ? -1 : a->slot > b->slot;
+	while (vt->first[e] != UINT32_MAX)
+	{
+		const double *p = vt->tri + 3 * (size_t) vt->first[e];
+
+		if (p[0] == c[0] && p[1] == c[1] && p[2] == c[2])
+			break;
+		e = (e + 1) & vt->mask;
+	}
+	return e;
+}
+
+/* Fills the table with the 3n vertices of tri and gives each slot its vertex id; false for memory. */
+static bool
+vertex_table_build(VertexTable *vt, const double *tri, size_t n, uint32_t *vid)
+{
+	size_t		size = 16,
+				ids = 0;
+
+	while (size < 6 * n)
+		size *= 2;
+	vt->tri = tri;
+	vt->mask = size - 1;
+	vt->first = gx_alloc(size * sizeof(uint32_t));
+	vt->id = gx_alloc(size * sizeof(uint32_t));
+	if (!vt->first || !vt->id)
+		return false;
+	memset(vt->first, 0xFF, size * sizeof(uint32_t));
+	for (size_t i = 0; i < 3 * n; i++)
+	{
+		size_t		e = vertex_entry(vt, tri + 3 * i);
+
+		if (vt->first[e] == UINT32_MAX)
+		{
+			vt->first[e] = (uint32_t) i;
+			vt->id[e] = (uint32_t) ids++;
+		}
+		vid[i] = vt->id[e];
+	}
+	return true;
+}
+
+/*
+ * Sorts the edges by (u, v), ties in slot order: a stable radix sort, 16 bits at a time, of v then u
+ * (their high halves only when some id needs them). tmp holds as many edges, count 65537 counters.
+ */
+static void
+sort_edges(EdgeRef *er, EdgeRef *tmp, size_t *count, size_t ne, uint32_t max_id)
+{
+	int			shifts[4] = {0, 16, 0, 16};
+
+	for (int pass = 0; pass < 4; pass++)
+	{
+		int			sh = shifts[pass];
+		bool		on_u = pass >= 2;
+
+		if (sh == 16 && max_id < 65536)
+			continue;
+		memset(count, 0, 65537 * sizeof(size_t));
+		for (size_t i = 0; i < ne; i++)
+			count[(((on_u ? er[i].u : er[i].v) >> sh) & 0xFFFF) + 1]++;
+		for (int d = 0; d < 65536; d++)
+			count[d + 1] += count[d];
+		for (size_t i = 0; i < ne; i++)
+			tmp[count[((on_u ? er[i].u : er[i].v) >> sh) & 0xFFFF]++] = er[i];
+		memcpy(er, tmp, ne * sizeof(EdgeRef));
+	}
 }
 
 /* "(x y z)" of a vertex, for messages: each the shortest decimal that reads back to the same double */
@@ -117,24 +191,13 @@ same_point(const double *a, const double *b)
 	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
 }
 
-/* The id of the vertex at c, or -1 when the surface has none there (vr sorted by coordinates). */
+/* The id of the vertex at c, or -1 when the surface has none there. */
 static long
-vertex_id(const VertexRef *vr, size_t nv, const uint32_t *vid, const double *c)
+vertex_id(const VertexTable *vt, const double *c)
 {
-	size_t		lo = 0,
-				hi = nv;
-	VertexRef	key = {c, 0};
+	size_t		e = vertex_entry(vt, c);
 
-	while (lo < hi)
-	{
-		size_t		mid = (lo + hi) / 2;
-
-		if (cmp_vertex(&vr[mid], &key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < nv && cmp_vertex(&vr[lo], &key) == 0 ? (long) vid[vr[lo].slot] : -1;
+	return vt->first[e] == UINT32_MAX ? -1 : (long) vt->id[e];
 }
 
 /* Does the surface have the edge u-v (er sorted by vertex ids)? */
@@ -165,8 +228,7 @@ has_edge(const EdgeRef *er, size_t ne, uint32_t u, uint32_t v)
 
 /* Each dropped sliver lies along an edge, or at a vertex, of the surface. */
 static bool
-slivers_on_edges(const VertexRef *vr, const EdgeRef *er, size_t n, const uint32_t *vid, const Sliver *sl,
-				 size_t nsl, GxError *err)
+slivers_on_edges(const VertexTable *vt, const EdgeRef *er, size_t n, const Sliver *sl, size_t nsl, GxError *err)
 {
 	char		b[3][100];
 
@@ -174,8 +236,8 @@ slivers_on_edges(const VertexRef *vr, const EdgeRef *er, size_t n, const uint32_
 	{
 		const double *p = sl[k].v,
 				   *q = same_point(p, p + 3) ? p + 6 : p + 3;
-		long		u = vertex_id(vr, 3 * n, vid, p),
-					w = vertex_id(vr, 3 * n, vid, q);
+		long		u = vertex_id(vt, p),
+					w = vertex_id(vt, q);
 
 		if (u < 0 || w < 0 || (u != w && !has_edge(er, 3 * n, (uint32_t) u, (uint32_t) w)))
 		{
@@ -191,34 +253,28 @@ slivers_on_edges(const VertexRef *vr, const EdgeRef *er, size_t n, const uint32_
 static bool
 topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp, GxError *err)
 {
-	VertexRef  *vr = gx_alloc(3 * n * sizeof(VertexRef));
-	EdgeRef    *er = gx_alloc(3 * n * sizeof(EdgeRef));
+	VertexTable vt = {tri, NULL, NULL, 0};
+	EdgeRef    *er = gx_alloc(3 * n * sizeof(EdgeRef)),
+			   *tmp = gx_alloc(3 * n * sizeof(EdgeRef));
+	size_t	   *count = gx_alloc(65537 * sizeof(size_t));
 	uint32_t   *nb = gx_alloc(3 * n * sizeof(uint32_t)),
 			   *queue = gx_alloc(n * sizeof(uint32_t));
 	uint8_t    *same = gx_alloc(3 * n);
 	bool		ok = false;
 	char		b1[100],
 				b2[100];
-	size_t		i,
-				id = 0;
+	size_t		i;
+	uint32_t	max_id = 0;
 
 	tp->vid = gx_alloc(3 * n * sizeof(uint32_t));
 	tp->flip = gx_alloc(n);
 	tp->shell = gx_alloc(n * sizeof(uint32_t));
 	tp->nshells = 0;
-	if (!vr || !er || !nb || !queue || !same || !tp->vid || !tp->flip || !tp->shell)
+	if (!er || !tmp || !count || !nb || !queue || !same || !tp->vid || !tp->flip || !tp->shell ||
+		!vertex_table_build(&vt, tri, n, tp->vid))
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
 		goto done;
-	}
-	for (i = 0; i < 3 * n; i++)
-		vr[i] = (VertexRef) {tri + 3 * i, (uint32_t) i};
-	qsort(vr, 3 * n, sizeof(VertexRef), cmp_vertex);
-	for (i = 0; i < 3 * n; i++)
-	{
-		if (i > 0 && cmp_vertex(&vr[i - 1], &vr[i]) != 0)
-			id++;
-		tp->vid[vr[i].slot] = (uint32_t) id;
 	}
 	for (i = 0; i < 3 * n; i++)
 	{
@@ -226,8 +282,9 @@ topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp
 					b = tp->vid[i % 3 == 2 ? i - 2 : i + 1];
 
 		er[i] = (EdgeRef) {a < b ? a : b, a < b ? b : a, (uint32_t) i, a < b};
+		max_id = a > max_id ? a : max_id;
 	}
-	qsort(er, 3 * n, sizeof(EdgeRef), cmp_edge);
+	sort_edges(er, tmp, count, 3 * n, max_id);
 	for (i = 0; i < 3 * n;)
 	{
 		size_t		j = i;
@@ -249,7 +306,7 @@ topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp
 		same[er[i].slot] = same[er[i + 1].slot] = er[i].forward == er[i + 1].forward;
 		i = j;
 	}
-	if (!slivers_on_edges(vr, er, n, tp->vid, sl, nsl, err))
+	if (!slivers_on_edges(&vt, er, n, sl, nsl, err))
 		goto done;
 	/* orientation spreads across edges, breadth first; each component is a shell */
 	memset(tp->flip, 2, n);
@@ -291,8 +348,11 @@ topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp
 	}
 	ok = true;
 done:
-	gx_free(vr);
+	gx_free(vt.first);
+	gx_free(vt.id);
 	gx_free(er);
+	gx_free(tmp);
+	gx_free(count);
 	gx_free(nb);
 	gx_free(queue);
 	gx_free(same);
