@@ -260,6 +260,41 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 	return 0;
 }
 
+/* A worker thread's pairs and counts added to the batch's (in a critical section); false for memory. */
+static bool
+merge_thread(GxKeys *keys, GxKeys *local, const CellCounts *cc, CellCounts *total, GxPredStats *preds)
+{
+	bool		ok = gx_keys_append(keys, local->v, local->n);
+
+	total->candidates += cc->candidates;
+	total->survivors += cc->survivors;
+	total->element_pairs += cc->element_pairs;
+	gx_pred_stats_add(preds, &gx_pred_stats);
+	gx_keys_free(local);
+	return ok;
+}
+
+/*
+ * The batch's counts into st and the caller's counters (whichever thread did the work), and stop's error
+ * (1 cancelled, 2 out of memory); false when stopped.
+ */
+static bool
+report(GxBatchStats *st, const CellCounts *total, const GxPredStats *preds, double ms, int stop, GxError *err)
+{
+	gx_pred_stats_add(&gx_pred_stats, preds);
+	st->t_double += ms;
+	st->candidates += total->candidates;
+	st->bbox_survivors += total->survivors;
+	st->element_pairs += total->element_pairs;
+	st->double_failures += preds->filter_failures;
+	st->exact_decisions += preds->exact_expansion + preds->exact_gmp;
+	if (stop == 1)
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+	else if (stop == 2)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting intersecting pairs");
+	return !stop;
+}
+
 /*
  * Is probing k's index with the elements of q cheaper than gridding both? About the index entries the
  * probes visit (cells a query box covers, judged on a sample of q, times the entries per cell), against
@@ -359,28 +394,12 @@ probe_batch(const GxBatchSide *q, const GxBatchSide *k, bool q_is_a, const GxBat
 		}
 		#pragma omp critical
 		{
-			if (!gx_keys_append(keys, local.v, local.n))
+			if (!merge_thread(keys, &local, &cc, &total, &preds))
 				stop = 2;
-			total.candidates += cc.candidates;
-			total.survivors += cc.survivors;
-			total.element_pairs += cc.element_pairs;
-			gx_pred_stats_add(&preds, &gx_pred_stats);
 		}
 		gx_pred_stats = before;
-		gx_keys_free(&local);
 	}
-	gx_pred_stats_add(&gx_pred_stats, &preds);
-	st->t_double += gx_now_ms() - t0;
-	st->candidates += total.candidates;
-	st->bbox_survivors += total.survivors;
-	st->element_pairs += total.element_pairs;
-	st->double_failures += preds.filter_failures;
-	st->exact_decisions += preds.exact_expansion + preds.exact_gmp;
-	if (stop == 1)
-		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-	else if (stop == 2)
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting intersecting pairs");
-	return !stop;
+	return report(st, &total, &preds, gx_now_ms() - t0, stop, err);
 }
 
 bool
@@ -455,30 +474,13 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 		}
 		#pragma omp critical
 		{
-			if (!gx_keys_append(keys, local.v, local.n))
+			if (!merge_thread(keys, &local, &cc, &total, &preds))
 				stop = 2;
-			total.candidates += cc.candidates;
-			total.survivors += cc.survivors;
-			total.element_pairs += cc.element_pairs;
-			gx_pred_stats_add(&preds, &gx_pred_stats);
 		}
 		gx_pred_stats = before;
-		gx_keys_free(&local);
 		free(found);
 	}
-	/* The caller's counters show the whole batch, whichever thread did the work. */
-	gx_pred_stats_add(&gx_pred_stats, &preds);
-	st->t_double += gx_now_ms() - t1;
-	st->candidates += total.candidates;
-	st->bbox_survivors += total.survivors;
-	st->element_pairs += total.element_pairs;
-	st->double_failures += preds.filter_failures;
-	st->exact_decisions += preds.exact_expansion + preds.exact_gmp;
-	if (stop == 1)
-		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-	else if (stop == 2)
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory collecting intersecting pairs");
-	ok = !stop;
+	ok = report(st, &total, &preds, gx_now_ms() - t1, stop, err);
 done:
 	free(shared);
 	gridded_free(&ga);

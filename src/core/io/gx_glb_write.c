@@ -20,6 +20,7 @@
 #include "base/gx_alloc.h"
 #include "base/gx_format.h"
 #include "io/gx_io.h"
+#include "io/gx_io_internal.h"
 #include "io/gx_text_out.h"
 
 #define GLB_MAGIC			0x46546C67u	/* "glTF" */
@@ -399,15 +400,6 @@ scene_json(const Glb *b, const GxGlbItem *items, GlbMesh *meshes, size_t nmeshes
 	return gx_text_finish(&t, len, b->err, "the glTF JSON");
 }
 
-static void
-put_le32(unsigned char *at, uint32_t v)
-{
-	at[0] = (unsigned char) v;
-	at[1] = (unsigned char) (v >> 8);
-	at[2] = (unsigned char) (v >> 16);
-	at[3] = (unsigned char) (v >> 24);
-}
-
 /* glTF's binary data is little-endian: on a big-endian machine every 4-byte element of BIN is swapped. */
 static void
 bin_to_little_endian(unsigned char *bin, size_t len)
@@ -423,7 +415,7 @@ bin_to_little_endian(unsigned char *bin, size_t len)
 	for (i = 0; i < len; i += 4)
 	{
 		memcpy(&v, bin + i, 4);
-		put_le32(bin + i, v);
+		gx_io_put_le32(bin + i, v);
 	}
 }
 
@@ -448,19 +440,19 @@ assemble(const Glb *b, const char *json, size_t json_len, size_t *len, GxError *
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory writing glTF");
 		return NULL;
 	}
-	put_le32(out, GLB_MAGIC);
-	put_le32(out + 4, GLB_VERSION);
-	put_le32(out + 8, (uint32_t) total);
-	put_le32(out + 12, (uint32_t) json_chunk);
-	put_le32(out + 16, CHUNK_JSON);
+	gx_io_put_le32(out, GLB_MAGIC);
+	gx_io_put_le32(out + 4, GLB_VERSION);
+	gx_io_put_le32(out + 8, (uint32_t) total);
+	gx_io_put_le32(out + 12, (uint32_t) json_chunk);
+	gx_io_put_le32(out + 16, CHUNK_JSON);
 	at = out + GLB_HEADER + GLB_CHUNK_HEADER;
 	memcpy(at, json, json_len);
 	memset(at + json_len, ' ', json_chunk - json_len);
 	at += json_chunk;
 	if (b->bin_len > 0)
 	{
-		put_le32(at, (uint32_t) b->bin_len);
-		put_le32(at + 4, CHUNK_BIN);
+		gx_io_put_le32(at, (uint32_t) b->bin_len);
+		gx_io_put_le32(at + 4, CHUNK_BIN);
 		memcpy(at + GLB_CHUNK_HEADER, b->bin, b->bin_len);
 		bin_to_little_endian(at + GLB_CHUNK_HEADER, b->bin_len);
 	}

@@ -54,6 +54,16 @@ gx_io_srid_valid(long srid)
 /* Whether the n bytes at w spell kw (ASCII letters), ignoring ASCII case on both sides. */
 int			gx_io_word_is(const char *w, size_t n, const char *kw);
 
+/* Stores v at `at` in little-endian byte order (STL and glTF binaries), whatever the machine's order. */
+static inline void
+gx_io_put_le32(unsigned char *at, uint32_t v)
+{
+	at[0] = (unsigned char) v;
+	at[1] = (unsigned char) (v >> 8);
+	at[2] = (unsigned char) (v >> 16);
+	at[3] = (unsigned char) (v >> 24);
+}
+
 /* The name of a type code the readers know, refused ones included; NULL for any other code. */
 const char *gx_io_type_name(uint32_t type);
 

@@ -8,6 +8,7 @@
 #include "base/gx_alloc.h"
 #include "base/gx_format.h"
 #include "io/gx_io.h"
+#include "io/gx_io_internal.h"
 #include "io/gx_text_out.h"
 
 #define STL_HEADER			80		/* binary: free-form header bytes */
@@ -145,15 +146,6 @@ gx_to_stl_ascii(const GxSerialized *g, size_t *len, GxError *err)
 	return gx_text_finish(&t, len, err, "the STL text");
 }
 
-static void
-put_le32(unsigned char *at, uint32_t v)
-{
-	at[0] = (unsigned char) v;
-	at[1] = (unsigned char) (v >> 8);
-	at[2] = (unsigned char) (v >> 16);
-	at[3] = (unsigned char) (v >> 24);
-}
-
 /*
  * Writes 3 doubles as little-endian float32, rounded to nearest; returns -1, or the first one (0..2) beyond
  * float range (rounding to infinity).
@@ -171,7 +163,7 @@ put_floats(unsigned char *at, const double *v)
 		if (isinf(f))
 			return k;
 		memcpy(&bits, &f, sizeof(bits));
-		put_le32(at + 4 * k, bits);
+		gx_io_put_le32(at + 4 * k, bits);
 	}
 	return -1;
 }
@@ -211,7 +203,7 @@ gx_to_stl_binary(const GxSerialized *g, size_t *len, GxError *err)
 	/* zeros after the name: a NUL in the first 84 bytes marks the file binary even to a reader that sniffs "solid" */
 	memset(out, 0, STL_HEADER);
 	memcpy(out, STL_NAME " binary STL", strlen(STL_NAME " binary STL"));
-	put_le32(out + STL_HEADER, (uint32_t) count);
+	gx_io_put_le32(out + STL_HEADER, (uint32_t) count);
 	at = out + STL_PREFIX;
 	for (n = gx_body(g); n < end; n = next_in_order(n))
 		for (i = 0, c = gx_node_coords(n); i < own_triangles(n); i++, c += 9, at += STL_FACET)
