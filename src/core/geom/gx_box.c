@@ -53,14 +53,6 @@ gx_box_contains(const GxBox3D *a, const GxBox3D *b)
 		a->zmin <= b->zmin && b->zmax <= a->zmax;
 }
 
-bool
-gx_box_overlaps(const GxBox3D *a, const GxBox3D *b)
-{
-	return a->xmin <= b->xmax && b->xmin <= a->xmax &&
-		a->ymin <= b->ymax && b->ymin <= a->ymax &&
-		a->zmin <= b->zmax && b->zmin <= a->zmax;
-}
-
 void
 gx_box_extend(GxBox3D *dst, const GxBox3D *src)
 {
