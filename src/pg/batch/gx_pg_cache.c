@@ -36,6 +36,12 @@
 #include "service/gx_service.h"
 
 #define PARALLEL_BYTES (1 << 20)	/* sides of less than this (as stored, decompressed) are flattened on one thread */
+/*
+ * About how many bytes a kept side takes per byte of its stored values (decompressed): the flattened
+ * elements and their index (boxes, grid, each solid's point location index). A side that would not fit the
+ * cache is flattened for its query alone, without an index, and evicts nothing.
+ */
+#define KEPT_PER_STORED_BYTE 2.5
 
 static GxCache *cache;
 static MemoryContext cache_cxt;
@@ -120,9 +126,10 @@ first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
 /*
  * The identity of an out-of-line TOAST value: database, TOAST relation, value id, and the transaction
  * that stored its first chunk. A value id alone can come back: once the OID counter wraps around, a new
- * value may get the id of one deleted and vacuumed away; it is stored by another transaction.
+ * value may get the id of one deleted and vacuumed away; it is stored by another transaction. Returns
+ * the value's uncompressed size.
  */
-static void
+static size_t
 toast_key(ToastProbe *p, Datum d, GxCacheKey *key)
 {
 	struct varatt_external ext;
@@ -132,6 +139,7 @@ toast_key(ToastProbe *p, Datum d, GxCacheKey *key)
 	key->k[1] = ext.va_toastrelid;
 	key->k[2] = ext.va_valueid;
 	key->k[3] = first_chunk_xmin(p, ext.va_toastrelid, ext.va_valueid);
+	return (size_t) ext.va_rawsize;
 }
 
 /* Unpins a cache entry when the memory context of its user is reset or deleted (errors included). */
@@ -338,7 +346,7 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t 
 		{
 			s->ids[s->ngeoms] = (int64) i;
 			if (s->keys)
-				toast_key(&probe, geoms[i], &s->keys[s->ngeoms]);
+				s->raw_bytes += toast_key(&probe, geoms[i], &s->keys[s->ngeoms]);
 			s->ngeoms++;
 		}
 	probe_close(&probe);
@@ -355,7 +363,8 @@ gx_pg_side_materialize(GxPgSide *s)
 	if (s->built)
 		return;
 	s->built = true;
-	if (c != NULL && s->keys != NULL)
+	if (c != NULL && s->keys != NULL &&
+		KEPT_PER_STORED_BYTE * (double) s->raw_bytes <= (double) gx_cache_host_mb * 1024 * 1024)
 	{
 		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->ngeoms);
 

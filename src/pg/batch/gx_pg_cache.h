@@ -27,6 +27,7 @@ typedef struct GxPgSide
 	const bool *present;
 	size_t		nrows;
 	GxCacheKey *keys;			/* TOAST identities of its geometries, or NULL when not all are TOASTed */
+	size_t		raw_bytes;		/* with keys: its values' uncompressed sizes, summed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
 	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,
