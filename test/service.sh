@@ -52,6 +52,20 @@ check "gx_intersecting_pairs through the service" \
 	"$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*) FROM gx_intersecting_pairs('SELECT hole_id, geom FROM drillholes', 'SELECT body_id, geom FROM orebodies')")" \
 	"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)")"
 
+# gx_intercepts_pairs through the service, which computes the intercepts too: the per-pair answers, with
+# solids sent along and with solids the service keeps (and has indexed) from the call before
+q -q -c "CREATE TABLE solid_bodies AS SELECT body_id, gx_makesolid(geom) AS geom FROM orebodies" || exit 1
+lateral=$(q -c "SELECT h.hole_id, b.body_id, i.from_m, i.to_m FROM drillholes h, solid_bodies b, LATERAL gx_intercepts(h.geom, b.geom) i ORDER BY 1, 2, 3" | md5sum)
+ipairs="SELECT a_id, b_id, from_m, to_m FROM gx_intercepts_pairs('SELECT hole_id, geom FROM drillholes', %s) ORDER BY 1, 2, 3"
+check "gx_intercepts_pairs through the service, solids sent along" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$ipairs" "'SELECT body_id, gx_makesolid(geom) FROM orebodies'")" | grep -v '^SET$' | md5sum)" "$lateral"
+q -c "SELECT gx_cache_reset()" >/dev/null
+for i in 1 2; do
+	check "gx_intercepts_pairs through the service, solids kept there (call $i)" \
+		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$ipairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum)" "$lateral"
+done
+check "the solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+
 # a second database with the same table names (other bodies) never gets the first one's cached side
 db2=${db}_second
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db2" 2>/dev/null

@@ -33,6 +33,7 @@
 #include "batch/gx_cuda_loader.h"
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_side_index.h"
+#include "operation/gx_intercepts.h"
 #include "wire/gx_wire.h"
 
 #define MAX_GPU_JOBS 8
@@ -256,6 +257,9 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	bool		ok = true,
 				sent;
 	double		t_resident = 0;	/* making GPU copies of sides cached now: upload time of this batch */
+	GxPairInterval *records = NULL;
+	size_t		nrecords = 0,
+				bytes;
 
 	if (segfd < 0 || b->segment_size < sizeof(GxWireControl) ||
 		(seg = gx_wire_segment_map(segfd, b->segment_size)) == NULL)
@@ -350,21 +354,33 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		gx_free(pairs.keys);
 		ok = false;
 	}
+	/* gx_intercepts_pairs: the pairs' intercepts, while the sides are mapped (the solids indexed when held) */
+	if (ok && b->intercepts)
+	{
+		ok = gx_intercepts_of_pairs(&sides[0], &sides[1], pairs.keys, pairs.n, 0, NULL, &opt.cancel, &records,
+									&nrecords, &err);
+		gx_free(pairs.keys);
+		pairs.keys = NULL;
+	}
 	pthread_mutex_lock(&lock);
 	mapping_release(map);
 	pthread_mutex_unlock(&lock);
 	if (!ok)
 		return reply_error(c, err.code, err.msg);
-	r.npairs = pairs.n;
-	out = gx_wire_segment_create(pairs.n * sizeof(uint64_t), &outfd);
+	r.npairs = b->intercepts ? nrecords : pairs.n;
+	bytes = b->intercepts ? nrecords * sizeof(GxPairInterval) : pairs.n * sizeof(uint64_t);
+	out = gx_wire_segment_create(bytes, &outfd);
 	if (out == NULL)
 	{
 		gx_free(pairs.keys);
+		free(records);
 		return reply_error(c, GX_ERR_NOMEM, "no memory for the result segment");
 	}
-	memcpy(out, pairs.keys, pairs.n * sizeof(uint64_t));
-	munmap(out, pairs.n ? pairs.n * sizeof(uint64_t) : 1);
+	if (bytes > 0)
+		memcpy(out, b->intercepts ? (void *) records : (void *) pairs.keys, bytes);
+	munmap(out, bytes ? bytes : 1);
 	gx_free(pairs.keys);
+	free(records);
 	sent = gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), outfd);
 	close(outfd);
 	return sent;

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/gx_interrupt.h"
 #include "solid/gx_solid.h"
@@ -52,6 +53,27 @@ typedef struct GxInterceptJob
  */
 bool		gx_intercepts_many(GxInterceptJob *jobs, size_t n, int threads, const char *budget_dir,
 							   const GxCancel *cancel, GxError *err);
+
+/* An intercept of a batch pair: the pair's key (line geometry << 32 | solid geometry) and the interval. */
+typedef struct GxPairInterval
+{
+	uint64_t	key;
+	double		from,
+				to;
+} GxPairInterval;
+
+struct GxBatchSide;
+
+/*
+ * The intercepts of the batch pairs keys[0 .. n) (as gx_batch_intersect gives them: a LINESTRING geometry of
+ * lines, a solid geometry of solids; keys are sorted here, by solid), each line rebuilt from its side's
+ * segments, each solid's index the side's own (a kept side's) or built solid by solid; on up to threads
+ * threads (budget_dir as gx_threads_begin). *out malloc'd (free it), by solid, then line, then along the
+ * line. false with err set (memory, no usable ray, cancel).
+ */
+bool		gx_intercepts_of_pairs(const struct GxBatchSide *lines, const struct GxBatchSide *solids, uint64_t *keys,
+								   size_t n, int threads, const char *budget_dir, const GxCancel *cancel,
+								   GxPairInterval **out, size_t *nout, GxError *err);
 
 /* Whether segment a b lies wholly in the closed volume of solid s: 1, 0, or -1 with err set (memory; no usable ray). */
 int			gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err);

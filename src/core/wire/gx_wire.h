@@ -6,7 +6,8 @@
  *
  * A batch: LOOKUP (each side's cache keys, or none) -> LOOKUP_REPLY (which sides the service holds, now
  * pinned for this connection) -> BATCH (options; each side cached or laid out in the segment; whether to
- * cache it under its keys) -> RESULT (status, statistics, and a segment of pair keys). STATS and RESET
+ * cache it under its keys) -> RESULT (status, statistics, and a segment of pair keys, or of the pairs'
+ * intercepts when the batch asks for them: gx_intercepts_pairs). STATS and RESET
  * ask for the cache's figures (and empty it).
  */
 #ifndef GX_WIRE_H
@@ -89,6 +90,7 @@ typedef struct GxWireBatch
 	int32_t		cuda_device;
 	uint8_t		ignore_srid;
 	uint8_t		strict_srid;
+	uint8_t		intercepts;		/* side a's lines against side b's solids: RESULT carries GxPairInterval records */
 	uint64_t	gpu_memory_cap;
 	uint64_t	segment_size;
 	double		distance;		/* > 0: a gx_dwithin batch */
@@ -105,7 +107,7 @@ typedef struct GxWireResult
 	int32_t		code;			/* GxErrorCode; GX_OK: the pairs are in the segment that comes along */
 	char		msg[256];
 	GxBatchStats stats;
-	uint64_t	npairs;
+	uint64_t	npairs;			/* pair keys, or GxPairInterval records for an intercepts batch */
 } GxWireResult;
 
 /* Sends a message, with descriptor pass_fd (or -1). false on any failure (the peer is gone). */

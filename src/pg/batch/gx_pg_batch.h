@@ -16,6 +16,15 @@
 void		gx_pg_batch_run(GxPgSide *a, GxPgSide *b, bool ignore_srid, double distance, GxPairs *out,
 							GxBatchStats *st);
 
+/*
+ * gx_intercepts_pairs' batch: the pairs of lines and solids, then their intercepts, in the GPU service
+ * when there is one, else in this backend (ERRORs as gx_pg_batch_run's); *out palloc'd, n of them, by
+ * solid, then line, then along the line.
+ */
+struct GxPairInterval;
+void		gx_pg_intercepts_run(GxPgSide *lines, GxPgSide *solids, struct GxPairInterval **out, size_t *n,
+								 GxBatchStats *st);
+
 /* Would gx_intersects raise for this pair of SRIDs (under the session's gpuexact.strict_srid)? */
 static inline bool
 gx_pg_srids_conflict(int32 a, int32 b)

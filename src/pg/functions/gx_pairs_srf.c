@@ -27,12 +27,9 @@
 #include "utils/syscache.h"
 
 #include "batch/gx_pg_batch.h"
-#include "batch/gx_side_index.h"
 #include "functions/gx_pair_ids.h"
 #include "gx_pg.h"
-#include "gx_settings.h"
 #include "operation/gx_intercepts.h"
-#include "solid/gx_solid.h"
 
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
 PG_FUNCTION_INFO_V1(gx_dwithin_pairs);
@@ -252,29 +249,10 @@ gx_dwithin_pairs(PG_FUNCTION_ARGS)
 	return pairs_srf(fcinfo, "gx_dwithin_pairs", d);
 }
 
-/* Geometry k of side s (row rows[k]), detoasted. */
-static GxSerialized *
-side_geometry(const GxPgSide *s, const int64 *rows, size_t k)
-{
-	return gx_pg_geom(s->geoms[rows[k]]);
-}
-
-static int
-cmp_by_b(const void *x, const void *y)
-{
-	uint64		a = *(const uint64 *) x,
-				b = *(const uint64 *) y;
-	uint32		ab = (uint32) a,
-				bb = (uint32) b;
-
-	return ab != bb ? (ab < bb ? -1 : 1) : (a < b ? -1 : a > b);
-}
-
 /*
- * The batch pairs every line with the solids it meets (surface or volume); then the pairs' intercepts on the
- * engine's threads (gx_intercepts_many): all at once when the cached side holds the solids' indexes, else
- * solid by solid, each indexed here in turn. Every solids_query row must be a solid and every lines_query
- * row a LINESTRING.
+ * The batch pairs every line with the solids it meets (surface or volume); then the pairs' intercepts
+ * (gx_pg_intercepts_run: in the GPU service, which keeps the solids indexed, or here). Every solids_query
+ * row must be a solid and every lines_query row a LINESTRING.
  */
 Datum
 gx_intercepts_pairs(PG_FUNCTION_ARGS)
@@ -286,14 +264,9 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 				bid;
 	int64	   *arows,
 			   *brows;
-	GxPairs		pairs;
 	GxBatchStats st;
-	GxSolidIndex idx;
-	GxInterceptJob *jobs;
-	GxBatchOptions opt;
-	size_t	   *first;
-	GxBox3D    *boxes;
-	GxError		err = {GX_OK, ""};
+	GxPairInterval *iv;
+	size_t		n;
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (null_argument(fcinfo, 2))
@@ -319,58 +292,16 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 							errmsg("gx_intercepts_pairs: lines_query returned a %s, not a LINESTRING (id %s)",
 								   gx_type_name(gx_body(h)->type), id_text(&a, &aid, k))));
 	}
-	gx_pg_batch_run(&a, &b, false, 0, &pairs, &st);
-	/* the solids' triangles from the flattened side (from the cache when it holds it): no detoasting */
-	gx_pg_side_materialize(&b);
-	if (!gx_side_ranges(&b.side, &first, &boxes, &err))
-		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
-	qsort(pairs.keys, pairs.n, sizeof(uint64), cmp_by_b);
-	jobs = palloc(Max(pairs.n, 1) * sizeof(GxInterceptJob));
-	gx_settings_batch_options(&opt);
-	for (size_t i = 0, next; i < pairs.n; i = next)
+	gx_pg_intercepts_run(&a, &b, &iv, &n, &st);
+	for (size_t k = 0; k < n; k++)
 	{
-		/* the pairs of every solid when the cached side holds their indexes, else of one solid, indexed here */
-		bool		cached = b.side.index && b.side.index->solid;
-		uint32		bi = (uint32) pairs.keys[i];
+		Datum		values[4] = {id_datum(&a, &aid, (uint32) (iv[k].key >> 32)), id_datum(&b, &bid, (uint32) iv[k].key),
+		Float8GetDatum(iv[k].from), Float8GetDatum(iv[k].to)};
+		bool		nulls[4] = {false, false, false, false};
 
-		for (next = i; next < pairs.n && (cached || (uint32) pairs.keys[next] == bi); next++)
-			;
-		if (!cached && !gx_side_solid_index_build(&b.side, first, bi, &idx, &err))
-			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
-		for (size_t k = i; k < next; k++)
-		{
-			GxSerialized *line = side_geometry(&a, arows, (uint32) (pairs.keys[k] >> 32));
-
-			jobs[k - i].solid = cached ? &b.side.index->solid[(uint32) pairs.keys[k]] : &idx;
-			jobs[k - i].line = gx_node_coords(gx_body(line));
-			jobs[k - i].npoints = gx_body(line)->count;
-		}
-		/* the lines of the group on the engine's threads */
-		if (!gx_intercepts_many(jobs, next - i, opt.threads, opt.thread_budget, &opt.cancel, &err))
-		{
-			if (err.code == GX_ERR_CANCELLED)
-				CHECK_FOR_INTERRUPTS();
-			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
-		}
-		for (size_t k = i; k < next; k++)
-		{
-			const GxInterceptJob *job = &jobs[k - i];
-
-			for (size_t m = 0; m < job->n; m++)
-			{
-				Datum		values[4] = {id_datum(&a, &aid, (uint32) (pairs.keys[k] >> 32)),
-					id_datum(&b, &bid, (uint32) pairs.keys[k]), Float8GetDatum(job->out[m].from),
-				Float8GetDatum(job->out[m].to)};
-				bool		nulls[4] = {false, false, false, false};
-
-				tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-			}
-			free(job->out);
-		}
-		if (!cached)
-			gx_solid_index_free(&idx);
-		CHECK_FOR_INTERRUPTS();
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		if ((k & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 	}
-	gx_side_ranges_free(&b.side, first, boxes);
 	return (Datum) 0;
 }

@@ -27,6 +27,14 @@ bool		gx_service_cache_stats(bool reset, GxCacheStats *st);
 bool		gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out, GxBatchStats *st,
 						   char *why, size_t whylen);
 
+/*
+ * The same for gx_intercepts_pairs: the batch of lines and solids, then the pairs' intercepts, in the service
+ * (which holds the solids indexed when it keeps them); *out palloc'd.
+ */
+struct GxPairInterval;
+bool		gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *opt,
+								  struct GxPairInterval **out, size_t *n, GxBatchStats *st, char *why, size_t whylen);
+
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);
 

@@ -23,6 +23,7 @@
 #include "base/gx_threads.h"
 #include "batch/gx_pg_cache.h"
 #include "service/gx_service.h"
+#include "operation/gx_intercepts.h"
 #include "wire/gx_wire.h"
 
 #define POLL_MS 10
@@ -211,21 +212,55 @@ take_pairs(int fd, uint64 npairs, GxPairs *out, char *why, size_t whylen)
 	return true;
 }
 
-bool
-gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out, GxBatchStats *st,
-			   char *why, size_t whylen)
+/* The intercepts an intercepts batch sent back (nrecords GxPairInterval in segment fd), palloc'd into *out. */
+static bool
+take_intercepts(int fd, uint64 nrecords, GxPairInterval **out, size_t *n, char *why, size_t whylen)
+{
+	struct stat st;
+	void	   *records = NULL;
+	size_t		bytes = nrecords * sizeof(GxPairInterval);
+
+	if (nrecords > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
+						 (records = gx_wire_segment_map(fd, bytes)) == NULL))
+	{
+		close(fd);
+		snprintf(why, whylen, "GPU service: result not readable");
+		return false;
+	}
+	close(fd);
+	PG_TRY();
+	{
+		*out = palloc_extended(Max(bytes, 1), MCXT_ALLOC_HUGE);
+		if (nrecords > 0)
+			memcpy(*out, records, bytes);
+		*n = nrecords;
+	}
+	PG_FINALLY();
+	{
+		if (records)
+			munmap(records, bytes);
+	}
+	PG_END_TRY();
+	return true;
+}
+
+/*
+ * Runs the batch in the service (an intercepts batch when intercepts): true with its RESULT in *r and the
+ * result segment in *fd; false when this backend must run it (why says why). Raises on cancel.
+ */
+static bool
+run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, bool intercepts, GxWireResult *r, int *fd,
+	GxBatchStats *st, char *why, size_t whylen)
 {
 	GxPgSide   *sides[2] = {a, b};
 	GxWireLookupReply info;
 	GxWireBatch batch;
-	GxWireResult r;
 	GxWireHeader h;
 	GxWireControl *control;
 	char	   *seg;
 	size_t		size = MAXALIGN(sizeof(GxWireControl)),
 				elements = 0;
 	int			segfd,
-				fd,
 				k;
 	bool		ok;
 	double		t_segment;
@@ -282,6 +317,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 		}
 	gx_threads_end();
 	gx_wire_options_put(&batch, opt);
+	batch.intercepts = intercepts;
 	batch.segment_size = size;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), segfd);
 	close(segfd);
@@ -292,30 +328,51 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 		disconnect();
 		return false;
 	}
-	ok = await_reply(&h, &r, sizeof(r), &fd, control, why, whylen);
+	ok = await_reply(&h, r, sizeof(*r), fd, control, why, whylen);
 	munmap(seg, size);
 	if (!ok)
 	{
 		CHECK_FOR_INTERRUPTS();
 		return false;
 	}
-	if (r.code == GX_ERR_CANCELLED)
+	if (r->code == GX_ERR_CANCELLED)
 	{
-		if (fd >= 0)
-			close(fd);
+		if (*fd >= 0)
+			close(*fd);
 		CHECK_FOR_INTERRUPTS();
 		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gpuexact batch due to user request")));
 	}
-	if (r.code != GX_OK || fd < 0)
+	if (r->code != GX_OK || *fd < 0)
 	{
-		if (fd >= 0)
-			close(fd);
-		snprintf(why, whylen, "GPU service: %s", r.msg);
+		if (*fd >= 0)
+			close(*fd);
+		snprintf(why, whylen, "GPU service: %s", r->msg);
 		return false;
 	}
-	*st = r.stats;
-	snprintf(st->device, sizeof(st->device), "%s, in the GPU service", r.stats.device);
-	return take_pairs(fd, r.npairs, out, why, whylen);
+	*st = r->stats;
+	snprintf(st->device, sizeof(st->device), "%s, in the GPU service", r->stats.device);
+	return true;
+}
+
+bool
+gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out, GxBatchStats *st,
+			   char *why, size_t whylen)
+{
+	GxWireResult r;
+	int			fd;
+
+	return run(a, b, opt, false, &r, &fd, st, why, whylen) && take_pairs(fd, r.npairs, out, why, whylen);
+}
+
+bool
+gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *opt, GxPairInterval **out,
+					  size_t *n, GxBatchStats *st, char *why, size_t whylen)
+{
+	GxWireResult r;
+	int			fd;
+
+	return run(lines, solids, opt, true, &r, &fd, st, why, whylen) &&
+		take_intercepts(fd, r.npairs, out, n, why, whylen);
 }
 
 bool
