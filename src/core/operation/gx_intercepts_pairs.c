@@ -3,7 +3,8 @@
  * are batch sides: what gx_intercepts_pairs computes after its batch, in a backend or in the GPU service
  * (which holds the solids already, indexed). Each line is rebuilt from its side's segments (a LINESTRING's,
  * in order, each segment ending where the next begins); each solid's point location index is the side's own
- * when it has one (a kept side), else built here, solid by solid, and freed after that solid's lines.
+ * when it has one (a kept side), else built here for a run of solids (up to CHUNK_TRIANGLES triangles) and
+ * freed after their lines: memory stays bounded, and the threads start once per run, not per solid.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@
 #include "base/gx_alloc.h"
 #include "batch/gx_side_index.h"
 #include "operation/gx_intercepts.h"
+
+#define CHUNK_TRIANGLES (1 << 21)
 
 static int
 cmp_by_solid(const void *x, const void *y)
@@ -69,23 +72,43 @@ gx_intercepts_of_pairs(const GxBatchSide *lines, const GxBatchSide *solids, uint
 	}
 	for (size_t i = 0, next; ok && i < n; i = next)
 	{
-		GxSolidIndex own;
-		uint32_t	s = (uint32_t) keys[i];
+		GxSolidIndex *own = NULL;
+		size_t		nown = 0,
+					built = 0,
+					triangles = 0;
 		bool		ran = false;
 
-		/* every pair at once when the side holds its solids' indexes, else the pairs of one solid */
-		for (next = i; next < n && (cached || (uint32_t) keys[next] == s); next++)
-			;
-		if (!cached && !gx_side_solid_index_build(solids, sfirst, s, &own, err))
+		/*
+		 * every pair at once when the side holds its solids' indexes, else the pairs of a run of solids, each
+		 * indexed here (own[], in the order of the keys)
+		 */
+		for (next = i; next < n && (cached || next == i || (uint32_t) keys[next] == (uint32_t) keys[next - 1] ||
+									triangles < CHUNK_TRIANGLES); next++)
+			if (!cached && (next == i || (uint32_t) keys[next] != (uint32_t) keys[next - 1]))
+			{
+				uint32_t	s = (uint32_t) keys[next];
+
+				triangles += sfirst[s + 1] - sfirst[s];
+				nown++;
+			}
+		if (!cached && (own = calloc(nown, sizeof(GxSolidIndex))) == NULL)
 		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
 			ok = false;
 			break;
 		}
-		for (size_t k = i; ok && k < next; k++)
+		/* (an index that failed to build is not freed) */
+		for (size_t k = i; ok && !cached && k < next; k++)
+			if ((k == i || (uint32_t) keys[k] != (uint32_t) keys[k - 1]) &&
+				(ok = gx_side_solid_index_build(solids, sfirst, (uint32_t) keys[k], &own[built], err)))
+				built++;
+		for (size_t k = i, m = 0; ok && k < next; k++)
 		{
 			uint32_t	l = (uint32_t) (keys[k] >> 32);
 
-			jobs[k - i].solid = cached ? &solids->index->solid[(uint32_t) keys[k]] : &own;
+			if (!cached && k > i && (uint32_t) keys[k] != (uint32_t) keys[k - 1])
+				m++;
+			jobs[k - i].solid = cached ? &solids->index->solid[(uint32_t) keys[k]] : &own[m];
 			pts[k] = malloc((lfirst[l + 1] - lfirst[l] + 1) * 3 * sizeof(double));
 			ok = pts[k] != NULL;
 			if (ok)
@@ -118,8 +141,9 @@ gx_intercepts_of_pairs(const GxBatchSide *lines, const GxBatchSide *solids, uint
 			free(pts[k]);
 			pts[k] = NULL;
 		}
-		if (!cached)
-			gx_solid_index_free(&own);
+		for (size_t m = 0; m < built; m++)
+			gx_solid_index_free(&own[m]);
+		free(own);
 	}
 	free(jobs);
 	free(pts);
