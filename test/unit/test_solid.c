@@ -7,7 +7,10 @@
  * crosses lattice planes cut it into pieces that each lie in one voxel (or in one plane). Points and
  * segments are taken on lattice planes, between them, and one ulp off them. Also: gx_makesolid's errors
  * (open surface, edge-only contact of two voxels), its orientation (each face outward, cavities inward),
- * gx_intersects with a solid, and the batch engine's volume pairs against gx_intersects.
+ * gx_intersects with a solid, and the batch engine's volume pairs against gx_intersects. Containment
+ * (gx_contains) of points and segments against the oracle too, and the intercepts of a batch's pairs
+ * (gx_intercepts_of_pairs, lines rebuilt from a batch side) against gx_intercepts, with and without the
+ * solids' side index.
  */
 #include <gmp.h>
 #include <math.h>
@@ -17,6 +20,8 @@
 #include "base/gx_alloc.h"
 #include "batch/gx_batch.h"
 #include "gx_test.h"
+#include "batch/gx_side_index.h"
+#include "operation/gx_contains.h"
 #include "operation/gx_intercepts.h"
 #include "operation/gx_intersects.h"
 #include "operation/gx_solid_make.h"
@@ -482,6 +487,15 @@ check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
 		line = point_of(q, GX_LINESTRING, 2);
 		if (q[0] != q[3] || q[1] != q[4] || q[2] != q[5])
 			CHECK(gx_intersects(line, solid, &err) == (no > 0));
+		/* it lies in the solid exactly when its one intercept is all of it (a point: when not outside) */
+		{
+			int			c = gx_contains(solid, r % 2 ? &idx : NULL, line, &err);
+			bool		whole = q[0] == q[3] && q[1] == q[4] && q[2] == q[5] ? oracle_point(q) != GX_LOC_OUTSIDE :
+				no == 1 && mpq_sgn(lo_q[0]) == 0 && mpq_cmp_ui(hi_q[0], 1, 1) == 0;
+
+			CHECK_MSG(c == (int) whole, "segment (%.17g %.17g %.17g)-(%.17g %.17g %.17g): contained %d, oracle %d",
+					  q[0], q[1], q[2], q[3], q[4], q[5], c, (int) whole);
+		}
 		free(line);
 		for (int k = 0; k < 64; k++)
 			mpq_clears(lo_q[k], hi_q[k], NULL);
@@ -489,6 +503,75 @@ check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
 	}
 	gx_solid_index_free(&idx);
 	(void) opt;
+}
+
+/*
+ * The intercepts of a batch's pairs (random polylines, all paired with the solid) are gx_intercepts', bit for
+ * bit, whether the solids' side carries its index or not.
+ */
+static void
+check_intercepts_of_pairs(GxSerialized *solid)
+{
+	enum
+	{
+		LINES = 40
+	};
+	GxSerialized *lines[LINES];
+	GxBatchSide ls,
+				ss;
+	GxSolidIndex idx;
+	GxError		err = {GX_OK, ""};
+	uint64_t	keys[LINES];
+	size_t		n;
+	const double *tri = gx_solid_triangles(solid, &n);
+
+	CHECK(gx_solid_index_build(&idx, tri, n, &err));
+	gx_batch_side_init(&ls);
+	gx_batch_side_init(&ss);
+	for (int i = 0; i < LINES; i++)
+	{
+		double		p[12];
+		int			np = 2 + (int) rnd(3);
+
+		for (int k = 0; k < np; k++)
+			for (int a = 0; a < 3; a++)
+				p[3 * k + a] = k > 0 && rnd(4) == 0 ? p[3 * (k - 1) + a] : coordinate(a);
+		lines[i] = point_of(p, GX_LINESTRING, (size_t) np);
+		CHECK(gx_batch_side_add(&ls, lines[i], &err));
+	}
+	CHECK(gx_batch_side_add(&ss, solid, &err));
+	for (int indexed = 0; indexed < 2; indexed++)
+	{
+		GxPairInterval *got;
+		size_t		ngot,
+					at = 0;
+		bool		same = true;
+
+		if (indexed)
+			CHECK(gx_side_index_build(&ss, &err));
+		for (int i = 0; i < LINES; i++)
+			keys[i] = (uint64_t) i << 32;
+		CHECK(gx_intercepts_of_pairs(&ls, &ss, keys, LINES, 2, NULL, NULL, &got, &ngot, &err));
+		for (int i = 0; i < LINES && same; i++)
+		{
+			GxInterval *iv;
+			size_t		niv;
+
+			CHECK(gx_intercepts(&idx, gx_node_coords(gx_body(lines[i])), gx_body(lines[i])->count, &iv, &niv, &err));
+			for (size_t k = 0; k < niv && same; k++, at++)
+				same = at < ngot && got[at].key == (uint64_t) i << 32 && got[at].from == iv[k].from &&
+					got[at].to == iv[k].to;
+			gx_free(iv);
+		}
+		CHECK_MSG(same && at == ngot, "intercepts of pairs (%s index): %zu records, per line %zu",
+				  indexed ? "with" : "without", ngot, at);
+		free(got);
+	}
+	for (int i = 0; i < LINES; i++)
+		free(lines[i]);
+	gx_batch_side_free(&ls);
+	gx_batch_side_free(&ss);
+	gx_solid_index_free(&idx);
 }
 
 /* The batch engine pairs points with solids exactly as gx_intersects does. */
@@ -600,6 +683,7 @@ main(void)
 			made++;
 			CHECK(solid->flags & GX_FLAG_SOLID);
 			check_solid(solid, &opt, 300);
+			check_intercepts_of_pairs(solid);
 			if (nsolids < 8)
 				solids[nsolids++] = solid;
 			else
