@@ -149,7 +149,11 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 		present[n] = side_geometry(js, outer_part, rows[n], &geom);
 		if (present[n])
 		{
-			geoms[n] = datumCopy(geom, false, -1);
+			/* a column's value lies in the row copied just now, which lives as long: no second copy */
+			char	   *p = DatumGetPointer(geom);
+
+			geoms[n] = p >= (char *) rows[n] && p < (char *) rows[n] + rows[n]->t_len ? geom :
+				datumCopy(geom, false, -1);
 			bytes += toast_raw_datum_size(geom);
 		}
 		MemoryContextSwitchTo(old);
