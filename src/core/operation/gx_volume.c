@@ -253,6 +253,24 @@ box_volume(const Bounds *b, mpq_t out, mpq_t tmp)
 	mpq_mul(out, out, b->height);
 }
 
+static bool
+stop_at_first(void *ctx, size_t i)
+{
+	(void) i;
+	*(bool *) ctx = true;
+	return false;
+}
+
+/* Does the box of some triangle of s overlap box? */
+static bool
+surface_reaches(const GxSolidIndex *s, const GxBox3D *box)
+{
+	bool		found = false;
+
+	gx_solid_index_search(s, box, stop_at_first, &found);
+	return found;
+}
+
 void
 gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, mpq_t out)
 {
@@ -275,9 +293,16 @@ gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *
 	mpq_init(b.height);
 	mpq_sub(b.height, b.hi[2], b.lo[2]);
 	mpq_set_ui(w->sum, 0, 1);
-	/* every triangle over the rectangle that reaches above zmin */
-	column.zmax = fmax(box->zmax, s->box.zmax);
-	gx_solid_index_search(s, &column, column_visit, &c);
+	/*
+	 * Most blocks of a model are far from the surface: when no triangle's box reaches the box, the surface
+	 * misses it (below), and the column's integral is not needed. Else every triangle over the rectangle
+	 * that reaches above zmin.
+	 */
+	if (surface_reaches(s, box))
+	{
+		column.zmax = fmax(box->zmax, s->box.zmax);
+		gx_solid_index_search(s, &column, column_visit, &c);
+	}
 	if (c.meets)
 	{
 		mpq_set_ui(w->t, 6, 1);
