@@ -45,12 +45,6 @@ const struct GxPrepared *gx_pg_prepared_arg(FunctionCallInfo fcinfo, int argnum)
  * while it is the same value (gx_solid_sql.c).
  */
 /*
- * The piece of LINESTRING line between lengths from and to along it (gx_polyline_substring: a LINESTRING, or
- * a POINT when from == to), with the line's SRID; errors are prefixed with fname.
- */
-Datum		gx_pg_line_substring(const GxSerialized *line, double from, double to, const char *fname);
-
-/*
  * The piece of LINESTRING line that an intercept covers: its two points as gx_intercepts computed them and
  * the line's vertices between (a POINT for a touching point), with the line's SRID.
  */

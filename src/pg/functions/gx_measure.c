@@ -30,8 +30,12 @@ check_line(const GxSerialized *line, const char *fname)
 							   node->count == 0 ? "an empty " : "a ", gx_type_name(node->type))));
 }
 
-Datum
-gx_pg_line_substring(const GxSerialized *line, double from, double to, const char *fname)
+/*
+ * The piece of LINESTRING line between lengths from and to along it (gx_polyline_substring: a LINESTRING, or
+ * a POINT when from == to), with the line's SRID; errors are prefixed with fname.
+ */
+static Datum
+line_substring(const GxSerialized *line, double from, double to, const char *fname)
 {
 	const GxNode *node = gx_body(line);
 	GxError		err = {GX_OK, ""};
@@ -107,7 +111,7 @@ gx_pg_intercept_piece(const GxSerialized *line, const GxInterval *iv)
 Datum
 gx_line_substring(PG_FUNCTION_ARGS)
 {
-	return gx_pg_line_substring(PG_GETARG_GXGEOM(0), PG_GETARG_FLOAT8(1), PG_GETARG_FLOAT8(2), "gx_line_substring");
+	return line_substring(PG_GETARG_GXGEOM(0), PG_GETARG_FLOAT8(1), PG_GETARG_FLOAT8(2), "gx_line_substring");
 }
 
 Datum

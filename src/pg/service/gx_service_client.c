@@ -178,50 +178,19 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 }
 
 /*
- * The result's pairs, from the segment fd (closed here whatever happens): checked to be as long as the
- * service says before they are read, so that a short segment is an error, not a bus error.
+ * The result's n records of size bytes each, from the segment fd (closed here whatever happens), into a
+ * gx_alloc'd copy: checked to be as long as the service says before they are read, so that a short
+ * segment is an error, not a bus error.
  */
 static bool
-take_pairs(int fd, uint64 npairs, GxPairs *out, char *why, size_t whylen)
-{
-	struct stat st;
-	void	   *pairs = NULL;
-	size_t		bytes = npairs * sizeof(uint64);
-
-	if (npairs > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
-					   (pairs = gx_wire_segment_map(fd, bytes)) == NULL))
-	{
-		close(fd);
-		snprintf(why, whylen, "GPU service: result not readable");
-		return false;
-	}
-	close(fd);
-	PG_TRY();
-	{
-		out->keys = gx_alloc(Max(npairs, 1) * sizeof(uint64));
-		if (npairs > 0)
-			memcpy(out->keys, pairs, bytes);
-		out->n = npairs;
-	}
-	PG_FINALLY();
-	{
-		if (pairs)
-			munmap(pairs, bytes);
-	}
-	PG_END_TRY();
-	return true;
-}
-
-/* The intercepts an intercepts batch sent back (nrecords GxPairInterval in segment fd), palloc'd into *out. */
-static bool
-take_intercepts(int fd, uint64 nrecords, GxPairInterval **out, size_t *n, char *why, size_t whylen)
+take_result(int fd, uint64 n, size_t size, void **out, char *why, size_t whylen)
 {
 	struct stat st;
 	void	   *records = NULL;
-	size_t		bytes = nrecords * sizeof(GxPairInterval);
+	size_t		bytes = n * size;
 
-	if (nrecords > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
-						 (records = gx_wire_segment_map(fd, bytes)) == NULL))
+	if (n > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
+				  (records = gx_wire_segment_map(fd, bytes)) == NULL))
 	{
 		close(fd);
 		snprintf(why, whylen, "GPU service: result not readable");
@@ -230,10 +199,9 @@ take_intercepts(int fd, uint64 nrecords, GxPairInterval **out, size_t *n, char *
 	close(fd);
 	PG_TRY();
 	{
-		*out = palloc_extended(Max(bytes, 1), MCXT_ALLOC_HUGE);
-		if (nrecords > 0)
+		*out = gx_alloc(Max(bytes, 1));
+		if (n > 0)
 			memcpy(*out, records, bytes);
-		*n = nrecords;
 	}
 	PG_FINALLY();
 	{
@@ -361,7 +329,11 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	GxWireResult r;
 	int			fd;
 
-	return run(a, b, opt, false, &r, &fd, st, why, whylen) && take_pairs(fd, r.npairs, out, why, whylen);
+	if (!run(a, b, opt, false, &r, &fd, st, why, whylen) ||
+		!take_result(fd, r.npairs, sizeof(uint64), (void **) &out->keys, why, whylen))
+		return false;
+	out->n = r.npairs;
+	return true;
 }
 
 bool
@@ -371,8 +343,11 @@ gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *o
 	GxWireResult r;
 	int			fd;
 
-	return run(lines, solids, opt, true, &r, &fd, st, why, whylen) &&
-		take_intercepts(fd, r.npairs, out, n, why, whylen);
+	if (!run(lines, solids, opt, true, &r, &fd, st, why, whylen) ||
+		!take_result(fd, r.npairs, sizeof(GxPairInterval), (void **) out, why, whylen))
+		return false;
+	*n = r.npairs;
+	return true;
 }
 
 bool
