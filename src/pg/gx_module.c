@@ -80,6 +80,32 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 	pg_unreachable();
 }
 
+void
+gx_pg_raise_in(const char *fname, const GxError *err, int parse_sqlstate)
+{
+	GxError		named = {err->code, ""};
+
+	snprintf(named.msg, sizeof(named.msg), "%s: %s", fname, err->msg);
+	gx_pg_raise(&named, parse_sqlstate);
+}
+
+bytea *
+gx_pg_bytea(unsigned char *data, size_t len)
+{
+	bytea	   *b = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(b, VARHDRSZ + len);
+	memcpy(VARDATA(b), data, len);
+	pfree(data);
+	return b;
+}
+
+GxSerialized *
+gx_pg_header(Datum d)
+{
+	return (GxSerialized *) PG_DETOAST_DATUM_SLICE(d, 0, sizeof(GxSerialized) + sizeof(GxNode));
+}
+
 Datum
 gx_pg_datum(GxSerialized *g, size_t size)
 {

@@ -15,8 +15,20 @@ GxSerialized *gx_pg_geom(Datum d);
 
 #define PG_GETARG_GXGEOM(n)  gx_pg_geom(PG_GETARG_DATUM(n))
 
+/*
+ * The fixed header and the top node of a stored value (SRID, flags, box, type, count), detoasting that much
+ * only: no copy at all for an in-line value.
+ */
+GxSerialized *gx_pg_header(Datum d);
+
 /* Raises err as an ERROR; parse failures get parse_sqlstate (text or binary representation). */
 void		gx_pg_raise(const GxError *err, int parse_sqlstate) pg_attribute_noreturn();
+
+/* gx_pg_raise with the SQL function's name before the message ("fname: message"). */
+void		gx_pg_raise_in(const char *fname, const GxError *err, int parse_sqlstate) pg_attribute_noreturn();
+
+/* The len bytes at data (palloc'd, from a core writer through gx_alloc) as a bytea; data is freed. */
+bytea	   *gx_pg_bytea(unsigned char *data, size_t len);
 
 /* Returns srid if in [0, GX_SRID_MAX], else raises an ERROR. */
 int32		gx_pg_check_srid(int32 srid);

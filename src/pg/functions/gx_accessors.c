@@ -14,17 +14,10 @@ PG_FUNCTION_INFO_V1(gx_ntriangles);
 PG_FUNCTION_INFO_V1(gx_isempty);
 PG_FUNCTION_INFO_V1(gx_extent_bound);
 
-/* Only the fixed header is needed: fetch just that slice of a toasted value. */
-static GxSerialized *
-header_arg(FunctionCallInfo fcinfo)
-{
-	return (GxSerialized *) PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(0), 0, sizeof(GxSerialized) + sizeof(GxNode));
-}
-
 Datum
 gx_srid(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(header_arg(fcinfo)->srid);
+	PG_RETURN_INT32(gx_pg_header(PG_GETARG_DATUM(0))->srid);
 }
 
 Datum
@@ -39,13 +32,13 @@ gx_setsrid(PG_FUNCTION_ARGS)
 Datum
 gx_geometrytype(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(cstring_to_text(gx_type_name(gx_body(header_arg(fcinfo))->type)));
+	PG_RETURN_TEXT_P(cstring_to_text(gx_type_name(gx_body(gx_pg_header(PG_GETARG_DATUM(0)))->type)));
 }
 
 Datum
 gx_isempty(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL((header_arg(fcinfo)->flags & GX_FLAG_EMPTY) != 0);
+	PG_RETURN_BOOL((gx_pg_header(PG_GETARG_DATUM(0))->flags & GX_FLAG_EMPTY) != 0);
 }
 
 Datum
@@ -73,7 +66,7 @@ gx_ntriangles(PG_FUNCTION_ARGS)
 Datum
 gx_extent_bound(PG_FUNCTION_ARGS)
 {
-	GxSerialized *g = header_arg(fcinfo);
+	GxSerialized *g = gx_pg_header(PG_GETARG_DATUM(0));
 	int32		which = PG_GETARG_INT32(1);
 	const double *bounds = &g->box.xmin;
 

@@ -15,27 +15,11 @@ PG_FUNCTION_INFO_V1(gx_within_sql);
 PG_FUNCTION_INFO_V1(gx_contains_box);
 PG_FUNCTION_INFO_V1(gx_within_box);
 
-/* The header of geometry argument argnum (detoasting that much only). */
-static GxSerialized *
-header_arg(FunctionCallInfo fcinfo, int argnum)
-{
-	return (GxSerialized *) PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(argnum), 0, sizeof(GxSerialized) + sizeof(GxNode));
-}
-
-static void
-raise(const char *fname, GxError *err)
-{
-	GxError		named = {err->code, ""};
-
-	snprintf(named.msg, sizeof(named.msg), "%s: %s", fname, err->msg);
-	gx_pg_raise(&named, ERRCODE_INTERNAL_ERROR);
-}
-
 /* Does geometry argument a_arg contain geometry argument b_arg? */
 static bool
 contains(FunctionCallInfo fcinfo, int a_arg, int b_arg, const char *fname)
 {
-	GxSerialized *head = header_arg(fcinfo, a_arg);
+	GxSerialized *head = gx_pg_header(PG_GETARG_DATUM(a_arg));
 	GxSerialized *b = PG_GETARG_GXGEOM(b_arg);
 	GxError		err = {GX_OK, ""};
 	int			r;
@@ -46,7 +30,7 @@ contains(FunctionCallInfo fcinfo, int a_arg, int b_arg, const char *fname)
 	else
 		r = gx_contains(head->flags & GX_FLAG_SOLID ? head : PG_GETARG_GXGEOM(a_arg), NULL, b, &err);
 	if (r < 0)
-		raise(fname, &err);
+		gx_pg_raise_in(fname, &err, ERRCODE_INTERNAL_ERROR);
 	return r == 1;
 }
 
@@ -68,7 +52,7 @@ gx_within_sql(PG_FUNCTION_ARGS)
 static bool
 contains_box(FunctionCallInfo fcinfo, int a_arg, int box_arg, const char *fname)
 {
-	GxSerialized *head = header_arg(fcinfo, a_arg);
+	GxSerialized *head = gx_pg_header(PG_GETARG_DATUM(a_arg));
 	const GxBox3D *box = PG_GETARG_GXBOX3D_P(box_arg);
 	GxError		err = {GX_OK, ""};
 	int			r;
@@ -85,7 +69,7 @@ contains_box(FunctionCallInfo fcinfo, int a_arg, int box_arg, const char *fname)
 	}
 	r = gx_solid_contains_box(gx_pg_solid_arg(fcinfo, a_arg), box, &err);
 	if (r < 0)
-		raise(fname, &err);
+		gx_pg_raise_in(fname, &err, ERRCODE_INTERNAL_ERROR);
 	return r == 1;
 }
 

@@ -62,9 +62,6 @@ gx_desurvey_sql(PG_FUNCTION_ARGS)
 	sv.n = (size_t) nd;
 	g = gx_desurvey(PG_GETARG_GXGEOM(0), &sv, &opt, &size, &err);
 	if (g == NULL)
-	{
-		snprintf(err.msg, sizeof(err.msg), "gx_desurvey: %s", pstrdup(err.msg));
-		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
-	}
+		gx_pg_raise_in("gx_desurvey", &err, ERRCODE_INVALID_PARAMETER_VALUE);
 	return gx_pg_datum(g, size);
 }

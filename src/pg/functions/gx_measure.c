@@ -48,10 +48,7 @@ line_substring(const GxSerialized *line, double from, double to, const char *fna
 
 	check_line(line, fname);
 	if (!gx_polyline_substring(gx_node_coords(node), node->count, from, to, &p, &n, &err))
-	{
-		snprintf(err.msg, sizeof(err.msg), "%s: %s", fname, pstrdup(err.msg));
-		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
-	}
+		gx_pg_raise_in(fname, &err, ERRCODE_INVALID_PARAMETER_VALUE);
 	gx_builder_init(&b, &err);
 	part = gx_builder_begin(&b, n == 1 ? GX_POINT : GX_LINESTRING);
 	for (size_t i = 0; i < n; i++)
@@ -128,10 +125,7 @@ gx_locate_along(PG_FUNCTION_ARGS)
 
 	check_line(line, "gx_locate_along");
 	if (!gx_polyline_locate(gx_node_coords(node), node->count, PG_GETARG_FLOAT8(1), p, &err))
-	{
-		snprintf(err.msg, sizeof(err.msg), "gx_locate_along: %s", pstrdup(err.msg));
-		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
-	}
+		gx_pg_raise_in("gx_locate_along", &err, ERRCODE_INVALID_PARAMETER_VALUE);
 	gx_builder_init(&b, &err);
 	point = gx_builder_begin(&b, GX_POINT);
 	gx_builder_coord(&b, p[0], p[1], p[2]);

@@ -274,7 +274,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows);
 	for (size_t k = 0; k < b.ngeoms; k++)
 	{
-		GxSerialized *h = (GxSerialized *) PG_DETOAST_DATUM_SLICE(b.geoms[brows[k]], 0, sizeof(GxSerialized));
+		GxSerialized *h = gx_pg_header(b.geoms[brows[k]]);
 
 		if (!(h->flags & GX_FLAG_SOLID) && !(h->flags & GX_FLAG_EMPTY))
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -284,8 +284,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	}
 	for (size_t k = 0; k < a.ngeoms; k++)
 	{
-		GxSerialized *h = (GxSerialized *) PG_DETOAST_DATUM_SLICE(a.geoms[arows[k]], 0,
-																  sizeof(GxSerialized) + sizeof(GxNode));
+		GxSerialized *h = gx_pg_header(a.geoms[arows[k]]);
 
 		if (gx_body(h)->type != GX_LINESTRING)
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -165,8 +165,7 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 static const GxSolidIndex *
 solid_arg(FunctionCallInfo fcinfo, const char *fname, const GxSerialized *first, GxType want)
 {
-	GxSerialized *head = (GxSerialized *) PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(1), 0,
-																 sizeof(GxSerialized) + sizeof(GxNode));
+	GxSerialized *head = gx_pg_header(PG_GETARG_DATUM(1));
 
 	if (gx_srids_conflict(first->srid, head->srid, gx_strict_srid))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -38,23 +38,13 @@ text_result(char *s, size_t len, const char *fname)
 	return t;
 }
 
+/* A binary writer's result as a bytea; NULL from the writer is its error, raised with the function's name. */
 static bytea *
 bytea_result(unsigned char *data, size_t len, GxError *err, const char *fname)
 {
-	bytea	   *b;
-
 	if (data == NULL)
-	{
-		GxError		named = {err->code, ""};
-
-		snprintf(named.msg, sizeof(named.msg), "%s: %s", fname, err->msg);
-		gx_pg_raise(&named, ERRCODE_INTERNAL_ERROR);
-	}
-	b = palloc(VARHDRSZ + len);
-	SET_VARSIZE(b, VARHDRSZ + len);
-	memcpy(VARDATA(b), data, len);
-	pfree(data);
-	return b;
+		gx_pg_raise_in(fname, err, ERRCODE_INTERNAL_ERROR);
+	return gx_pg_bytea(data, len);
 }
 
 /* gx_asgeojson(g [, digits]): RFC 7946 with Z; shortest round-trip numbers, or at most digits decimals. */
@@ -82,7 +72,7 @@ gx_asstl(PG_FUNCTION_ARGS)
 	char	   *s = gx_to_stl_ascii(PG_GETARG_GXGEOM(0), &len, &err);
 
 	if (s == NULL)
-		bytea_result(NULL, 0, &err, "gx_asstl");
+		gx_pg_raise_in("gx_asstl", &err, ERRCODE_INTERNAL_ERROR);
 	PG_RETURN_TEXT_P(text_result(s, len, "gx_asstl"));
 }
 

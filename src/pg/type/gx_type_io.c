@@ -39,12 +39,8 @@ to_wkb(const GxSerialized *g, GxWkbVariant variant)
 {
 	size_t		len;
 	unsigned char *wkb = gx_to_wkb(g, variant, &len);
-	bytea	   *result = palloc(VARHDRSZ + len);
 
-	SET_VARSIZE(result, VARHDRSZ + len);
-	memcpy(VARDATA(result), wkb, len);
-	pfree(wkb);
-	return result;
+	return gx_pg_bytea(wkb, len);
 }
 
 Datum
