@@ -65,20 +65,52 @@ add_quad(Tris *t, const double *a, const double *b, const double *c, const doubl
 	add_tri(t, a, c, d);
 }
 
-/* Exact volume of the solid inside box, through a fresh index. */
+/* Rounded volumes in boxes (gx_volume_in_box_nearest, the filter first) that differ from the exact one's. */
+static int	nearest_differ,
+			nearest_checked;
+
+/*
+ * Exact volume of the solid inside box, through a fresh index; on the way, the rounded volume taken the
+ * fast way must be the exact one rounded.
+ */
 static void
 volume_in_box(const Tris *t, const GxBox3D *box, GxVolumeWork *w, mpq_t out)
 {
 	GxSolidIndex s;
 	GxError		err = {GX_OK, ""};
+	double		fast;
 
 	if (!gx_solid_index_build(&s, t->v, t->n, &err))
 	{
 		fprintf(stderr, "index: %s\n", err.msg);
 		exit(2);
 	}
+	fast = gx_volume_in_box_nearest(&s, box, w);
 	gx_volume_in_box_exact(&s, box, w, out);
+	nearest_checked++;
+	if (fast != gx_mpq_get_d_nearest(out) && nearest_differ++ < 5)
+		gmp_fprintf(stderr, "rounded volume %.17g, exact %Qd\n", fast, out);
 	gx_solid_index_free(&s);
+}
+
+/*
+ * Every rounded volume above was the exact one rounded, and each way to it was taken: a located corner, the
+ * filter, an empty open box, the exact rationals.
+ */
+static void
+test_nearest(void)
+{
+	GxVolumeStats *st = &gx_volume_stats;
+
+	CHECK_MSG(nearest_differ == 0, "%d of %d rounded volumes in boxes differ from the exact ones", nearest_differ,
+			  nearest_checked);
+	CHECK_MSG(st->located > 0 && st->filtered > 0 && st->open_box_empty > 0 && st->exact > 0,
+			  "ways taken: %llu located, %llu filtered, %llu empty open boxes, %llu exact",
+			  (unsigned long long) st->located, (unsigned long long) st->filtered,
+			  (unsigned long long) st->open_box_empty, (unsigned long long) st->exact);
+	printf("rounded volumes in %d boxes: %llu located, %llu filtered, %llu empty open boxes, %llu exact\n",
+		   nearest_checked, (unsigned long long) st->located, (unsigned long long) st->filtered,
+		   (unsigned long long) st->open_box_empty, (unsigned long long) st->exact);
 }
 
 /* ---- voxels ------------------------------------------------------------------------------------------- */
@@ -550,5 +582,6 @@ main(void)
 	test_hand();
 	test_voxels();
 	test_terrain();
+	test_nearest();
 	return gx_test_report("test_volume");
 }

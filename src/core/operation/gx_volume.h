@@ -17,12 +17,26 @@
 #define GX_VOLUME_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <gmp.h>
 
+#include "algorithm/gx_ddi.h"
 #include "base/gx_interrupt.h"
 #include "solid/gx_solid.h"
 
-/* Scratch rationals of one thread (clipped polygons and sums). */
+/* The filter's scratch of one thread: the same clipping in certified double-doubles (gx_ddi.h). */
+typedef struct GxVolumeFilterWork
+{
+	gx_ddi_t	poly[3][12][3];
+	gx_ddi_t	t,
+				u,
+				v,
+				f,
+				sum;
+	bool		undecided;		/* a comparison could not be decided */
+} GxVolumeFilterWork;
+
+/* Scratch of one thread: rationals for the exact path (clipped polygons and sums), and the filter's. */
 typedef struct GxVolumeWork
 {
 	mpq_t		poly[3][12][3];	/* clipped polygons: at most 9 vertices each */
@@ -31,7 +45,19 @@ typedef struct GxVolumeWork
 				v,
 				f,
 				sum;
+	GxVolumeFilterWork filter;
 } GxVolumeWork;
+
+/* How the volumes of boxes were found, counted per thread: the tests check that each way is taken. */
+typedef struct GxVolumeStats
+{
+	uint64_t	located;		/* the surface misses the box: one point located */
+	uint64_t	filtered;		/* certified and rounded by the filter */
+	uint64_t	open_box_empty; /* near zero, and no triangle meets the open box: 0 */
+	uint64_t	exact;			/* in rationals */
+} GxVolumeStats;
+
+extern _Thread_local GxVolumeStats gx_volume_stats;
 
 void		gx_volume_work_init(GxVolumeWork *w);
 void		gx_volume_work_clear(GxVolumeWork *w);
@@ -44,6 +70,14 @@ void		gx_volume_exact(const double *tri, size_t n, GxVolumeWork *w, mpq_t out);
  * out. A box that meets no triangle is wholly inside or outside: one corner is located.
  */
 void		gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, mpq_t out);
+
+/*
+ * The same volume, correctly rounded, by the fastest way that is certain: one located corner when the
+ * surface misses the box; else the filter (gx_volume_filter.h); a filtered value that may be 0 is 0 when
+ * no triangle meets the open box (the box then lies wholly inside or outside, and its own volume is larger);
+ * else the exact rationals. The result is > 0 exactly when the exact volume is.
+ */
+double		gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w);
 
 /*
  * The volume of a solid (GX_FLAG_SOLID), correctly rounded; 0 for EMPTY. false with err set when g is not
