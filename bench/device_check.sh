@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/device_check.sh: on the GPU machine (device tool; carry build/, gpuexact.so and .device): the CUDA
 # engine's test, the regression SQL forced onto the GPU, the block proportions of bench/volumes.sql on the
-# mining workload (100 000 blocks; gx_volume_pairs runs on the host's cores) and the nearest-neighbour latency
-# of bench/knn.sql (100 000 points and segments). Results under $OUT.
+# mining workload (BLOCKS, default 100000; a list runs each; gx_volume_pairs runs on the host's cores) and the
+# nearest-neighbour latency of bench/knn.sql (100 000 points and segments). Results under $OUT.
 set -u
 cd "$(dirname "$0")/.."
 source bench/device_setup.sh
@@ -27,8 +27,10 @@ echo "== block proportions"
 mkdir -p /tmp/mining && chmod 755 /tmp/mining
 ./build/bench_batch mining 1 --device gpu --reps 1 --copy /tmp/mining >"$OUT/bench_engine.txt" 2>&1
 chmod 644 /tmp/mining/*
-psql -X -d postgres -v dir=/tmp/mining -v blocks=100000 -f bench/volumes.sql >"$OUT/volumes.txt" 2>&1
-grep -E "Time|blocks|bodies_off" -A0 "$OUT/volumes.txt" | head -20
+for n in ${BLOCKS:-100000}; do
+	psql -X -d postgres -v dir=/tmp/mining -v blocks=$n -f bench/volumes.sql >"$OUT/volumes_$n.txt" 2>&1
+	grep -E "Time|^ +[0-9]+ *(\\||$)" "$OUT/volumes_$n.txt" | head -20
+done
 
 echo "== nearest neighbours"
 psql -X -d postgres -v n=100000 -f bench/knn.sql >"$OUT/knn.txt" 2>&1
