@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithm/gx_open_box.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_primitives.h"
 #include "base/gx_alloc.h"
 #include "batch/gx_batch.h"
 #include "gx_test.h"
@@ -422,6 +425,135 @@ nested_voxels(void)
 					(i == 2 && j == 2 && k == 2);
 }
 
+/*
+ * Is the triangle in the closed solid? 1 or 0; -1 for a flat triangle (its edges are segments, checked
+ * above). A triangle in no lattice plane lies in the union of the filled closed voxels exactly when every
+ * voxel whose open inside it meets is filled: its points in open voxels are dense in it. One in the lattice
+ * plane of axis a at level k likewise, with the open squares of that plane, each in the solid when a voxel
+ * beside it is filled (a square is met when the open box of its voxels on both sides is). (The open-box test
+ * is checked against rational clipping in test_open_box.)
+ */
+static int
+oracle_triangle(const double *t)
+{
+	if (gx_orient2d(t, t + 3, t + 6, 0) == 0 && gx_orient2d(t, t + 3, t + 6, 1) == 0 &&
+		gx_orient2d(t, t + 3, t + 6, 2) == 0)
+		return -1;
+	for (int v = 0; v < 3; v++)
+		for (int a = 0; a < 3; a++)
+			if (t[3 * v + a] < plane(a, 0) || t[3 * v + a] > plane(a, N))
+				return 0;
+	for (int a = 0; a < 3; a++)
+		for (int k = 0; k <= N; k++)
+			if (t[a] == plane(a, k) && t[3 + a] == plane(a, k) && t[6 + a] == plane(a, k))
+			{
+				int			u = (a + 1) % 3,
+							w = (a + 2) % 3;
+
+				for (int i = 0; i < N; i++)
+					for (int j = 0; j < N; j++)
+					{
+						int			c[3],
+									d[3];
+						double		lo[3],
+									hi[3];
+						GxBox3D		both;
+
+						c[a] = k - 1, c[u] = i, c[w] = j;
+						d[a] = k, d[u] = i, d[w] = j;
+						lo[a] = plane(a, k - 1), lo[u] = plane(u, i), lo[w] = plane(w, j);
+						hi[a] = plane(a, k + 1), hi[u] = plane(u, i + 1), hi[w] = plane(w, j + 1);
+						both = (GxBox3D) {lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]};
+						if (!filled(c[0], c[1], c[2]) && !filled(d[0], d[1], d[2]) &&
+							gx_triangle_meets_open_box(t, &both))
+							return 0;
+					}
+				return 1;
+			}
+	for (int i = 0; i < N; i++)
+		for (int j = 0; j < N; j++)
+			for (int k = 0; k < N; k++)
+			{
+				GxBox3D		cell = {plane(0, i), plane(1, j), plane(2, k), plane(0, i + 1), plane(1, j + 1), plane(2, k + 1)};
+
+				if (!vox[i][j][k] && gx_triangle_meets_open_box(t, &cell))
+					return 0;
+			}
+	return 1;
+}
+
+/* Tallies of triangles in solids against the oracle, over all solids. */
+static int	tri_inside,
+			tri_outside,
+			tri_undecided,
+			tri_wrong,
+			touching_inside,
+			touching_outside;
+
+/* Does some triangle of the surface meet t (brute force)? */
+static bool
+touches_surface(const GxSolidIndex *idx, const double *t)
+{
+	for (size_t i = 0; i < idx->n; i++)
+		if (gx_elements_intersect(t, 3, idx->tri + 9 * i, 3))
+			return true;
+	return false;
+}
+
+/*
+ * Random triangles with lattice-plane, mid-voxel and one-ulp-off coordinates, often sharing two
+ * coordinates so that they lie along voxel faces: gx_triangle_in_solid against the oracle. It may refuse
+ * (GX_ERR_UNSUPPORTED) but never disagree.
+ */
+static void
+check_triangles(const GxSolidIndex *idx, int rounds)
+{
+	for (int r = 0; r < rounds; r++)
+	{
+		double		t[9];
+		GxError		err = {GX_OK, ""};
+		bool		touches;
+		int			want,
+					got;
+
+		for (int v = 0; v < 3; v++)
+			for (int a = 0; a < 3; a++)
+				t[3 * v + a] = v > 0 && rnd(3) == 0 ? t[a] : coordinate(a);
+		want = oracle_triangle(t);
+		if (want < 0)
+			continue;
+		got = gx_triangle_in_solid(idx, t, &touches, &err);
+		if (got < 0)
+		{
+			CHECK_MSG(err.code == GX_ERR_UNSUPPORTED, "triangle: %s", err.msg);
+			tri_undecided++;
+			continue;
+		}
+		if (got != want && tri_wrong++ < 5)
+			fprintf(stderr, "triangle (%.17g %.17g %.17g, %.17g %.17g %.17g, %.17g %.17g %.17g): contained %d, oracle %d\n",
+					t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], got, want);
+		tri_inside += got == 1;
+		tri_outside += got == 0;
+		if (got == 1)
+			CHECK(touches == touches_surface(idx, t));
+		if (got == want && touches_surface(idx, t))
+		{
+			touching_inside += got == 1;
+			touching_outside += got == 0;
+		}
+	}
+}
+
+/* No triangle was decided against the oracle; touching ones were decided both ways. */
+static void
+check_triangle_tallies(void)
+{
+	printf("triangles in solids: %d contained, %d not (touching the surface: %d and %d), %d not decided, %d wrong\n",
+		   tri_inside, tri_outside, touching_inside, touching_outside, tri_undecided, tri_wrong);
+	CHECK_MSG(tri_wrong == 0, "%d triangles decided against the oracle", tri_wrong);
+	CHECK(touching_inside > 0 && touching_outside > 0 && tri_undecided < tri_inside + tri_outside);
+}
+
 static void
 check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
 {
@@ -501,6 +633,7 @@ check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
 			mpq_clears(lo_q[k], hi_q[k], NULL);
 		free(iv);
 	}
+	check_triangles(&idx, rounds);
 	gx_solid_index_free(&idx);
 	(void) opt;
 }
@@ -799,5 +932,6 @@ main(void)
 	for (int s = 0; s < nsolids; s++)
 		free(solids[s]);
 	printf("test_solid: %d solids made, %d refused as non-manifold\n", made, refused);
+	check_triangle_tallies();
 	return gx_test_report("test_solid");
 }

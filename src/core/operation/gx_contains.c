@@ -2,14 +2,15 @@
  * gx_contains.c: containment (gx_contains.h). b lies in a when each of its elements does:
  * - in a solid's closed volume: a point when it is not outside (gx_solid_locate); a segment when every gap
  *   between its crossings with the surface is inside (gx_segment_in_solid, as gx_intercepts decides); a
- *   triangle when its edges are in and it misses the surface (then it lies in the interior, connected); and
- *   a solid b when, besides, no vertex of a lies inside b (a shell of a inside b would be a cavity of b);
+ *   triangle as gx_triangle_in_solid.c decides; and a solid b when, besides, no vertex of a lies inside b
+ *   (a shell of a inside b would be a cavity of b);
  * - in a lower-dimensional a: a point when it meets an element of a; a segment when the parameters of its
  *   pieces lying in a's elements (collinear segments, coplanar triangles: exact rationals) cover [0, 1]; a
  *   triangle when its edges are covered and one coplanar triangle of a holds its vertices (convex, so all
  *   of it).
- * A triangle that meets a solid's surface with its edges inside, or whose edges a surface covers with no
- * single triangle holding it, is not settled by these tests: GX_ERR_UNSUPPORTED rather than a guess.
+ * A triangle whose inside a solid's surface touches or partly covers without crossing it, or whose edges a
+ * surface covers with no single triangle holding it, is not settled by these tests: GX_ERR_UNSUPPORTED
+ * rather than a guess.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,48 +46,13 @@ projection(const double *t, int *sigma)
 
 /* --- in a solid ------------------------------------------------------------------------------------- */
 
-typedef struct Touch
-{
-	const GxSolidIndex *s;
-	const double *t;
-	bool		met;
-} Touch;
-
-static bool
-touch_visit(void *ctx, size_t i)
-{
-	Touch	   *tc = ctx;
-
-	tc->met = gx_elements_intersect(tc->t, 3, tc->s->tri + 9 * i, 3);
-	return !tc->met;
-}
-
+/* Does element e lie in the solid? *touches is set when a triangle meets the solid's surface. */
 static int
-triangle_in_solid(const GxSolidIndex *s, const double *t, GxError *err)
+element_in_solid(const GxSolidIndex *s, GxElem e, bool *touches, GxError *err)
 {
-	Touch		tc = {s, t, false};
-	GxBox3D		box = gx_box_of_points(t, 3);
+	bool		met = false;
+	int			r;
 
-	for (int k = 0; k < 3; k++)
-	{
-		int			r = gx_segment_in_solid(s, t + 3 * k, t + 3 * ((k + 1) % 3), err);
-
-		if (r <= 0)
-			return r;
-	}
-	if (flat(t))
-		return 1;
-	gx_solid_index_search(s, &box, touch_visit, &tc);
-	if (!tc.met)
-		return 1;
-	gx_error_set(err, GX_ERR_UNSUPPORTED, "containment of a triangle that meets the solid's surface while its "
-				 "edges lie in the solid is not decided");
-	return -1;
-}
-
-static int
-element_in_solid(const GxSolidIndex *s, GxElem e, GxError *err)
-{
 	GxLocation	loc;
 
 	switch (e.kind)
@@ -102,7 +68,9 @@ element_in_solid(const GxSolidIndex *s, GxElem e, GxError *err)
 		case 2:
 			return gx_segment_in_solid(s, e.c, e.c + 3, err);
 		default:
-			return triangle_in_solid(s, e.c, err);
+			r = gx_triangle_in_solid(s, e.c, &met, err);
+			*touches |= met;
+			return r;
 	}
 }
 
@@ -323,7 +291,8 @@ gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerializ
 	GxSolidIndex own;
 	const GxSolidIndex *s = NULL;
 	bool		solid = (a->flags & GX_FLAG_SOLID) != 0,
-				built = false;
+				built = false,
+				touches = false;
 	int			result = 1;
 
 	if (!gx_srids_match(a, b, err))
@@ -349,9 +318,19 @@ gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerializ
 	else if (!gx_elements_collect(a, &b->box, &ea, err))
 		result = -1;
 	for (size_t i = 0; i < eb.n && result == 1; i++)
-		result = solid ? element_in_solid(s, eb.elems[i], err) : element_covered(&ea, eb.elems[i], err);
-	/* a solid b also holds its inside: no part of a's surface may lie there */
-	if (result == 1 && solid && (b->flags & GX_FLAG_SOLID))
+		result = solid ? element_in_solid(s, eb.elems[i], &touches, err) : element_covered(&ea, eb.elems[i], err);
+	/*
+	 * A solid b also holds its inside: no part of a's surface may lie there. When b's surface lies in a's
+	 * interior, a vertex of a in b says so; when it touches a's surface, a's vertices on b's boundary may
+	 * belong to a cavity inside b or to an outside that only touches it: not decided here.
+	 */
+	if (result == 1 && solid && (b->flags & GX_FLAG_SOLID) && touches)
+	{
+		gx_error_set(err, GX_ERR_UNSUPPORTED, "containment of a solid whose surface touches the other solid's "
+					 "surface is not decided");
+		result = -1;
+	}
+	else if (result == 1 && solid && (b->flags & GX_FLAG_SOLID))
 	{
 		int			r = vertex_inside(s, b, err);
 
@@ -425,7 +404,8 @@ gx_solid_contains_box(const GxSolidIndex *s, const GxBox3D *box, GxError *err)
 		memcpy(t[1] + 6, q[3], 24);
 		for (int k = 0; k < 2; k++)
 		{
-			int			r = triangle_in_solid(s, t[k], err);
+			bool		touches;
+			int			r = gx_triangle_in_solid(s, t[k], &touches, err);
 
 			if (r <= 0)
 				return r;

@@ -10,8 +10,8 @@
 
 /*
  * 1, 0, or -1 with err set: mixed SRIDs, memory, no usable ray, or GX_ERR_UNSUPPORTED for a triangle of b
- * that meets a solid's surface without crossing it out (or one covered only by several triangles of a
- * surface), which no exact test here settles. a_index: the solid a's index, or NULL (then built when needed);
+ * whose inside a solid's surface touches or partly covers without crossing it (or one covered only by
+ * several triangles of a surface), which no exact test here settles. a_index: the solid a's index, or NULL (then built when needed);
  * with it, only a's header is read.
  */
 int			gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerialized *b, GxError *err);
@@ -22,5 +22,11 @@ int			gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSe
  * segment or point. 1, 0, or -1 with err set as gx_contains.
  */
 int			gx_solid_contains_box(const GxSolidIndex *s, const GxBox3D *box, GxError *err);
+
+/*
+ * Does triangle t lie in the closed volume of the solid indexed by s (gx_triangle_in_solid.c)? 1, 0, or -1
+ * with err set as gx_contains; *touches says whether the solid's surface meets t (when its edges are in).
+ */
+int			gx_triangle_in_solid(const GxSolidIndex *s, const double *t, bool *touches, GxError *err);
 
 #endif

@@ -403,11 +403,13 @@ int
 gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err)
 {
 	Segment		sg = {s, a, b, NULL, 0, 0, false};
-	GxBox3D		box = gx_box_of_points(a, 2);
+	GxBox3D		box = gx_box_of_points(a, 1),
+				bbox = gx_box_of_points(b, 1);
 	__mpq_struct *bp = NULL;
 	size_t		nb = 0;
 	int			result = 1;
 
+	gx_box_extend(&box, &bbox);	/* a and b need not be consecutive in memory */
 	if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2])
 	{
 		GxLocation	loc = gx_solid_locate(s, a);

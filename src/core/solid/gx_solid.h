@@ -47,6 +47,12 @@ GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);
 GxLocation	gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t);
 
 /*
+ * Where a + t (b - a) + u (c - a) lies, for the triangle abc at tri and rationals t, u >= 0 with t + u <= 1,
+ * a point known not to lie on the boundary: GX_LOC_INSIDE or GX_LOC_OUTSIDE.
+ */
+GxLocation	gx_solid_locate_in_triangle(const GxSolidIndex *s, const double *tri, mpq_srcptr t, mpq_srcptr u);
+
+/*
  * For gx_makesolid's shells: the crossings of one non-degenerate ray from a + t (b - a) with the triangles of
  * each shell (triangle i belongs to shell shell_of[i]) into counts[0 .. nshells), those of shell skip
  * ignored (the point lies on it, and on no other). false when no ray avoided the edges.

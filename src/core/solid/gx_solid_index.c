@@ -104,12 +104,17 @@ gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*visit) (
 	return true;
 }
 
-/* The point a + t (b - a); t NULL means the point a. */
+/*
+ * The point a + t (b - a) + u (c - a): t NULL means the point a, u NULL a point of the segment ab, else a
+ * point of the triangle abc.
+ */
 typedef struct SegPoint
 {
 	const double *a,
-			   *b;
-	mpq_srcptr	t;
+			   *b,
+			   *c;
+	mpq_srcptr	t,
+				u;
 	double		x[3];			/* a double near the point, and how far the point may be from it per axis */
 	double		slack;
 } SegPoint;
@@ -152,11 +157,12 @@ near_sign(const SegPoint *p, double s, const double *r, const double *u, const d
 }
 
 /*
- * Sign of orient3d with the point in argument `slot` and x, y, z in the others, in order: sa and sb are
- * its signs with a and with b in the point's place.
+ * Sign of orient3d with the point in argument `slot` and x, y, z in the others, in order: sa, sb and sc are
+ * its signs with a, b and c in the point's place (orient3d is affine in each argument).
  */
 static int
-affine_sign(const SegPoint *p, int sa, int sb, const double *x, const double *y, const double *z, int slot)
+affine_sign(const SegPoint *p, int sa, int sb, int sc, const double *x, const double *y, const double *z,
+			int slot)
 {
 	mpq_t		va,
 				vb,
@@ -165,11 +171,11 @@ affine_sign(const SegPoint *p, int sa, int sb, const double *x, const double *y,
 	const double *others[3] = {x, y, z},
 			   *args[4];
 
-	if (p->t == NULL || sa == sb)
+	if (p->t == NULL || (sa == sb && (p->u == NULL || sa == sc)))
 		return sa;
-	if (sa == 0)
+	if (p->u == NULL && sa == 0)
 		return mpq_sgn(p->t) > 0 ? sb : 0;
-	if (sb == 0)
+	if (p->u == NULL && sb == 0)
 		return mpq_cmp_ui(p->t, 1, 1) < 0 ? sa : 0;
 	/* in floating point first, at the double near the point */
 	{
@@ -189,16 +195,24 @@ affine_sign(const SegPoint *p, int sa, int sb, const double *x, const double *y,
 		if (f != 2)
 			return f;
 	}
-	/* (1 - t) va + t vb = va + t (vb - va) */
+	/* va + t (vb - va) + u (vc - va) */
 	mpq_inits(va, vb, w, NULL);
 	for (int k = 0, m = 0; k < 4; k++)
 		args[k] = k == slot ? p->a : others[m++];
 	gx_orient3d_value(args[0], args[1], args[2], args[3], va);
 	args[slot] = p->b;
 	gx_orient3d_value(args[0], args[1], args[2], args[3], vb);
-	mpq_sub(w, vb, va);
-	mpq_mul(w, w, p->t);
-	mpq_add(w, w, va);
+	mpq_sub(vb, vb, va);
+	mpq_mul(vb, vb, p->t);
+	mpq_add(w, va, vb);
+	if (p->u)
+	{
+		args[slot] = p->c;
+		gx_orient3d_value(args[0], args[1], args[2], args[3], vb);
+		mpq_sub(vb, vb, va);
+		mpq_mul(vb, vb, p->u);
+		mpq_add(w, w, vb);
+	}
 	sign = mpq_sgn(w);
 	mpq_clears(va, vb, w, NULL);
 	return sign;
@@ -210,7 +224,8 @@ side_of_plane(const SegPoint *p, const double *x, const double *y, const double 
 {
 	int			sa = gx_orient3d(x, y, z, p->a);
 
-	return affine_sign(p, sa, p->t ? gx_orient3d(x, y, z, p->b) : sa, x, y, z, 3);
+	return affine_sign(p, sa, p->t ? gx_orient3d(x, y, z, p->b) : sa, p->u ? gx_orient3d(x, y, z, p->c) : sa,
+					   x, y, z, 3);
 }
 
 /* orient3d(P, q, x, y) */
@@ -219,7 +234,8 @@ side_of_edge(const SegPoint *p, const double *q, const double *x, const double *
 {
 	int			sa = gx_orient3d(p->a, q, x, y);
 
-	return affine_sign(p, sa, p->t ? gx_orient3d(p->b, q, x, y) : sa, q, x, y, 0);
+	return affine_sign(p, sa, p->t ? gx_orient3d(p->b, q, x, y) : sa, p->u ? gx_orient3d(p->c, q, x, y) : sa,
+					   q, x, y, 0);
 }
 
 typedef struct Ray
@@ -285,21 +301,24 @@ ray_visit(void *ctx, size_t i)
 }
 
 /*
- * A point of the segment near P (exact when t is NULL), and how far P may be from it: (1 - t) a + t b
- * neither overflows nor, but for a few units of the last place of the subnormals (DBL_MIN covers them),
- * loses more than a few rounding errors of the larger end.
+ * A double point near P (P itself when t is NULL), and how far P may be from it: (1 - t - u) a + t b + u c,
+ * weights in [0, 1], neither overflows nor, but for a few units of the last place of the subnormals
+ * (DBL_MIN covers them), loses more than a few rounding errors of the largest vertex.
  */
 static void
 approximate(const SegPoint *p, double x[3], double *slack)
 {
-	double		t = p->t ? mpq_get_d(p->t) : 0;
+	double		t = p->t ? mpq_get_d(p->t) : 0,
+				u = p->u ? mpq_get_d(p->u) : 0;
 
 	*slack = 0;
 	for (int k = 0; k < 3; k++)
 	{
-		x[k] = p->t ? (1 - t) * p->a[k] + t * p->b[k] : p->a[k];
+		double		c = p->u ? p->c[k] : 0;
+
+		x[k] = p->t ? (1 - t - u) * p->a[k] + t * p->b[k] + u * c : p->a[k];
 		if (p->t)
-			*slack = fmax(*slack, 1e-12 * fmax(fabs(p->a[k]), fabs(p->b[k])) + DBL_MIN);
+			*slack = fmax(*slack, 1e-12 * fmax(fmax(fabs(p->a[k]), fabs(p->b[k])), fabs(c)) + DBL_MIN);
 	}
 }
 
@@ -382,7 +401,7 @@ bool
 gx_solid_ray_shells(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t, const uint32_t *shell_of,
 					uint32_t skip, uint32_t *counts, size_t nshells)
 {
-	SegPoint	p = {a, b, t, {0, 0, 0}, 0};
+	SegPoint	p = {a, b, NULL, t, NULL, {0, 0, 0}, 0};
 
 	return cast_counting(s, &p, shell_of, skip, counts, nshells) != GX_LOC_FAILED;
 }
@@ -459,7 +478,7 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 {
 	OnBoundary	b = {s, p, false};
 	GxBox3D		box = gx_box_of_points(p, 1);
-	SegPoint	sp = {p, p, NULL, {0, 0, 0}, 0};
+	SegPoint	sp = {p, p, NULL, NULL, NULL, {0, 0, 0}, 0};
 	UpRay		up = {s, p, 0, GX_LOC_OUTSIDE, false};
 
 	if (s->n == 0 || !gx_box_contains(&s->box, &box))
@@ -479,7 +498,15 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 GxLocation
 gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t)
 {
-	SegPoint	p = {a, b, t, {0, 0, 0}, 0};
+	SegPoint	p = {a, b, NULL, t, NULL, {0, 0, 0}, 0};
+
+	return cast(s, &p);
+}
+
+GxLocation
+gx_solid_locate_in_triangle(const GxSolidIndex *s, const double *tri, mpq_srcptr t, mpq_srcptr u)
+{
+	SegPoint	p = {tri, tri + 3, tri + 6, t, u, {0, 0, 0}, 0};
 
 	return cast(s, &p);
 }
