@@ -883,6 +883,43 @@ main(void)
 		free(both);
 		free(tin);
 	}
+	/*
+	 * a triangular bipyramid (any two of its faces share a vertex): valid with its apexes on either side of
+	 * the equator; with the north apex pulled below and aside, faces sharing one vertex cross each other
+	 */
+	{
+		const double apex[2][3] = {{0.25, 0.25, 1}, {-3, -3, -3}};
+
+		for (int k = 0; k < 2; k++)
+		{
+			const double a[3] = {0, 0, 0}, b[3] = {1, 0, 0}, c[3] = {0, 1, 0}, s[3] = {0.25, 0.25, -1};
+			const double *f[6][3] = {{apex[k], a, b}, {apex[k], b, c}, {apex[k], c, a}, {s, b, a}, {s, c, b}, {s, a, c}};
+			double		t[54];
+			GxSerialized *tin,
+					   *s1,
+					   *s2;
+			GxBatchOptions gpu = opt;
+			GxError		e1 = {GX_OK, ""},
+						e2 = {GX_OK, ""};
+			size_t		size;
+
+			for (int i = 0; i < 6; i++)
+				for (int v = 0; v < 3; v++)
+					memcpy(t + 9 * i + 3 * v, f[i][v], 3 * sizeof(double));
+			tin = tin_of(t, 6);
+			gpu.device = GX_DEVICE_GPU;
+			s1 = gx_solid_from(tin, &opt, &size, &e1);
+			s2 = gx_solid_from(tin, &gpu, &size, &e2);
+			if (k == 0)
+				CHECK_MSG(s1 && s2, "the bipyramid: %s / %s", e1.msg, e2.msg);
+			else
+				CHECK_MSG(!s1 && !s2 && strstr(e1.msg, "meet other than") && strcmp(e1.msg, e2.msg) == 0,
+						  "the folded bipyramid: %s / %s", e1.msg, e2.msg);
+			free(s1);
+			free(s2);
+			free(tin);
+		}
+	}
 	/* a multi-part geometry with one part inside and one far away (its box is not inside the solid's) */
 	{
 		GxError		e = {GX_OK, ""};

@@ -122,30 +122,33 @@ vertex_table_build(VertexTable *vt, const double *tri, size_t n, uint32_t *vid)
 }
 
 /*
- * Sorts the edges by (u, v), ties in slot order: a stable radix sort, 16 bits at a time, of v then u
- * (their high halves only when some id needs them). tmp holds as many edges, count 65537 counters.
+ * Sorts the edges by (u, v), ties in slot order: a stable radix sort of v then u, in digits of at most
+ * 16 bits, as many as the largest id needs (so a small surface counts in few buckets). tmp holds as many
+ * edges, count 65537 counters.
  */
 static void
 sort_edges(EdgeRef *er, EdgeRef *tmp, size_t *count, size_t ne, uint32_t max_id)
 {
-	int			shifts[4] = {0, 16, 0, 16};
+	int			bits = 1;
 
-	for (int pass = 0; pass < 4; pass++)
-	{
-		int			sh = shifts[pass];
-		bool		on_u = pass >= 2;
+	while (bits < 32 && (max_id >> bits) != 0)
+		bits++;
+	for (int key = 0; key < 2; key++)
+		for (int sh = 0; sh < bits; sh += 16)
+		{
+			int			width = bits - sh < 16 ? bits - sh : 16;
+			uint32_t	mask = (1u << width) - 1;
+			size_t		buckets = (size_t) 1 << width;
 
-		if (sh == 16 && max_id < 65536)
-			continue;
-		memset(count, 0, 65537 * sizeof(size_t));
-		for (size_t i = 0; i < ne; i++)
-			count[(((on_u ? er[i].u : er[i].v) >> sh) & 0xFFFF) + 1]++;
-		for (int d = 0; d < 65536; d++)
-			count[d + 1] += count[d];
-		for (size_t i = 0; i < ne; i++)
-			tmp[count[((on_u ? er[i].u : er[i].v) >> sh) & 0xFFFF]++] = er[i];
-		memcpy(er, tmp, ne * sizeof(EdgeRef));
-	}
+			memset(count, 0, (buckets + 1) * sizeof(size_t));
+			for (size_t i = 0; i < ne; i++)
+				count[(((key ? er[i].u : er[i].v) >> sh) & mask) + 1]++;
+			for (size_t d = 0; d < buckets; d++)
+				count[d + 1] += count[d];
+			for (size_t i = 0; i < ne; i++)
+				tmp[count[((key ? er[i].u : er[i].v) >> sh) & mask]++] = er[i];
+			memcpy(er, tmp, ne * sizeof(EdgeRef));
+		}
 }
 
 /* "(x y z)" of a vertex, for messages: each the shortest decimal that reads back to the same double */
@@ -483,16 +486,18 @@ self_intersections_batch(const double *tri, size_t n, const uint32_t *vid, const
 }
 
 /*
- * Step 4 on the CPU: a grid over the triangles' boxes; each pair of overlapping boxes is looked at once
- * (in its reference cell). Pairs sharing a vertex need no intersection test of their own, only
- * pair_allowed's tests of their opposite edges, which floating-point filters mostly settle: cheaper than
- * the batch engine, to which every touching pair is an exact decision.
+ * Step 4 on the CPU: a grid over the triangles' boxes; each pair of overlapping boxes is looked at once,
+ * in its reference cell: the cell of the larger of their lower corners, found from each box's first cell
+ * (cell coordinates are monotone in the coordinates). Pairs sharing a vertex need no intersection test
+ * of their own, only pair_allowed's tests, which floating-point filters mostly settle: cheaper than the
+ * batch engine, to which every touching pair is an exact decision.
  */
 static bool
 self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
 {
 	GxBox3D    *boxes = gx_alloc(n * sizeof(GxBox3D)),
 				extent = gx_box_of_points(tri, 3 * n);
+	int		   (*first_cell)[3] = gx_alloc(n * sizeof(*first_cell));
 	GxGrid		grid;
 	int			dim[3],
 				threads;
@@ -500,8 +505,10 @@ self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const 
 	size_t		ncells;
 	volatile int stop = 0;
 
-	if (!boxes)
+	if (!boxes || !first_cell)
 	{
+		gx_free(boxes);
+		gx_free(first_cell);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
 		return false;
 	}
@@ -511,37 +518,48 @@ self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const 
 	if (!gx_grid_build(&grid, &extent, dim, boxes, n, &opt->cancel, err))
 	{
 		gx_free(boxes);
+		gx_free(first_cell);
 		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+	{
+		int			hi[3];
+
+		gx_grid_range(&grid, &boxes[i], first_cell[i], hi);
 	}
 	ncells = (size_t) dim[0] * dim[1] * dim[2];
 	threads = gx_threads_begin(opt->threads, opt->thread_budget);
 	#pragma omp parallel for schedule(dynamic, 64) reduction(min:first) num_threads(threads)
 	for (size_t c = 0; c < ncells; c++)
 	{
-		int			ci = (int) (c % dim[0]),
-					cj = (int) ((c / dim[0]) % dim[1]),
-					ck = (int) (c / ((size_t) dim[0] * dim[1]));
+		int			cell[3] = {(int) (c % dim[0]), (int) ((c / dim[0]) % dim[1]), (int) (c / ((size_t) dim[0] * dim[1]))};
 
 		if (stop || ((c & 255) == 0 && gx_cancel_requested(&opt->cancel) && (stop = 1)))
 			continue;
 		for (size_t p = grid.start[c]; p < grid.start[c + 1]; p++)
+		{
+			uint32_t	i = grid.items[p];
+			const int  *fi = first_cell[i];
+
 			for (size_t q = p + 1; q < grid.start[c + 1]; q++)
 			{
-				uint32_t	i = grid.items[p],
-							j = grid.items[q],
+				uint32_t	j = grid.items[q],
 							lo = i < j ? i : j,
 							hi = i < j ? j : i;
+				const int  *fj = first_cell[j];
 				uint64_t	key = ((uint64_t) lo << 32) | hi;
 
-				if (key < first && gx_box_overlaps(&boxes[i], &boxes[j]) &&
-					gx_grid_is_reference_cell(&grid, &boxes[i], &boxes[j], ci, cj, ck) &&
-					!pair_allowed(tri, vid, lo, hi))
+				if (key < first && (fi[0] > fj[0] ? fi[0] : fj[0]) == cell[0] &&
+					(fi[1] > fj[1] ? fi[1] : fj[1]) == cell[1] && (fi[2] > fj[2] ? fi[2] : fj[2]) == cell[2] &&
+					gx_box_overlaps(&boxes[i], &boxes[j]) && !pair_allowed(tri, vid, lo, hi))
 					first = key;
 			}
+		}
 	}
 	gx_threads_end();
 	gx_grid_free(&grid);
 	gx_free(boxes);
+	gx_free(first_cell);
 	if (stop)
 	{
 		gx_error_set(err, GX_ERR_CANCELLED, "cancelled while checking a solid");
