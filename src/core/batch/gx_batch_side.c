@@ -3,6 +3,7 @@
  * the boxes and exact pair tests of a side's elements.
  */
 #include <stdlib.h>
+#include <omp.h>
 #include <string.h>
 
 #include "algorithm/gx_elem_distance.h"
@@ -177,7 +178,8 @@ bool
 gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err)
 {
 	size_t	   *first = gx_alloc((n + 1) * sizeof(size_t));
-	size_t		i;
+	size_t		i,
+				chunk;
 	long		k;
 
 	if (first == NULL)
@@ -191,21 +193,26 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
 		return false;
 	}
+	/* geometries are handed to threads in chunks of about 1/64 of a thread's share: one each when few */
+	chunk = n / (64 * (size_t) omp_get_max_threads()) + 1;
 	first[0] = s->n;
-	for (i = 0; i < n; i++)
+	#pragma omp parallel for schedule(dynamic, chunk) if (n > 65536)
+	for (k = 0; k < (long) n; k++)
 	{
 		size_t		count = 0;
 
-		gx_node_walk(gx_body(g[i]), count_leaf, &count);
-		first[i + 1] = first[i] + count;
+		gx_node_walk(gx_body(g[k]), count_leaf, &count);
+		first[k + 1] = count;
 	}
+	for (i = 0; i < n; i++)
+		first[i + 1] += first[i];
 	if (!grow(s, first[n] - s->n, true, err))
 	{
 		gx_free(first);
 		return false;
 	}
 	/* each geometry writes its own range of the arrays */
-	#pragma omp parallel for schedule(dynamic, 1) if (first[n] - first[0] > 65536)
+	#pragma omp parallel for schedule(dynamic, chunk) if (first[n] - first[0] > 65536)
 	for (k = 0; k < (long) n; k++)
 	{
 		GxBatchSide at = *s;

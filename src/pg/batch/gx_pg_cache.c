@@ -230,17 +230,27 @@ unpacked(const struct varlena *v)
 
 /*
  * Makes every raw[k] a value the core reads, on the run's threads: pglz values (compressed[k]) decompressed
- * and packed values unpacked into malloc'd values (owned[k] set); false if one is corrupt.
+ * and packed values unpacked into malloc'd values (owned[k] set); false if one is corrupt. Values that need
+ * neither (small inline values, as points are) are left as they are, without a thread's turn each.
  */
 static bool
 expand_all(struct varlena **raw, const bool *compressed, bool *owned, size_t n)
 {
+	size_t	   *todo = palloc(Max(n, 1) * sizeof(size_t)),
+				ntodo = 0;
 	int			ok = 1;
-	long		k;
+	long		t;
 
-	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
-	for (k = 0; k < (long) n; k++)
+	for (size_t k = 0; k < n; k++)
 	{
+		owned[k] = false;
+		if (compressed[k] || (((GxSerialized *) raw[k])->flags & GX_FLAG_PACKED))
+			todo[ntodo++] = k;
+	}
+	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
+	for (t = 0; t < (long) ntodo; t++)
+	{
+		size_t		k = todo[t];
 		struct varlena *v = compressed[k] ? decompressed(raw[k]) : raw[k];
 
 		owned[k] = compressed[k];
@@ -256,6 +266,7 @@ expand_all(struct varlena **raw, const bool *compressed, bool *owned, size_t n)
 		raw[k] = v;
 		ok = ok && v != NULL;
 	}
+	pfree(todo);
 	return ok;
 }
 

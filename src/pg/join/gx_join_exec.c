@@ -36,6 +36,8 @@ typedef struct GxJoinState
 	int			n_outer_cols;
 	ExprState  *outer_expr;
 	ExprState  *inner_expr;
+	AttrNumber	geom_attno[2];	/* outer, inner: the geometry is this column of the side's row, or 0 (an
+								 * expression) */
 	Bitmapset  *inner_expr_params;	/* the parameters inner_expr reads */
 	ExprState  *joinqual;		/* left and anti joins: the other clauses of the ON (NULL: none) */
 	ExprState  *distance;		/* gx_dwithin's distance, evaluated per batch; NULL for gx_intersects */
@@ -91,14 +93,27 @@ fill_part(GxJoinState *js, bool outer_part, MinimalTuple tup)
 	}
 }
 
-/* Evaluates the geometry expression of one side on a row; false if it is NULL. */
+/*
+ * Evaluates the geometry expression of one side on a row; false if it is NULL. A plain column is read
+ * from the row itself, without the scan slot and the expression machinery (a block model's millions of
+ * points pay this per row).
+ */
 static bool
 side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 {
 	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
 	ExprContext *econtext = js->css.ss.ps.ps_ExprContext;
+	AttrNumber	attno = js->geom_attno[outer_part ? 0 : 1];
 	bool		isnull;
 
+	if (attno > 0)
+	{
+		TupleTableSlot *row = outer_part ? js->outer_row : js->inner_row;
+
+		ExecStoreMinimalTuple(tup, row, false);
+		*geom = slot_getattr(row, attno, &isnull);
+		return !isnull;
+	}
 	ExecClearTuple(scan);
 	memset(scan->tts_isnull, true, scan->tts_tupleDescriptor->natts * sizeof(bool));
 	fill_part(js, outer_part, tup);
@@ -427,6 +442,20 @@ gx_join_recheck(ScanState *ss, TupleTableSlot *slot)
 	return true;
 }
 
+/*
+ * The column of a side's row that expression e (over the scan tuple: the outer row's ncols columns from
+ * first = 0, then the inner row's from first = the outer's count) is, or 0 when it is not a plain column.
+ */
+static AttrNumber
+plain_column(Node *e, int first, int ncols)
+{
+	Var		   *v = (Var *) e;
+
+	if (e == NULL || !IsA(e, Var) || v->varno != INDEX_VAR || v->varattno <= first || v->varattno > first + ncols)
+		return 0;
+	return v->varattno - first;
+}
+
 static void
 gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 {
@@ -440,6 +469,9 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->n_outer_cols = intVal(lsecond(cs->custom_private));
 	js->outer_expr = ExecInitExpr(linitial(cs->custom_exprs), &node->ss.ps);
 	js->inner_expr = ExecInitExpr(lsecond(cs->custom_exprs), &node->ss.ps);
+	js->geom_attno[0] = plain_column(linitial(cs->custom_exprs), 0, js->n_outer_cols);
+	js->geom_attno[1] = plain_column(lsecond(cs->custom_exprs), js->n_outer_cols,
+									 ExecGetResultType(inner)->natts);
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
 	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
 	js->distance = ExecInitExpr(lfourth(cs->custom_exprs), &node->ss.ps);
