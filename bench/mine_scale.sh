@@ -53,6 +53,12 @@ for s in $SCALES; do
 			row "x$s" "same points x surfaces" $e "$(three $e "SELECT p.id, b.id FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)")"
 		done
 		psql -X -d mine -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)" >"$OUT/explain_blocks.txt" 2>&1
+		# the GPU's coding (points located on the device) against the CPU engine's, pair for pair
+		for e in gpu cpu; do
+			psql -X -q -d mine -c "SET gpuexact.device = $e" -c "DROP TABLE IF EXISTS coded_$e" \
+				-c "CREATE TABLE coded_$e AS SELECT p.id AS block, b.id AS body FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)"
+		done
+		psql -X -At -d mine -c "SELECT 'block coding, pairs of the GPU not the CPU: ' || (SELECT count(*) FROM (TABLE coded_gpu EXCEPT TABLE coded_cpu) d) || ', of the CPU not the GPU: ' || (SELECT count(*) FROM (TABLE coded_cpu EXCEPT TABLE coded_gpu) d)" >>"$OUT/engine_$s.txt"
 	fi
 	cat "$table"
 done

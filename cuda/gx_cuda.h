@@ -15,16 +15,37 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 5			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 6			/* bumped whenever these structs change */
+
+/*
+ * The point location grids of a side's solids (src/core/solid/gx_solid.h, GxSolidIndex): per geometry g, a
+ * grid of dim[2g] x dim[2g + 1] columns over (x, y) starting at frame[4g], frame[4g + 1] with
+ * frame[4g + 2], frame[4g + 3] cells per unit of length (the CPU grid's numbers); column c of g holds the
+ * element indices items[start[cell0[g] + c] .. start[cell0[g] + c + 1]). A geometry that is not a solid
+ * has dim 0 x 0.
+ */
+typedef struct GxCudaColumns
+{
+	size_t		ngeoms;
+	const double *frame;
+	const int32_t *dim;
+	const uint64_t *cell0;
+	size_t		ncells;			/* entries of start, less one */
+	const uint64_t *start;
+	size_t		nitems;
+	const uint32_t *items;
+} GxCudaColumns;
 
 /* One side's elements: element i is kind[i] vertices (1 point, 2 segment, 3 triangle) at
- * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index. */
+ * coords[9i .. 9i+3*kind-1]; unused slots repeat the last vertex. geom[i] is its geometry's index.
+ * columns: its solids' point location grids, kept with it by gx_cuda_side_upload (NULL: none). */
 typedef struct GxCudaSide
 {
 	size_t		n;
 	const double *coords;
 	const uint8_t *kind;
 	const uint32_t *geom;
+	const GxCudaColumns *columns;
 } GxCudaSide;
 
 /* A side kept on a device between jobs (gx_cuda_side_upload): its arrays and element boxes. */
@@ -104,6 +125,15 @@ void		gx_cuda_free_result(GxCudaResult *res);
 int			gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes,
 								char *err, size_t errlen);
 void		gx_cuda_side_free(GxCudaResident *r);
+
+/*
+ * Point location in the solids of a side kept on the device with its columns: for query i, where
+ * points[3i..3i+2] lies in solid geometry solid[i], by the vertical ray of gx_solid_locate: answer[i] = 0
+ * outside, 1 inside, 2 not decided here (a sign was zero, or beyond the device's filter and expansions: the
+ * CPU locates it). cancel as in GxCudaJob, polled before the kernel runs.
+ */
+int			gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_t *solid, size_t n,
+						   uint8_t *answer, volatile const int *const cancel[2], char *err, size_t errlen);
 
 /* Makes ready what `jobs` concurrent jobs on `device` will need (pinned staging buffers), ahead of them. */
 int			gx_cuda_prepare(int device, int jobs);

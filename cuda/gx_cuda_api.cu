@@ -45,6 +45,13 @@ struct GxCudaResident
 	uint32_t   *geom;
 	GxDevBox   *box;
 	size_t		bytes;
+	/* its solids' column grids (gx_cuda_locate), when it came with them */
+	size_t		col_ngeoms;
+	double	   *col_frame;
+	int32_t    *col_dim;
+	unsigned long long *col_cell0,
+			   *col_start;
+	uint32_t   *col_items;
 	/*
 	 * The side's grid as the first job to claim it built it: a later job whose grid is the same (the same
 	 * join again: same extent, same cells) uses it instead of building its own. Set once, read-only after,
@@ -963,6 +970,31 @@ gx_cuda_free_result(GxCudaResult *res)
 	res->nundecided = 0;
 }
 
+/* Copies n bytes to a new device array *d (nothing to copy: a one-byte array); false with e set. */
+static bool
+upload(void **d, const void *h, size_t n, cudaError_t *e)
+{
+	if ((*e = cudaMalloc(d, n ? n : 1)) != cudaSuccess)
+		return false;
+	return n == 0 || (*e = cudaMemcpy(*d, h, n, cudaMemcpyHostToDevice)) == cudaSuccess;
+}
+
+/* Keeps the columns of a side's solids with its copy r. */
+static bool
+upload_columns(GxCudaResident *r, const GxCudaColumns *c, cudaError_t *e)
+{
+	size_t		g = c->ngeoms;
+
+	r->col_ngeoms = g;
+	r->bytes += g * (4 * sizeof(double) + 2 * sizeof(int32_t) + sizeof(uint64_t)) +
+		(c->ncells + 1) * sizeof(uint64_t) + c->nitems * sizeof(uint32_t);
+	return upload((void **) &r->col_frame, c->frame, g * 4 * sizeof(double), e) &&
+		upload((void **) &r->col_dim, c->dim, g * 2 * sizeof(int32_t), e) &&
+		upload((void **) &r->col_cell0, c->cell0, g * sizeof(uint64_t), e) &&
+		upload((void **) &r->col_start, c->start, (c->ncells + 1) * sizeof(uint64_t), e) &&
+		upload((void **) &r->col_items, c->items, c->nitems * sizeof(uint32_t), e);
+}
+
 GX_EXPORT int
 gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes, char *err, size_t errlen)
 {
@@ -987,7 +1019,8 @@ gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_
 		(e = cudaMalloc(&r->box, n * sizeof(GxDevBox))) != cudaSuccess ||
 		(s->n && ((e = cudaMemcpy(r->coords, s->coords, s->n * 9 * sizeof(double), cudaMemcpyHostToDevice)) != cudaSuccess ||
 				  (e = cudaMemcpy(r->kind, s->kind, s->n, cudaMemcpyHostToDevice)) != cudaSuccess ||
-				  (e = cudaMemcpy(r->geom, s->geom, s->n * sizeof(uint32_t), cudaMemcpyHostToDevice)) != cudaSuccess)))
+				  (e = cudaMemcpy(r->geom, s->geom, s->n * sizeof(uint32_t), cudaMemcpyHostToDevice)) != cudaSuccess)) ||
+		(s->columns && !upload_columns(r, s->columns, &e)))
 		goto failed;
 	memset(&d, 0, sizeof(d));
 	d.n = s->n;
@@ -1008,6 +1041,51 @@ failed:
 	return e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
 }
 
+GX_EXPORT int
+gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_t *solid, size_t n,
+			   uint8_t *answer, volatile const int *const cancel[2], char *err, size_t errlen)
+{
+	GxDevColumns c;
+	double	   *d_points = nullptr;
+	uint32_t   *d_solid = nullptr;
+	uint8_t    *d_answer = nullptr;
+	cudaStream_t st = cudaStreamPerThread;
+	cudaError_t e = cudaSuccess;
+	int			rc = GX_CUDA_OK;
+
+	if (solids == nullptr || solids->col_frame == nullptr)
+	{
+		snprintf(err, errlen, "the side was kept without its solids' columns");
+		return GX_CUDA_ERROR;
+	}
+	for (int k = 0; k < 2; k++)
+		if (cancel[k] && *cancel[k])
+			return GX_CUDA_CANCELLED;
+	c.ngeoms = solids->col_ngeoms;
+	c.frame = solids->col_frame;
+	c.dim = solids->col_dim;
+	c.cell0 = solids->col_cell0;
+	c.start = solids->col_start;
+	c.items = solids->col_items;
+	c.coords = solids->coords;
+	if ((e = cudaSetDevice(solids->device)) != cudaSuccess ||
+		!upload((void **) &d_points, points, n * 3 * sizeof(double), &e) ||
+		!upload((void **) &d_solid, solid, n * sizeof(uint32_t), &e) ||
+		(e = cudaMalloc(&d_answer, n ? n : 1)) != cudaSuccess ||
+		(e = gx_launch_locate(&c, d_points, d_solid, n, d_answer, st)) != cudaSuccess ||
+		(n && (e = cudaMemcpyAsync(answer, d_answer, n, cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
+		(e = cudaStreamSynchronize(st)) != cudaSuccess)
+	{
+		cudaGetLastError();
+		snprintf(err, errlen, "locating points in solids: %s", cudaGetErrorString(e));
+		rc = e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
+	}
+	cudaFree(d_points);
+	cudaFree(d_solid);
+	cudaFree(d_answer);
+	return rc;
+}
+
 GX_EXPORT void
 gx_cuda_side_free(GxCudaResident *r)
 {
@@ -1018,6 +1096,11 @@ gx_cuda_side_free(GxCudaResident *r)
 	cudaFree(r->kind);
 	cudaFree(r->geom);
 	cudaFree(r->box);
+	cudaFree(r->col_frame);
+	cudaFree(r->col_dim);
+	cudaFree(r->col_cell0);
+	cudaFree(r->col_start);
+	cudaFree(r->col_items);
 	if (r->grid_kept)
 	{
 		cudaFree(r->grid_start);

@@ -146,4 +146,20 @@ cudaError_t gx_launch_distance(const GxDevSide *a, const GxDevSide *b, const uin
 							   double d, unsigned *found, unsigned long long nb, unsigned long long *keys,
 							   uint2 *undecided, unsigned long long *counters, cudaStream_t st);
 
+/* gx_cuda_locate.cu: a side's solids' column grids (GxCudaColumns) on the device, with the side's coordinates. */
+typedef struct GxDevColumns
+{
+	size_t		ngeoms;
+	const double *frame;
+	const int32_t *dim;
+	const unsigned long long *cell0;
+	const unsigned long long *start;
+	const uint32_t *items;
+	const double *coords;
+} GxDevColumns;
+
+/* answer[i] for query i (points[3i..], solid[i]): 0 outside, 1 inside, 2 for the CPU. */
+cudaError_t gx_launch_locate(const GxDevColumns *c, const double *points, const uint32_t *solid, size_t n,
+							 uint8_t *answer, cudaStream_t st);
+
 #endif

@@ -15,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -691,6 +692,8 @@ lattice_pair(Set *a, Set *b, size_t n, int L, double step, const double off[3], 
 	gen_lattice(b, n, L, step, off, perturb);
 }
 
+static void locate_tests(void);
+
 static void
 run_tests(void)
 {
@@ -698,6 +701,8 @@ run_tests(void)
 				b;
 	const double zero[3] = {0, 0, 0};
 	const double utm[3] = {500000, 7000000, 100};
+
+	locate_tests();
 
 	/* Random. */
 	set_init(&a, 3);
@@ -875,6 +880,293 @@ run_tests(void)
 		set_free(&a);
 		set_free(&b);
 	}
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* Point location in solids (gx_cuda_locate)                                                             */
+/* ---------------------------------------------------------------------------------------------------- */
+
+#define VOX 6					/* voxels per axis of a test solid */
+
+/* A solid made of filled voxels (side h, from origin o): its boundary faces as triangles. */
+typedef struct Voxels
+{
+	bool		fill[VOX][VOX][VOX];
+	double		o[3],
+				h;
+} Voxels;
+
+static bool
+filled(const Voxels *v, int i, int j, int k)
+{
+	return i >= 0 && j >= 0 && k >= 0 && i < VOX && j < VOX && k < VOX && v->fill[i][j][k];
+}
+
+/* Adds the boundary of v to s (geometry g): two triangles per face between a filled and an empty voxel. */
+static void
+voxel_surface(Set *s, const Voxels *v, uint32_t g)
+{
+	for (int i = 0; i < VOX; i++)
+		for (int j = 0; j < VOX; j++)
+			for (int k = 0; k < VOX; k++)
+				for (int axis = 0; axis < 3; axis++)
+					for (int side = 0; side < 2; side++)
+					{
+						int			n[3] = {i, j, k},
+									c[3] = {i, j, k},
+									u = (axis + 1) % 3,
+									w = (axis + 2) % 3;
+						double		q[4][3];
+
+						n[axis] += side ? 1 : -1;
+						if (!v->fill[i][j][k] || filled(v, n[0], n[1], n[2]))
+							continue;
+						c[axis] += side;
+						for (int corner = 0; corner < 4; corner++)
+						{
+							int			p[3] = {c[0], c[1], c[2]};
+
+							p[u] += corner == 1 || corner == 2;
+							p[w] += corner >= 2;
+							for (int d = 0; d < 3; d++)
+								q[corner][d] = v->o[d] + p[d] * v->h;
+						}
+						{
+							double		t1[3][3], t2[3][3];
+
+							memcpy(t1[0], q[0], 24); memcpy(t1[1], q[1], 24); memcpy(t1[2], q[2], 24);
+							memcpy(t2[0], q[0], 24); memcpy(t2[1], q[2], 24); memcpy(t2[2], q[3], 24);
+							set_add(s, 3, t1);
+							s->geom[s->n - 1] = g;
+							set_add(s, 3, t2);
+							s->geom[s->n - 1] = g;
+						}
+					}
+}
+
+/*
+ * Where p lies in v, from its coordinates alone (p - o and the division by h are exact for the points of
+ * the test): 0 outside (no filled voxel's closed cube holds it), 1 inside (every voxel whose closed cube
+ * holds it is filled), 3 on the boundary.
+ */
+static int
+voxel_oracle(const Voxels *v, const double *p)
+{
+	int			lo[3],
+				hi[3],
+				any = 0,
+				all = 1;
+
+	for (int d = 0; d < 3; d++)
+	{
+		double		u = (p[d] - v->o[d]) / v->h,
+					f = floor(u);
+
+		lo[d] = (int) f - (u == f);
+		hi[d] = (int) f;
+	}
+	for (int i = lo[0]; i <= hi[0]; i++)
+		for (int j = lo[1]; j <= hi[1]; j++)
+			for (int k = lo[2]; k <= hi[2]; k++)
+			{
+				int			f = filled(v, i, j, k);
+
+				any |= f;
+				all &= f;
+			}
+	return !any ? 0 : all ? 1 : 3;
+}
+
+/* The cell index along an axis, as gx_grid_coord computes it. */
+static int
+column_coord(double x, double lo, double scale, int dim)
+{
+	double		c = (x - lo) * scale;
+
+	if (!(c > 0))
+		return 0;
+	return c >= dim ? dim - 1 : (int) c;
+}
+
+/* Column grids (nx x ny over each solid's box) for the geometries of s; geometries in none are not solids. */
+static void
+build_columns(const Set *s, int ngeoms, const bool *solid, int nx, int ny, GxCudaColumns *c)
+{
+	double	   *frame = calloc(4 * ngeoms, sizeof(double));
+	int32_t    *dim = calloc(2 * ngeoms, sizeof(int32_t));
+	uint64_t   *cell0 = calloc(ngeoms, sizeof(uint64_t)),
+			   *start;
+	uint32_t   *items;
+	size_t		ncells = 0,
+				nitems = 0;
+
+	for (int g = 0; g < ngeoms; g++)
+		ncells += solid[g] ? (size_t) nx * ny : 0;
+	start = calloc(ncells + 1, sizeof(uint64_t));
+	items = malloc((s->n * nx * ny + 1) * sizeof(uint32_t));
+	ncells = 0;
+	for (int g = 0; g < ngeoms; g++)
+	{
+		double		lo[2] = {INFINITY, INFINITY},
+					hi[2] = {-INFINITY, -INFINITY};
+
+		cell0[g] = ncells;
+		if (!solid[g])
+			continue;
+		for (size_t e = 0; e < s->n; e++)
+			for (int v = 0; s->geom[e] == (uint32_t) g && v < 3; v++)
+				for (int d = 0; d < 2; d++)
+				{
+					lo[d] = fmin(lo[d], s->coords[9 * e + 3 * v + d]);
+					hi[d] = fmax(hi[d], s->coords[9 * e + 3 * v + d]);
+				}
+		dim[2 * g] = nx;
+		dim[2 * g + 1] = ny;
+		frame[4 * g] = lo[0];
+		frame[4 * g + 1] = lo[1];
+		frame[4 * g + 2] = nx / (hi[0] - lo[0]);
+		frame[4 * g + 3] = ny / (hi[1] - lo[1]);
+		for (int cy = 0; cy < ny; cy++)
+			for (int cx = 0; cx < nx; cx++)
+			{
+				start[ncells++] = nitems;
+				for (size_t e = 0; e < s->n; e++)
+				{
+					double		tl[2] = {INFINITY, INFINITY},
+								th[2] = {-INFINITY, -INFINITY};
+
+					if (s->geom[e] != (uint32_t) g)
+						continue;
+					for (int v = 0; v < 3; v++)
+						for (int d = 0; d < 2; d++)
+						{
+							tl[d] = fmin(tl[d], s->coords[9 * e + 3 * v + d]);
+							th[d] = fmax(th[d], s->coords[9 * e + 3 * v + d]);
+						}
+					if (column_coord(tl[0], lo[0], frame[4 * g + 2], nx) <= cx && cx <= column_coord(th[0], lo[0], frame[4 * g + 2], nx) &&
+						column_coord(tl[1], lo[1], frame[4 * g + 3], ny) <= cy && cy <= column_coord(th[1], lo[1], frame[4 * g + 3], ny))
+						items[nitems++] = (uint32_t) e;
+				}
+			}
+	}
+	start[ncells] = nitems;
+	*c = (GxCudaColumns) {(size_t) ngeoms, frame, dim, cell0, ncells, start, nitems, items};
+}
+
+/*
+ * Two voxel solids (one with a cavity, at UTM offsets; one at the origin) as geometries 0 and 2 of a side,
+ * geometry 1 a triangle that is not a solid; points random, on lattice vertices, edge and face centres,
+ * and one ulp off them. The device's answer must be the voxel oracle's whenever it gives one, and it must
+ * leave every boundary point to the CPU.
+ */
+static void
+locate_tests(void)
+{
+	Voxels		v[2];
+	Set			s;
+	GxCudaColumns cols;
+	GxCudaResident *r = NULL;
+	const bool	solid[3] = {true, false, true};
+	size_t		n = 60000,
+				bytes,
+				counts[2][3] = {{0}};
+	double	   *pts = malloc(3 * n * sizeof(double));
+	uint32_t   *which = malloc(n * sizeof(uint32_t));
+	uint8_t    *answer = malloc(n);
+	char		err[256] = "";
+	volatile int cancel = 1;
+	volatile const int *no_cancel[2] = {NULL, NULL},
+			   *cancelled[2] = {NULL, &cancel};
+	int			ok = 1,
+				rc;
+
+	memset(v, 0, sizeof(v));
+	v[0].o[0] = 500000, v[0].o[1] = 7000000, v[0].o[2] = 100, v[0].h = 0.25;
+	v[1].h = 1;
+	for (int i = 0; i < VOX; i++)
+		for (int j = 0; j < VOX; j++)
+			for (int k = 0; k < VOX; k++)
+			{
+				v[0].fill[i][j][k] = i >= 1 && j >= 1 && k >= 1 && i <= 4 && j <= 4 && k <= 4 && !(i == 2 && j == 2 && k == 2);
+				v[1].fill[i][j][k] = (rnd() & 1) != 0;
+			}
+	set_init(&s, 1 << 30);
+	voxel_surface(&s, &v[0], 0);
+	{
+		double		t[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+
+		set_add(&s, 3, t);
+		s.geom[s.n - 1] = 1;
+	}
+	voxel_surface(&s, &v[1], 2);
+	build_columns(&s, 3, solid, 4, 3, &cols);
+	for (size_t i = 0; i < n; i++)
+	{
+		int			g = i % 7 == 6 ? 1 : (i % 2) * 2;
+		const Voxels *x = &v[g == 1 ? 0 : g / 2];
+		int			mode = irand(0, 3);
+
+		which[i] = (uint32_t) g;
+		for (int d = 0; d < 3; d++)
+		{
+			double		u = mode == 0 ? urand() * VOX : irand(0, 2 * VOX) / 2.0,
+						p = x->o[d] + u * x->h;
+
+			if (mode == 2 && irand(0, 2) == 0)
+				p = nextafter(p, irand(0, 1) ? INFINITY : -INFINITY);
+			pts[3 * i + d] = p;
+		}
+	}
+	if (cpu_only)
+		goto done;
+	rc = gx_cuda_side_upload(0, &(GxCudaSide) {s.n, s.coords, s.kind, s.geom, &cols}, &r, &bytes, err, sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "upload with columns: %s", err);
+	if (rc != GX_CUDA_OK)
+		goto done;
+	rc = gx_cuda_locate(r, pts, which, n, answer, no_cancel, err, sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "locate: %s", err);
+	for (size_t i = 0; rc == GX_CUDA_OK && i < n; i++)
+	{
+		int			want = which[i] == 1 ? 2 : voxel_oracle(&v[which[i] / 2], pts + 3 * i);
+
+		if (which[i] == 1)
+			CHECK(answer[i] == 2, "query %zu in a geometry that is not a solid: %d", i, answer[i]);
+		else if (want == 3)
+			CHECK(answer[i] == 2, "point %zu on the boundary (%.17g %.17g %.17g) decided: %d", i, pts[3 * i],
+				  pts[3 * i + 1], pts[3 * i + 2], answer[i]);
+		else
+			CHECK(answer[i] == want || answer[i] == 2, "point %zu (%.17g %.17g %.17g): %d, oracle %d", i,
+				  pts[3 * i], pts[3 * i + 1], pts[3 * i + 2], answer[i], want);
+		if (which[i] != 1 && want != 3 && answer[i] != 2)
+			counts[which[i] / 2][want]++;
+		if (!ok)
+			break;
+	}
+	/* most points off the boundary are decided on the device; both answers occur in both solids */
+	for (int g = 0; g < 2; g++)
+		CHECK(counts[g][0] > 1000 && counts[g][1] > 1000, "solid %d: %zu outside, %zu inside decided", g,
+			  counts[g][0], counts[g][1]);
+	rc = gx_cuda_locate(r, pts, which, n, answer, cancelled, err, sizeof(err));
+	CHECK(rc == GX_CUDA_CANCELLED, "cancel: rc %d", rc);
+	rc = gx_cuda_locate(r, pts, which, 0, answer, no_cancel, err, sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "no points: rc %d (%s)", rc, err);
+	printf("  %-4s point location: %zu + %zu outside, %zu + %zu inside decided on the device\n", ok ? "ok" : "BAD",
+		   counts[0][0], counts[1][0], counts[0][1], counts[1][1]);
+	if (ok)
+		passed++;
+	else
+		failed++;
+done:
+	gx_cuda_side_free(r);
+	free((void *) cols.frame);
+	free((void *) cols.dim);
+	free((void *) cols.cell0);
+	free((void *) cols.start);
+	free((void *) cols.items);
+	set_free(&s);
+	free(pts);
+	free(which);
+	free(answer);
 }
 
 /* ---------------------------------------------------------------------------------------------------- */

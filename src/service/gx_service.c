@@ -103,14 +103,22 @@ free_held(GxCachedSide *v)
 static const void *
 device_copy(GxCachedSide *v)
 {
-	GxCudaSide	s = {v->side.n, v->side.coords, v->side.kind, v->side.geom};
+	GxCudaSide	s = {v->side.n, v->side.coords, v->side.kind, v->side.geom, NULL};
+	GxCudaColumns columns;
 	Held	   *h = v->extra;
 	size_t		bytes = v->side.n * (9 * sizeof(double) + 1 + sizeof(uint32_t) + 48);
 	char		err[256];
+	int			rc;
 
 	if (h->device_side || cpu_engine || api == NULL || device_bytes + bytes > device_limit)
 		return h->device_side;
-	if (api->side_upload(cuda_device, &s, &h->device_side, &h->device_side_bytes, err, sizeof(err)) != GX_CUDA_OK)
+	/* its solids' point location grids go with it: the GPU locates points in them (gx_batch_solid.c) */
+	if (v->side.solid && v->side.index && v->side.index->solid && gx_side_index_columns(&v->side, &columns))
+		s.columns = &columns;
+	rc = api->side_upload(cuda_device, &s, &h->device_side, &h->device_side_bytes, err, sizeof(err));
+	if (s.columns)
+		gx_side_index_columns_free(&columns);
+	if (rc != GX_CUDA_OK)
 	{
 		fprintf(stderr, "gpuexact-service: a cached side stays on the host: %s\n", err);
 		h->device_side = NULL;

@@ -27,7 +27,8 @@ bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b, bool s
 
 /*
  * Runs the batch; keys are gx_alloc'd. A solid is its volume, as in gx_intersects: after the surfaces'
- * pairs, a geometry lying inside a solid of the other side is paired with it (on the CPU). With
+ * pairs, a geometry lying inside a solid of the other side is paired with it (located on the GPU where
+ * opt->device_side holds the solids' side with its columns, else, and for what the GPU leaves open, on the CPU). With
  * opt->distance > 0 the pairs are those gx_dwithin(a, b, distance) finds (the boxes of side a grown by the
  * distance, the element pairs decided by gx_distance.h: on the GPU its certified bounds, the pairs they
  * leave open exactly on the CPU).

@@ -119,3 +119,23 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	}
 	return 1;
 }
+
+int
+gx_batch_gpu_locate(const GxBatchOptions *opt, int k, const double *points, const uint32_t *solid, size_t n,
+					uint8_t *answer, GxError *err)
+{
+	char		why[256];
+	const GxCudaApi *api;
+	volatile const int *const cancel[2] = {opt->cancel.flag[0], opt->cancel.flag[1]};
+	int			rc;
+
+	if (opt->device_side[k] == NULL || (api = gx_cuda_load(opt->cuda_library, why, sizeof(why))) == NULL)
+		return 0;
+	rc = api->locate(opt->device_side[k], points, solid, n, answer, cancel, why, sizeof(why));
+	if (rc == GX_CUDA_CANCELLED)
+	{
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+		return -1;
+	}
+	return rc == GX_CUDA_OK;
+}

@@ -23,6 +23,15 @@ int			gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *ex
 						 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err);
 
 /*
+ * Point location on the GPU in the solids of side k (0: a, 1: b) of the batch, kept on the device with
+ * their columns (opt->device_side[k]): answer[i] for points[3i..] in solid geometry solid[i] is 0 outside,
+ * 1 inside (or on), 2 left for the CPU. Returns 1 on success; 0 when the GPU cannot (the caller locates the
+ * points itself); -1 on cancel (err set).
+ */
+int			gx_batch_gpu_locate(const GxBatchOptions *opt, int k, const double *points, const uint32_t *solid,
+								size_t n, uint8_t *answer, GxError *err);
+
+/*
  * The volumes of solids (gx_batch_solid.c): adds to keys (sorted, distinct) the pairs of a geometry lying
  * inside a solid of the other side without meeting its surface; keys stay sorted and distinct.
  */

@@ -53,6 +53,8 @@ typedef struct GxBatchStats
 	uint64_t	element_pairs;		/* intersecting element pairs */
 	uint64_t	geometry_pairs;		/* distinct intersecting geometry pairs */
 	uint64_t	volume_pairs;		/* of which found inside a solid, missing its surface */
+	uint64_t	located,			/* points located in solids for them */
+				located_gpu;		/* of which decided on the GPU */
 	double		t_upload,
 				t_grid,
 				t_cull,

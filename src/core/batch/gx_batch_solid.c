@@ -70,13 +70,41 @@ pieces_within_box(const GxBatchSide *xs, size_t from, size_t to, const GxBox3D *
 	return 0;
 }
 
-/* Locates a piece's first vertex in the solid whose index ctx is: 1 inside (or on), 0 outside, -1 no usable ray. */
+/* A piece's first vertex to locate in a solid, with the index, and how many were located. */
+typedef struct PieceLocator
+{
+	const GxSolidIndex *idx;
+	size_t		located;
+} PieceLocator;
+
+/* Locates a piece's first vertex in the solid (ctx a PieceLocator): 1 inside (or on), 0 outside, -1 no usable ray. */
 static int
 piece_inside(void *ctx, const double *vertex)
 {
-	GxLocation	loc = gx_solid_locate(ctx, vertex);
+	PieceLocator *l = ctx;
+	GxLocation	loc = gx_solid_locate(l->idx, vertex);
 
+	l->located++;
 	return loc == GX_LOC_FAILED ? -1 : loc != GX_LOC_OUTSIDE;
+}
+
+/* Counts a piece (ctx a size_t), or copies its first vertex to the next slot (ctx a double **). */
+static int
+count_piece(void *ctx, const double *vertex)
+{
+	(void) vertex;
+	(*(size_t *) ctx)++;
+	return 0;
+}
+
+static int
+copy_piece(void *ctx, const double *vertex)
+{
+	double	  **at = ctx;
+
+	memcpy(*at, vertex, 3 * sizeof(double));
+	*at += 3;
+	return 0;
 }
 
 /* The point location index of each solid of side s: those kept with the side, or built for this batch. */
@@ -88,63 +116,103 @@ typedef struct SolidIndexes
 
 /*
  * Candidates (solid sg << 32 | geometry xg) of solids of side s and geometries of side x: their boxes
- * overlap, the pair is not known yet, and xg is counted in one reference cell of a grid over x's boxes, so
- * each solid meets only the geometries near it however many either side has. Sorted by solid.
+ * overlap and the pair is not known yet. A grid over the solids' boxes (a solid or so per cell), looked up
+ * from each geometry of x in parallel, each pair counted in one reference cell: the work follows x, and
+ * the solids are few. Sorted by solid.
  */
 static bool
 candidates(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr, bool s_is_a,
 		   const GxBatchOptions *opt, const GxKeys *known, GxKeys *out, GxError *err)
 {
-	GxBox3D		extent;
+	GxBox3D		extent,
+			   *boxes = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxBox3D));
 	GxGrid		grid;
 	int			dim[3];
-	bool		ok = true;
+	size_t		nsolids = 0;
+	volatile int stop = 0;		/* 1 cancelled, 2 out of memory */
+	long		xg;
 
-	gx_box_set_empty(&extent);
-	for (uint32_t xg = 0; xg < x->ngeoms; xg++)
-		if (xr->first[xg] != xr->first[xg + 1])
-			gx_box_extend(&extent, &xr->box[xg]);
-	if (gx_box_is_empty(&extent))
-		return true;
-	gx_grid_choose_dims(&extent, (double) x->ngeoms, dim);
-	if (!gx_grid_build(&grid, &extent, dim, xr->box, x->ngeoms, &opt->cancel, err))
-		return false;
-	for (uint32_t sg = 0; ok && sg < s->ngeoms && sg < s->solid_cap; sg++)
+	if (boxes == NULL)
 	{
-		const GxBox3D *sbox = &sr->box[sg];
-		int			lo[3],
-					hi[3];
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
+		return false;
+	}
+	/* the solids' boxes (other geometries' empty, so the grid lists solids only) */
+	gx_box_set_empty(&extent);
+	for (uint32_t sg = 0; sg < s->ngeoms; sg++)
+	{
+		bool		solid = sg < s->solid_cap && s->solid[sg] && sr->first[sg] != sr->first[sg + 1];
 
-		if (!s->solid[sg] || sr->first[sg] == sr->first[sg + 1] || !gx_box_overlaps(sbox, &extent))
-			continue;
-		gx_grid_range(&grid, sbox, lo, hi);
-		for (int k = lo[2]; ok && k <= hi[2]; k++)
-			for (int j = lo[1]; ok && j <= hi[1]; j++)
-				for (int i = lo[0]; ok && i <= hi[0]; i++)
-				{
-					size_t		c = gx_grid_cell(&grid, i, j, k);
-
-					for (size_t e = grid.start[c]; ok && e < grid.start[c + 1]; e++)
-					{
-						uint32_t	xg = grid.items[e];
-
-						if (!gx_box_overlaps(sbox, &xr->box[xg]) ||
-							!gx_grid_is_reference_cell(&grid, &xr->box[xg], sbox, i, j, k) ||
-							has_key(known, s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg)))
-							continue;
-						ok = gx_keys_push(out, gx_pair_key(sg, xg));
-						if (!ok)
-							gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
-					}
-				}
-		if (ok && gx_cancel_requested(&opt->cancel))
+		gx_box_set_empty(&boxes[sg]);
+		if (solid)
 		{
-			gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-			ok = false;
+			boxes[sg] = sr->box[sg];
+			gx_box_extend(&extent, &boxes[sg]);
+			nsolids++;
 		}
 	}
+	if (nsolids == 0)
+	{
+		gx_free(boxes);
+		return true;
+	}
+	gx_grid_choose_dims(&extent, (double) nsolids, dim);
+	if (!gx_grid_build(&grid, &extent, dim, boxes, s->ngeoms, &opt->cancel, err))
+	{
+		gx_free(boxes);
+		return false;
+	}
+	#pragma omp parallel
+	{
+		GxKeys		local = {NULL, 0, 0};
+
+		#pragma omp for schedule(dynamic, 1024)
+		for (xg = 0; xg < (long) x->ngeoms; xg++)
+		{
+			const GxBox3D *xbox = &xr->box[xg];
+			int			lo[3],
+						hi[3];
+
+			if (stop || xr->first[xg] == xr->first[xg + 1] || !gx_box_overlaps(xbox, &extent))
+				continue;
+			if ((xg & 4095) == 0 && gx_cancel_requested(&opt->cancel))
+				stop = 1;
+			gx_grid_range(&grid, xbox, lo, hi);
+			for (int k = lo[2]; k <= hi[2]; k++)
+				for (int j = lo[1]; j <= hi[1]; j++)
+					for (int i = lo[0]; i <= hi[0]; i++)
+					{
+						size_t		c = gx_grid_cell(&grid, i, j, k);
+
+						for (size_t e = grid.start[c]; e < grid.start[c + 1]; e++)
+						{
+							uint32_t	sg = grid.items[e];
+
+							if (!gx_box_overlaps(&boxes[sg], xbox) ||
+								!gx_grid_is_reference_cell(&grid, xbox, &boxes[sg], i, j, k) ||
+								has_key(known, s_is_a ? gx_pair_key(sg, (uint32_t) xg) : gx_pair_key((uint32_t) xg, sg)))
+								continue;
+							if (!gx_keys_push(&local, gx_pair_key(sg, (uint32_t) xg)))
+								stop = 2;
+						}
+					}
+		}
+		#pragma omp critical
+		{
+			if (!gx_keys_append(out, local.v, local.n))
+				stop = 2;
+		}
+		gx_keys_free(&local);
+	}
 	gx_grid_free(&grid);
-	return ok;
+	gx_free(boxes);
+	if (stop == 1)
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+	else if (stop == 2)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
+	else
+		gx_keys_sort_unique(out);
+	return stop == 0;
 }
 
 /* The indexes of the solids of s that have candidates: the side's own, else built here (on this thread). */
@@ -181,20 +249,116 @@ solid_indexes_free(const GxBatchSide *s, SolidIndexes *si)
 }
 
 /*
+ * The candidates located on the GPU, when side s is kept there with its solids' columns (side k of the
+ * batch): verdict[c] is 1 when a piece of candidate c lies inside (or on) its solid, 0 when every piece
+ * lies outside, 2 when the GPU left one open (a zero sign) and none inside: the CPU decides those. The
+ * pieces are those the CPU would locate. Returns 1 when done, 0 when the GPU could not (the CPU locates
+ * every candidate), -1 on cancel or memory (err set).
+ */
+static int
+locate_on_gpu(const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr, int k, const GxBatchOptions *opt,
+			  const GxKeys *cand, uint8_t *verdict, GxBatchStats *st, GxError *err)
+{
+	size_t	   *first = gx_alloc((cand->n + 1) * sizeof(size_t)),
+				n = 0;
+	double	   *points = NULL;
+	uint32_t   *solid = NULL;
+	uint8_t    *answer = NULL;
+	int			r = -1;
+	long		c;
+
+	if (first == NULL)
+		goto nomem;
+	first[0] = 0;
+	#pragma omp parallel for schedule(dynamic, 256)
+	for (c = 0; c < (long) cand->n; c++)
+	{
+		uint32_t	sg = (uint32_t) (cand->v[c] >> 32),
+					xg = (uint32_t) cand->v[c];
+		size_t		count = 0;
+
+		pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], count_piece, &count);
+		first[c + 1] = count;
+	}
+	for (size_t i = 0; i < cand->n; i++)
+		first[i + 1] += first[i];
+	n = first[cand->n];
+	points = gx_alloc((n ? n : 1) * 3 * sizeof(double));
+	solid = gx_alloc((n ? n : 1) * sizeof(uint32_t));
+	answer = gx_alloc(n ? n : 1);
+	if (!points || !solid || !answer)
+		goto nomem;
+	#pragma omp parallel for schedule(dynamic, 256)
+	for (c = 0; c < (long) cand->n; c++)
+	{
+		uint32_t	sg = (uint32_t) (cand->v[c] >> 32),
+					xg = (uint32_t) cand->v[c];
+		double	   *at = points + 3 * first[c];
+
+		pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], copy_piece, &at);
+		for (size_t q = first[c]; q < first[c + 1]; q++)
+			solid[q] = sg;
+	}
+	r = gx_batch_gpu_locate(opt, k, points, solid, n, answer, err);
+	for (size_t i = 0; r == 1 && i < cand->n; i++)
+	{
+		verdict[i] = 0;
+		for (size_t q = first[i]; q < first[i + 1] && verdict[i] != 1; q++)
+			if (answer[q] != 0)
+				verdict[i] = answer[q];
+	}
+	for (size_t q = 0; r == 1 && q < n; q++)
+		if (answer[q] != 2)
+		{
+			st->located++;
+			st->located_gpu++;
+		}
+	goto done;
+nomem:
+	gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
+done:
+	gx_free(first);
+	gx_free(points);
+	gx_free(solid);
+	gx_free(answer);
+	return r;
+}
+
+/*
  * Pairs of the solids of side s with the geometries of side x that lie inside them, into found: the
  * candidates are located in parallel (a vertex of each piece of x whose box the solid's contains).
  */
 static bool
 inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr,
-			 bool s_is_a, const GxBatchOptions *opt, const GxKeys *known, GxKeys *found, GxError *err)
+			 bool s_is_a, const GxBatchOptions *opt, const GxKeys *known, GxKeys *found, GxBatchStats *st,
+			 GxError *err)
 {
 	GxKeys		cand = {NULL, 0, 0};
 	SolidIndexes si = {NULL, false};
+	uint8_t    *verdict = NULL;
 	volatile int stop = 0;		/* 1 cancelled, 2 out of memory, 3 no usable ray */
+	size_t		located = 0;
 	bool		ok;
 
-	ok = candidates(s, sr, x, xr, s_is_a, opt, known, &cand, err) && solid_indexes(s, sr, &cand, &si, err);
-	#pragma omp parallel if (ok && cand.n > 64)
+	ok = candidates(s, sr, x, xr, s_is_a, opt, known, &cand, err);
+	/* the GPU first, where the solids are kept with their columns; the CPU decides what it leaves */
+	if (ok && cand.n > 0 && opt->device_side[s_is_a ? 0 : 1] != NULL)
+	{
+		int			r;
+
+		verdict = gx_alloc(cand.n);
+		r = verdict ? locate_on_gpu(sr, x, xr, s_is_a ? 0 : 1, opt, &cand, verdict, st, err) : -1;
+		if (r < 0 && verdict == NULL)
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
+		ok = r >= 0;
+		if (r == 0)
+		{
+			gx_free(verdict);
+			verdict = NULL;
+		}
+	}
+	ok = ok && solid_indexes(s, sr, &cand, &si, err);
+	#pragma omp parallel if (ok && cand.n > 64) reduction(+:located)
 	{
 		GxKeys		local = {NULL, 0, 0};
 
@@ -203,6 +367,7 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 		{
 			uint32_t	sg = (uint32_t) (cand.v[c] >> 32),
 						xg = (uint32_t) cand.v[c];
+			PieceLocator l = {&si.idx[sg], 0};
 			int			r;
 
 			if (!ok || stop)
@@ -212,7 +377,11 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 				stop = 1;
 				continue;
 			}
-			r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, &si.idx[sg]);
+			if (verdict && verdict[c] != 2)
+				r = verdict[c];
+			else
+				r = pieces_within_box(x, xr->first[xg], xr->first[xg + 1], &sr->box[sg], piece_inside, &l);
+			located += l.located;
 			if (r < 0)
 				stop = 3;
 			else if (r > 0 && !gx_keys_push(&local, s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg)))
@@ -225,6 +394,7 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 		}
 		gx_keys_free(&local);
 	}
+	st->located += located;
 	if (ok && stop)
 	{
 		if (stop == 1)
@@ -235,6 +405,7 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
 		ok = false;
 	}
+	gx_free(verdict);
 	solid_indexes_free(s, &si);
 	gx_keys_free(&cand);
 	return ok;
@@ -252,8 +423,8 @@ gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOp
 	if (a->solid == NULL && b->solid == NULL)
 		return true;
 	ok = gx_side_ranges(a, &ra.first, &ra.box, err) && gx_side_ranges(b, &rb.first, &rb.box, err) &&
-		(b->solid == NULL || inside_pairs(b, &rb, a, &ra, false, opt, keys, &found, err)) &&
-		(a->solid == NULL || inside_pairs(a, &ra, b, &rb, true, opt, keys, &found, err));
+		(b->solid == NULL || inside_pairs(b, &rb, a, &ra, false, opt, keys, &found, st, err)) &&
+		(a->solid == NULL || inside_pairs(a, &ra, b, &rb, true, opt, keys, &found, st, err));
 	if (ok && found.n > 0)
 	{
 		ok = gx_keys_append(keys, found.v, found.n);

@@ -18,6 +18,8 @@ typedef struct GxCudaApi
 								char *err, size_t errlen);
 	void		(*side_free) (GxCudaResident *r);
 	int			(*prepare) (int device, int jobs);
+	int			(*locate) (const GxCudaResident *solids, const double *points, const uint32_t *solid, size_t n,
+						   uint8_t *answer, volatile const int *const cancel[2], char *err, size_t errlen);
 } GxCudaApi;
 
 /* The engine at path (loaded once per process and path), or NULL with the reason in why. */

@@ -3,6 +3,7 @@
  * any side's volume pass needs, from the index when there is one.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,12 +20,17 @@ nomem(GxError *err)
 	return false;
 }
 
-/* first[] and geom_box[] of side s from its element boxes (computed when eb is NULL). */
+/*
+ * first[] and geom_box[] of side s from its element boxes (computed when eb is NULL), in parallel: each
+ * geometry's first element is where its number starts in geom[] (a geometry without elements starts
+ * where the next does), then each geometry's box from its elements.
+ */
 static bool
 ranges(const GxBatchSide *s, const GxBox3D *eb, size_t **first, GxBox3D **geom_box, GxError *err)
 {
 	size_t	   *f = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(size_t));
 	GxBox3D    *gb = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxBox3D));
+	long		i;
 
 	if (!f || !gb)
 	{
@@ -32,15 +38,29 @@ ranges(const GxBatchSide *s, const GxBox3D *eb, size_t **first, GxBox3D **geom_b
 		gx_free(gb);
 		return nomem(err);
 	}
-	for (size_t g = 0, e = 0; g <= s->ngeoms; g++)
+	#pragma omp parallel
 	{
-		f[g] = e;
-		gx_box_set_empty(&gb[g]);
-		for (; g < s->ngeoms && e < s->n && s->geom[e] == g; e++)
+		#pragma omp for schedule(static)
+		for (i = 0; i < (long) s->ngeoms; i++)
+			f[i] = SIZE_MAX;
+		#pragma omp for schedule(static)
+		for (i = 0; i < (long) s->n; i++)
+			if (i == 0 || s->geom[i] != s->geom[i - 1])
+				f[s->geom[i]] = (size_t) i;
+	}
+	f[s->ngeoms] = s->n;
+	for (size_t g = s->ngeoms; g-- > 0;)
+		if (f[g] == SIZE_MAX)
+			f[g] = f[g + 1];
+	#pragma omp parallel for schedule(dynamic, 1024)
+	for (i = 0; i <= (long) s->ngeoms; i++)
+	{
+		gx_box_set_empty(&gb[i]);
+		for (size_t e = f[i]; i < (long) s->ngeoms && e < f[i + 1]; e++)
 		{
 			GxBox3D		b = eb ? eb[e] : gx_batch_elem_box(s, e);
 
-			gx_box_extend(&gb[g], &b);
+			gx_box_extend(&gb[i], &b);
 		}
 	}
 	*first = f;
@@ -275,3 +295,72 @@ gx_side_index_reaching(const GxBatchSide *s, double grow, const GxGrid *grid, ui
 	*n = count;
 	return true;
 }
+
+bool
+gx_side_index_columns(const GxBatchSide *s, GxCudaColumns *c)
+{
+	const GxSolidIndex *idx = s->index ? s->index->solid : NULL;
+	size_t		cells = 0,
+				items = 0;
+	double	   *frame;
+	int32_t    *dim;
+	uint64_t   *cell0,
+			   *start;
+	uint32_t   *item;
+
+	memset(c, 0, sizeof(*c));
+	for (uint32_t g = 0; idx && g < s->ngeoms; g++)
+		if (idx[g].n)
+		{
+			cells += (size_t) idx[g].grid.dim[0] * idx[g].grid.dim[1];
+			items += idx[g].grid.start[(size_t) idx[g].grid.dim[0] * idx[g].grid.dim[1]];
+		}
+	c->ngeoms = s->ngeoms;
+	c->ncells = cells;
+	c->nitems = items;
+	c->frame = frame = gx_alloc(((size_t) s->ngeoms + 1) * 4 * sizeof(double));
+	c->dim = dim = gx_alloc(((size_t) s->ngeoms + 1) * 2 * sizeof(int32_t));
+	c->cell0 = cell0 = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(uint64_t));
+	c->start = start = gx_alloc((cells + 1) * sizeof(uint64_t));
+	c->items = item = gx_alloc((items ? items : 1) * sizeof(uint32_t));
+	if (!frame || !dim || !cell0 || !start || !item)
+	{
+		gx_side_index_columns_free(c);
+		return false;
+	}
+	cells = items = 0;
+	for (uint32_t g = 0; g < s->ngeoms; g++)
+	{
+		const GxSolidIndex *x = idx ? &idx[g] : NULL;
+		size_t		nc = x && x->n ? (size_t) x->grid.dim[0] * x->grid.dim[1] : 0;
+		uint32_t	elem0 = x && x->n ? (uint32_t) ((x->tri - s->coords) / 9) : 0;
+
+		cell0[g] = cells;
+		dim[2 * g] = nc ? x->grid.dim[0] : 0;
+		dim[2 * g + 1] = nc ? x->grid.dim[1] : 0;
+		frame[4 * g] = nc ? x->grid.box.xmin : 0;
+		frame[4 * g + 1] = nc ? x->grid.box.ymin : 0;
+		frame[4 * g + 2] = nc ? x->grid.scale[0] : 0;
+		frame[4 * g + 3] = nc ? x->grid.scale[1] : 0;
+		for (size_t k = 0; k < nc; k++)
+			start[cells + k] = items + x->grid.start[k];
+		for (size_t k = 0; nc && k < x->grid.start[nc]; k++)
+			item[items + k] = elem0 + x->grid.items[k];
+		cells += nc;
+		items += nc ? x->grid.start[nc] : 0;
+	}
+	start[cells] = items;
+	return true;
+}
+
+void
+gx_side_index_columns_free(GxCudaColumns *c)
+{
+	gx_free((void *) c->frame);
+	gx_free((void *) c->dim);
+	gx_free((void *) c->cell0);
+	gx_free((void *) c->start);
+	gx_free((void *) c->items);
+	memset(c, 0, sizeof(*c));
+}
+

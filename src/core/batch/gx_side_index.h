@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../../cuda/gx_cuda.h"
 #include "batch/gx_batch_side.h"
 #include "index/gx_grid.h"
 #include "solid/gx_solid.h"
@@ -36,6 +37,13 @@ void		gx_side_index_free(GxBatchSide *s);
 bool		gx_side_solid_index_build(const GxBatchSide *s, const size_t *first, uint32_t g, GxSolidIndex *idx,
 									  GxError *err);
 void		gx_side_solid_indexes_free(GxSolidIndex *idx, uint32_t ngeoms);
+
+/*
+ * The point location grids of an indexed side's solids in the CUDA engine's form (GxCudaColumns, kept on
+ * the device with the side for gx_cuda_locate), its arrays gx_alloc'd; false when memory runs out.
+ */
+bool		gx_side_index_columns(const GxBatchSide *s, GxCudaColumns *c);
+void		gx_side_index_columns_free(GxCudaColumns *c);
 
 /* Per geometry first elements and boxes of any side (of its index when it has one: then not to be freed). */
 bool		gx_side_ranges(const GxBatchSide *s, size_t **first, GxBox3D **geom_box, GxError *err);

@@ -197,6 +197,8 @@ add_stats(GxJoinState *js, const GxBatchStats *s)
 	t->element_pairs += s->element_pairs;
 	t->geometry_pairs += s->geometry_pairs;
 	t->volume_pairs += s->volume_pairs;
+	t->located += s->located;
+	t->located_gpu += s->located_gpu;
 	t->t_upload += s->t_upload;
 	t->t_grid += s->t_grid;
 	t->t_cull += s->t_cull;
@@ -593,6 +595,10 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 						   (int64) t->geometry_pairs, es);
 	if (t->volume_pairs > 0)
 		ExplainPropertyInteger("Of Which Inside a Solid", NULL, (int64) t->volume_pairs, es);
+	if (t->located > 0)
+		ExplainPropertyInteger("Points Located in Solids", NULL, (int64) t->located, es);
+	if (t->located_gpu > 0)
+		ExplainPropertyInteger("Of Which on the GPU", NULL, (int64) t->located_gpu, es);
 	if (es->timing)
 	{
 		snprintf(buf, sizeof(buf), "upload %.3f grid %.3f cull %.3f float %.3f double %.3f exact %.3f "
