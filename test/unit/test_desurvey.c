@@ -19,15 +19,11 @@
 #define MAX_SURVEYS	64
 #define U			0x1p-53
 
-static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
-
+/* Uniform between lo and hi, from the shared test generator (gx_test.h). */
 static double
 rnd(double lo, double hi)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return lo + (hi - lo) * (double) (rng_state >> 11) * 0x1p-53;
+	return lo + (hi - lo) * gx_test_uniform();
 }
 
 static GxSerialized *
@@ -489,6 +485,7 @@ test_measure_extremes(void)
 int
 main(void)
 {
+	gx_test_seed(UINT64_C(0x2545F4914F6CDD1D));
 	test_straight();
 	test_vertical_arc();
 	test_circles();

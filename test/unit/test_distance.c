@@ -24,23 +24,6 @@
 #include "operation/gx_distance.h"
 #include "operation/gx_solid_make.h"
 
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-
-static uint64_t
-next_rand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static double
-uniform(void)
-{
-	return (double) (next_rand() >> 11) * 0x1p-53;
-}
-
 /* ---- the element oracle -------------------------------------------------------------------------------- */
 
 /* Least |x - y|^2 over x in hull(a), y in hull(b) (na, nb vertices, mpq coordinates), into d2. */
@@ -272,15 +255,15 @@ test_lattice(void)
 
 	for (int n = 0; n < 6000; n++)
 	{
-		int			ka = 1 + (int) (next_rand() % 3),
-					kb = 1 + (int) (next_rand() % 3);
+		int			ka = 1 + (int) (gx_test_rand() % 3),
+					kb = 1 + (int) (gx_test_rand() % 3);
 		const double *o = offsets[n % 2];
 		double		scale = n % 2 ? 0.25 : 1;	/* centimetre-sized features at UTM offsets: exact */
 
 		for (int i = 0; i < 9; i++)
 		{
-			ca[i] = o[i % 3] + scale * (double) (next_rand() % 5);
-			cb[i] = o[i % 3] + scale * (double) (next_rand() % 5);
+			ca[i] = o[i % 3] + scale * (double) (gx_test_rand() % 5);
+			cb[i] = o[i % 3] + scale * (double) (gx_test_rand() % 5);
 		}
 		check_pair((GxElem) {ca, ka}, (GxElem) {cb, kb}, "lattice");
 	}
@@ -296,18 +279,18 @@ test_random_doubles(void)
 
 	for (int n = 0; n < 3000; n++)
 	{
-		int			ka = 1 + (int) (next_rand() % 3),
-					kb = 1 + (int) (next_rand() % 3);
+		int			ka = 1 + (int) (gx_test_rand() % 3),
+					kb = 1 + (int) (gx_test_rand() % 3);
 
 		for (int i = 0; i < 9; i++)
 		{
-			ca[i] = o[i % 3] + (uniform() - 0.5) * 0.1;
-			cb[i] = o[i % 3] + (uniform() - 0.5) * 0.1;
+			ca[i] = o[i % 3] + (gx_test_uniform() - 0.5) * 0.1;
+			cb[i] = o[i % 3] + (gx_test_uniform() - 0.5) * 0.1;
 		}
 		if (n % 3 == 0)			/* b a copy of a, one coordinate one ulp off: almost touching */
 		{
 			memcpy(cb, ca, sizeof(cb));
-			cb[next_rand() % 9] = nextafter(cb[next_rand() % 9], INFINITY);
+			cb[gx_test_rand() % 9] = nextafter(cb[gx_test_rand() % 9], INFINITY);
 		}
 		check_pair((GxElem) {ca, ka}, (GxElem) {cb, kb}, "random doubles");
 	}
@@ -393,18 +376,18 @@ test_rounding(void)
 	/* random ratios of random integers, of many sizes */
 	for (int n = 0; n < 20000; n++)
 	{
-		mpz_set_ui(mpq_numref(q), next_rand() >> (next_rand() % 64));
-		mpz_mul_2exp(mpq_numref(q), mpq_numref(q), next_rand() % 200);
-		mpz_set_ui(mpq_denref(q), (next_rand() >> (next_rand() % 64)) | 1);
-		mpz_mul_2exp(mpq_denref(q), mpq_denref(q), next_rand() % 200);
+		mpz_set_ui(mpq_numref(q), gx_test_rand() >> (gx_test_rand() % 64));
+		mpz_mul_2exp(mpq_numref(q), mpq_numref(q), gx_test_rand() % 200);
+		mpz_set_ui(mpq_denref(q), (gx_test_rand() >> (gx_test_rand() % 64)) | 1);
+		mpz_mul_2exp(mpq_denref(q), mpq_denref(q), gx_test_rand() % 200);
 		mpq_canonicalize(q);
 		check_round(q, "random ratio");
 	}
 	/* exact squares of doubles (sqrt is that double), halfway points and their squares, 1 part in 2^200 off */
 	for (int n = 0; n < 20000; n++)
 	{
-		int			e = (int) (next_rand() % 2100) - 1074 - 10;
-		double		d = ldexp(1 + uniform(), e > 1000 ? 1000 : e),
+		int			e = (int) (gx_test_rand() % 2100) - 1074 - 10;
+		double		d = ldexp(1 + gx_test_uniform(), e > 1000 ? 1000 : e),
 					dn = nextafter(d, INFINITY);
 
 		if (d == 0 || isinf(dn))
@@ -425,7 +408,7 @@ test_rounding(void)
 		for (int s = -1; s <= 1; s += 2)
 		{
 			mpq_set_ui(t, 1, 1);
-			mpq_div_2exp(t, t, 200 + (unsigned) (next_rand() % 400));
+			mpq_div_2exp(t, t, 200 + (unsigned) (gx_test_rand() % 400));
 			mpq_mul(t, t, q);
 			if (s < 0)
 				mpq_sub(t, q, t);
@@ -614,8 +597,8 @@ test_meshes(void)
 
 	for (int round = 0; round < 12; round++)
 	{
-		int			na = 20 + (int) (next_rand() % 200),
-					nb = 1 + (int) (next_rand() % 60);
+		int			na = 20 + (int) (gx_test_rand() % 200),
+					nb = 1 + (int) (gx_test_rand() % 60);
 		size_t		cap = 64 + 400 * (size_t) (na + nb);
 		char	   *wa = malloc(cap),
 				   *wb = malloc(cap);
@@ -638,11 +621,11 @@ test_meshes(void)
 		la += snprintf(wa + la, cap - la, "TIN Z (");
 		for (int i = 0; i < na; i++)
 		{
-			double		x = 500000 + 10 * uniform(),
-						y = 7000000 + 10 * uniform(),
-						z = 1000 + 10 * uniform();
+			double		x = 500000 + 10 * gx_test_uniform(),
+						y = 7000000 + 10 * gx_test_uniform(),
+						z = 1000 + 10 * gx_test_uniform();
 
-			double		t[9] = {x, y, z, x + uniform(), y, z + uniform(), x, y + uniform(), z};
+			double		t[9] = {x, y, z, x + gx_test_uniform(), y, z + gx_test_uniform(), x, y + gx_test_uniform(), z};
 
 			if (i == 0)
 				memcpy(first, t, sizeof(t));
@@ -661,11 +644,11 @@ test_meshes(void)
 		}
 		for (int i = 0; i < nb; i++)
 		{
-			double		x = 500000 + 10 * uniform(),
-						y = 7000000 + 10 * uniform();
+			double		x = 500000 + 10 * gx_test_uniform(),
+						y = 7000000 + 10 * gx_test_uniform();
 
 			lb += snprintf(wb + lb, cap - lb, "%s(%.17g %.17g %.17g, %.17g %.17g %.17g)", i ? "," : "", x, y,
-						   1011 + shift, x + uniform(), y + uniform(), 1011 + shift + uniform());
+						   1011 + shift, x + gx_test_uniform(), y + gx_test_uniform(), 1011 + shift + gx_test_uniform());
 		}
 		snprintf(wb + lb, cap - lb, ")");
 		ga = geom(wa);
@@ -718,11 +701,11 @@ random_geometry(void)
 {
 	char		wkt[4096];
 	size_t		n = 0;
-	int			kind = (int) (next_rand() % 3),
-				count = 1 + (int) (next_rand() % 4);
-	double		x = 500000 + 20 * uniform(),
-				y = 7000000 + 20 * uniform(),
-				z = 1000 + 20 * uniform();
+	int			kind = (int) (gx_test_rand() % 3),
+				count = 1 + (int) (gx_test_rand() % 4);
+	double		x = 500000 + 20 * gx_test_uniform(),
+				y = 7000000 + 20 * gx_test_uniform(),
+				z = 1000 + 20 * gx_test_uniform();
 
 	n += snprintf(wkt + n, sizeof(wkt) - n, "%s", kind == 0 ? "TIN Z (" : kind == 1 ? "MULTILINESTRING Z (" : "MULTIPOINT Z (");
 	for (int i = 0; i < count; i++)
@@ -730,7 +713,7 @@ random_geometry(void)
 		double		p[9];
 
 		for (int k = 0; k < 9; k++)
-			p[k] = (k % 3 == 0 ? x : k % 3 == 1 ? y : z) + 2 * uniform();
+			p[k] = (k % 3 == 0 ? x : k % 3 == 1 ? y : z) + 2 * gx_test_uniform();
 		if (kind == 0)
 			n += snprintf(wkt + n, sizeof(wkt) - n, "%s((%.17g %.17g %.17g,%.17g %.17g %.17g,%.17g %.17g %.17g,%.17g %.17g %.17g))",
 						  i ? "," : "", p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[0], p[1], p[2]);
@@ -781,7 +764,7 @@ test_batch_distance(void)
 					k = 0;
 		bool		same = true;
 
-		if (gx_closest(ga[next_rand() % NA], gb[next_rand() % NB], &c, &err) != 1)
+		if (gx_closest(ga[gx_test_rand() % NA], gb[gx_test_rand() % NB], &c, &err) != 1)
 			gx_closest_init(&c);
 		d = gx_mpq_sqrt_nearest(c.d2);
 		gx_closest_clear(&c);

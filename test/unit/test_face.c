@@ -28,17 +28,6 @@ typedef struct Lattice
 	size_t		n;
 } Lattice;
 
-static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
-
-static long long
-rnd(long long lo, long long hi)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return lo + (long long) (rng_state % (unsigned long long) (hi - lo + 1));
-}
-
 /* The difference of vertices b and a of p as a vector of 3 wide integers. */
 static void
 diff(const Lattice *p, size_t b, size_t a, wide d[3])
@@ -123,8 +112,8 @@ hull_polygon(Lattice *p, size_t n, long long range)
 
 	for (i = 0; i < n; i++)
 	{
-		pu[i] = rnd(-range, range);
-		pv[i] = rnd(-range, range);
+		pu[i] = gx_test_int(-range, range);
+		pv[i] = gx_test_int(-range, range);
 	}
 	for (i = 1; i < n; i++)		/* insertion sort by (u, v) */
 		for (j = i; j > 0 && (pu[j] < pu[j - 1] || (pu[j] == pu[j - 1] && pv[j] < pv[j - 1])); j--)
@@ -157,37 +146,37 @@ hull_polygon(Lattice *p, size_t n, long long range)
 static void
 make_polygon(Lattice *p)
 {
-	long long	range = rnd(0, 3) == 0 ? 3 : 20;
+	long long	range = gx_test_int(0, 3) == 0 ? 3 : 20;
 	size_t		i,
 				a,
 				b;
 	long long	t;
 
-	if (rnd(0, 4) == 0)
+	if (gx_test_int(0, 4) == 0)
 	{
-		p->n = (size_t) rnd(3, MAX_N);
+		p->n = (size_t) gx_test_int(3, MAX_N);
 		for (i = 0; i < p->n; i++)
-			p->u[i] = rnd(-range, range), p->v[i] = rnd(-range, range);
+			p->u[i] = gx_test_int(-range, range), p->v[i] = gx_test_int(-range, range);
 		return;
 	}
 	do
-		hull_polygon(p, (size_t) rnd(3, 40), range);
+		hull_polygon(p, (size_t) gx_test_int(3, 40), range);
 	while (p->n < 3);
-	for (a = (size_t) rnd(0, (long long) p->n - 1); a > 0; a--)	/* rotate the start */
+	for (a = (size_t) gx_test_int(0, (long long) p->n - 1); a > 0; a--)	/* rotate the start */
 	{
 		p->u[p->n] = p->u[0], p->v[p->n] = p->v[0];
 		memmove(p->u, p->u + 1, p->n * sizeof(p->u[0]));
 		memmove(p->v, p->v + 1, p->n * sizeof(p->v[0]));
 	}
-	if (rnd(0, 1))				/* reverse: clockwise */
+	if (gx_test_int(0, 1))				/* reverse: clockwise */
 		for (a = 0, b = p->n - 1; a < b; a++, b--)
 		{
 			t = p->u[a], p->u[a] = p->u[b], p->u[b] = t;
 			t = p->v[a], p->v[a] = p->v[b], p->v[b] = t;
 		}
-	a = (size_t) rnd(0, (long long) p->n - 1);
-	b = (size_t) rnd(0, (long long) p->n - 1);
-	switch (rnd(0, 5))
+	a = (size_t) gx_test_int(0, (long long) p->n - 1);
+	b = (size_t) gx_test_int(0, (long long) p->n - 1);
+	switch (gx_test_int(0, 5))
 	{
 		case 0:					/* swap two vertices */
 			t = p->u[a], p->u[a] = p->u[b], p->u[b] = t;
@@ -196,7 +185,7 @@ make_polygon(Lattice *p)
 		case 1:					/* a vertex repeated, or the midpoint of an edge inserted (collinear) */
 			if (p->n < MAX_N)
 			{
-				if (rnd(0, 1))
+				if (gx_test_int(0, 1))
 					for (i = 0; i < p->n; i++)
 						p->u[i] *= 2, p->v[i] *= 2;
 				memmove(p->u + a + 1, p->u + a, (p->n - a) * sizeof(p->u[0]));
@@ -210,7 +199,7 @@ make_polygon(Lattice *p)
 			}
 			break;
 		case 2:					/* a vertex moved anywhere */
-			p->u[a] = rnd(-range, range), p->v[a] = rnd(-range, range);
+			p->u[a] = gx_test_int(-range, range), p->v[a] = gx_test_int(-range, range);
 			break;
 		default:				/* left convex */
 			break;
@@ -221,20 +210,20 @@ make_polygon(Lattice *p)
 static void
 lift(Lattice *p, double (*out)[3])
 {
-	long long	a = rnd(-5, 5),
-				b = rnd(-5, 5),
-				c = rnd(-100, 100);
-	int			perm = (int) rnd(0, 5);
+	long long	a = gx_test_int(-5, 5),
+				b = gx_test_int(-5, 5),
+				c = gx_test_int(-100, 100);
+	int			perm = (int) gx_test_int(0, 5);
 	static const int axes[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 	static const double scale_offset[5][2] = {{1, 0}, {1, 0x1p40}, {0x1p-30, 0x1p10}, {0x1p20, -0x1p20}, {0x1p-500, 0x1p-470}};
-	int			k = (int) rnd(0, 4);
+	int			k = (int) gx_test_int(0, 4);
 	size_t		i;
-	size_t		off = p->n >= 4 && rnd(0, 3) == 0 ? (size_t) rnd(0, (long long) p->n - 1) : SIZE_MAX;
+	size_t		off = p->n >= 4 && gx_test_int(0, 3) == 0 ? (size_t) gx_test_int(0, (long long) p->n - 1) : SIZE_MAX;
 	long long	uvw[3];
 
 	for (i = 0; i < p->n; i++)
 	{
-		p->w[i] = a * p->u[i] + b * p->v[i] + c + (i == off ? (rnd(0, 1) ? 1 : -1) : 0);
+		p->w[i] = a * p->u[i] + b * p->v[i] + c + (i == off ? (gx_test_int(0, 1) ? 1 : -1) : 0);
 		uvw[0] = p->u[i], uvw[1] = p->v[i], uvw[2] = p->w[i];
 		out[i][axes[perm][0]] = (double) uvw[0] * scale_offset[k][0] + scale_offset[k][1];
 		out[i][axes[perm][1]] = (double) uvw[1] * scale_offset[k][0] + scale_offset[k][1];

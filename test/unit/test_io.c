@@ -548,18 +548,6 @@ test_wkb_errors(void)
 	hex_error("0101\x01", GX_ERR_PARSE, "invalid hex digit (byte 0x01)", "position 5");
 }
 
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-
-/* xorshift64*: reproducible random bit patterns. */
-static uint64_t
-next_random(void)
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 0x2545F4914F6CDD1Du;
-}
-
 /* Significant digits of a %g-style decimal: from the first non-zero digit to the last. */
 static int
 significant_digits(const char *s)
@@ -631,7 +619,7 @@ test_format_double(void)
 	}
 	for (i = 0; i < 100000;)
 	{
-		bits = next_random();
+		bits = gx_test_rand();
 		memcpy(&d, &bits, sizeof(d));
 		if (!isfinite(d))
 			continue;
@@ -640,14 +628,14 @@ test_format_double(void)
 	}
 	for (i = 0; i < 2000; i++)
 	{
-		bits = next_random() & 0x800FFFFFFFFFFFFFu;	/* subnormals */
+		bits = gx_test_rand() & 0x800FFFFFFFFFFFFFu;	/* subnormals */
 		memcpy(&d, &bits, sizeof(d));
 		bad += !format_ok(d);
 	}
 	for (i = 0; i < 20000; i++)
 	{
 		/* Decimals of 1 to 16 digits, which must come back as written (trailing zeros aside). */
-		bits = next_random();
+		bits = gx_test_rand();
 		snprintf(buf, sizeof(buf), "%llue%d", (unsigned long long) (bits % 10000000000000000u >> (bits >> 58)),
 				 (int) (bits >> 40 & 511) - 300);
 		d = strtod(buf, NULL);
@@ -681,7 +669,7 @@ test_random_geometries(void)
 			for (k = 0; k < 3; k++)
 				do
 				{
-					bits = next_random();
+					bits = gx_test_rand();
 					memcpy(&c[k], &bits, sizeof(c[k]));
 				} while (!isfinite(c[k]));
 			gx_builder_coord(&b, c[0], c[1], c[2]);

@@ -33,17 +33,6 @@
 #define H 0.015625				/* lattice spacing, exact */
 static const double origin[3] = {500000.0, 7000000.0, 250.0};
 
-static unsigned long long rng = 0x2545F4914F6CDD1DULL;
-
-static unsigned
-rnd(unsigned n)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned) (rng % n);
-}
-
 static bool vox[N][N][N];
 
 static bool
@@ -92,14 +81,14 @@ voxel_surface(size_t *n)
 						}
 						/* quad 0 1 2 3 around; split along 0-2 or 1-3 */
 						{
-							int			diag = rnd(2),
+							int			diag = gx_test_below(2),
 										t[2][3] = {{0, 1, 2}, {0, 2, 3}},
 										s[2][3] = {{0, 1, 3}, {1, 2, 3}};
 
 							for (int h = 0; h < 2; h++)
 							{
 								int		   *ix = diag ? s[h] : t[h];
-								int			flip = rnd(2);
+								int			flip = gx_test_below(2);
 
 								memcpy(tri + 9 * m, q[ix[0]], 24);
 								memcpy(tri + 9 * m + 3, q[ix[flip ? 2 : 1]], 24);
@@ -110,7 +99,7 @@ voxel_surface(size_t *n)
 					}
 	for (size_t a = m; a > 1; a--)
 	{
-		size_t		b = rnd((unsigned) a);
+		size_t		b = gx_test_below((unsigned) a);
 		double		tmp[9];
 
 		memcpy(tmp, tri + 9 * (a - 1), sizeof(tmp));
@@ -189,9 +178,9 @@ oracle_point(const double *p)
 static double
 coordinate(int axis)
 {
-	double		x = plane(axis, (int) rnd(N + 3) - 1);
+	double		x = plane(axis, (int) gx_test_below(N + 3) - 1);
 
-	switch (rnd(4))
+	switch (gx_test_below(4))
 	{
 		case 0:
 			return x;
@@ -404,12 +393,12 @@ random_voxels(int percent, bool repair)
 	for (int i = 0; i < N; i++)
 		for (int j = 0; j < N; j++)
 			for (int k = 0; k < N; k++)
-				vox[i][j][k] = (int) rnd(100) < percent;
+				vox[i][j][k] = (int) gx_test_below(100) < percent;
 	while (repair && edge_only_contact())
 		for (int i = 0; i < N; i++)
 			for (int j = 0; j < N; j++)
 				for (int k = 0; k < N; k++)
-					if (!vox[i][j][k] && rnd(4) == 0)
+					if (!vox[i][j][k] && gx_test_below(4) == 0)
 						vox[i][j][k] = true;
 }
 
@@ -518,7 +507,7 @@ check_triangles(const GxSolidIndex *idx, int rounds)
 
 		for (int v = 0; v < 3; v++)
 			for (int a = 0; a < 3; a++)
-				t[3 * v + a] = v > 0 && rnd(3) == 0 ? t[a] : coordinate(a);
+				t[3 * v + a] = v > 0 && gx_test_below(3) == 0 ? t[a] : coordinate(a);
 		want = oracle_triangle(t);
 		if (want < 0)
 			continue;
@@ -595,8 +584,8 @@ check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
 		/* a segment, often along a lattice plane or axis */
 		memcpy(q, p, sizeof(p));
 		for (int a = 0; a < 3; a++)
-			q[3 + a] = rnd(3) == 0 ? p[a] : coordinate(a);
-		if (rnd(5) == 0)
+			q[3 + a] = gx_test_below(3) == 0 ? p[a] : coordinate(a);
+		if (gx_test_below(5) == 0)
 			memcpy(q + 3, p, sizeof(p));	/* zero length */
 		CHECK(gx_intercepts(&idx, q, 2, &iv, &niv, &err));
 		for (int k = 0; k < 64; k++)
@@ -664,11 +653,11 @@ check_intercepts_of_pairs(GxSerialized *solid)
 	for (int i = 0; i < LINES; i++)
 	{
 		double		p[12];
-		int			np = 2 + (int) rnd(3);
+		int			np = 2 + (int) gx_test_below(3);
 
 		for (int k = 0; k < np; k++)
 			for (int a = 0; a < 3; a++)
-				p[3 * k + a] = k > 0 && rnd(4) == 0 ? p[3 * (k - 1) + a] : coordinate(a);
+				p[3 * k + a] = k > 0 && gx_test_below(4) == 0 ? p[3 * (k - 1) + a] : coordinate(a);
 		lines[i] = point_of(p, GX_LINESTRING, (size_t) np);
 		CHECK(gx_batch_side_add(&ls, lines[i], &err));
 	}
@@ -730,7 +719,7 @@ check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
 		for (int k = 0; k < 3; k++)
 			p[k] = coordinate(k);
 		for (int k = 0; k < 3; k++)
-			p[3 + k] = p[k] + (rnd(2) ? H / 3 : 0);
+			p[3 + k] = p[k] + (gx_test_below(2) ? H / 3 : 0);
 		pts[i] = point_of(p, i % 2 ? GX_POINT : GX_LINESTRING, i % 2 ? 1 : 2);
 		CHECK(gx_batch_side_add(&a, pts[i], &err));
 	}
@@ -767,6 +756,7 @@ main(void)
 				made = 0,
 				refused = 0;
 
+	gx_test_seed(UINT64_C(0x2545F4914F6CDD1D));
 	gx_batch_options_default(&opt);
 	opt.device = GX_DEVICE_CPU;
 

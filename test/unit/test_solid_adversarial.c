@@ -30,16 +30,6 @@
 #define MAXP 4
 #define MAXI 16
 
-static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
-
-static unsigned
-rnd(unsigned n)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned) (rng % n);
-}
 
 /* A convex polytope: vertices, triangular faces, a point strictly inside; a cavity or an outer piece. */
 typedef struct Piece
@@ -449,7 +439,7 @@ octahedron(Piece *p, const double *c, const double *r)
 static double
 dyadic(double lo, double hi)
 {
-	return lo + rnd((unsigned) ((hi - lo) * 256)) / 256.0;
+	return lo + gx_test_below((unsigned) ((hi - lo) * 256)) / 256.0;
 }
 
 static void
@@ -558,14 +548,14 @@ random_transform(Transform *t, int exp_lo, int exp_hi, bool mixed)
 {
 	static const double offsets[4][3] = {{0, 0, 0}, {500000.25, 7000000.5, 250}, {-3.5, 1e6, -2e6},
 	{1e6, -1e6, 4194304}};
-	int			o = rnd(4),
-				e = exp_lo + (int) rnd((unsigned) (exp_hi - exp_lo + 1));
+	int			o = gx_test_below(4),
+				e = exp_lo + (int) gx_test_below((unsigned) (exp_hi - exp_lo + 1));
 
 	for (int k = 0; k < 3; k++)
 		t->perm[k] = k;
 	for (int k = 2; k > 0; k--)
 	{
-		int			j = rnd(k + 1),
+		int			j = gx_test_below(k + 1),
 					x = t->perm[k];
 
 		t->perm[k] = t->perm[j];
@@ -573,11 +563,11 @@ random_transform(Transform *t, int exp_lo, int exp_hi, bool mixed)
 	}
 	for (int k = 0; k < 3; k++)
 	{
-		t->neg[k] = rnd(2);
-		t->exp[k] = mixed ? (rnd(2) ? exp_lo : exp_hi) : e;
+		t->neg[k] = gx_test_below(2);
+		t->exp[k] = mixed ? (gx_test_below(2) ? exp_lo : exp_hi) : e;
 		t->offset[k] = offsets[o][k];
 	}
-	t->shear = rnd(2);
+	t->shear = gx_test_below(2);
 }
 
 /* The shape's faces as a TIN, faces and their vertices in random order. */
@@ -596,7 +586,7 @@ shape_tin(const Shape *sh, size_t *ntri)
 			order[n++] = (size_t) i * MAXF + f;
 	for (size_t k = n - 1; k > 0; k--)
 	{
-		size_t		j = rnd((unsigned) k + 1),
+		size_t		j = gx_test_below((unsigned) k + 1),
 					x = order[k];
 
 		order[k] = order[j];
@@ -608,8 +598,8 @@ shape_tin(const Shape *sh, size_t *ntri)
 	{
 		const Piece *p = &sh->p[order[k] / MAXF];
 		const int  *f = p->f[order[k] % MAXF];
-		int			r = rnd(3),
-					flip = rnd(2);
+		int			r = gx_test_below(3),
+					flip = gx_test_below(2);
 
 		for (int j = 0; j < 3; j++)
 		{
@@ -801,7 +791,7 @@ nudge(const double *p, double *q)
 {
 	for (int k = 0; k < 3; k++)
 	{
-		int			r = rnd(3);
+		int			r = gx_test_below(3);
 
 		q[k] = r == 0 ? p[k] : nextafter(p[k], r == 1 ? INFINITY : -INFINITY);
 	}
@@ -818,11 +808,11 @@ midpoint(const double *a, const double *b, double *m)
 static void
 special_point(const Shape *sh, double *p)
 {
-	const Piece *pc = &sh->p[rnd(sh->np)];
-	const int  *f = pc->f[rnd(pc->nf)];
-	int			j = rnd(3);
+	const Piece *pc = &sh->p[gx_test_below(sh->np)];
+	const int  *f = pc->f[gx_test_below(pc->nf)];
+	int			j = gx_test_below(3);
 
-	switch (rnd(3))
+	switch (gx_test_below(3))
 	{
 		case 0:
 			memcpy(p, pc->v[f[j]], 3 * sizeof(double));
@@ -850,7 +840,7 @@ random_point(const GxSerialized *solid, double *p)
 
 	for (int k = 0; k < 3; k++)
 	{
-		double		u = rnd(1 << 20) / (double) (1 << 20) * 1.2 - 0.1;
+		double		u = gx_test_below(1 << 20) / (double) (1 << 20) * 1.2 - 0.1;
 
 		p[k] = lo[k] * (1 - u) + hi[k] * u;
 		if (!isfinite(p[k]))
@@ -863,7 +853,7 @@ any_point(const Shape *sh, const GxSerialized *solid, double *p)
 {
 	double		q[3];
 
-	switch (rnd(3))
+	switch (gx_test_below(3))
 	{
 		case 0:
 			random_point(solid, p);
@@ -907,11 +897,11 @@ check_shape(Shape *sh, int rounds)
 		any_point(sh, solid, a);
 		check_point(sh, &idx, a, "point");
 		any_point(sh, solid, b);
-		if (rnd(8) == 0)
+		if (gx_test_below(8) == 0)
 			memcpy(b, a, sizeof(b));	/* zero length */
 		check_segment(sh, &idx, a, b);
 		mpq_init(t);
-		mpq_set_ui(t, 1 + rnd(1000), 1001);
+		mpq_set_ui(t, 1 + gx_test_below(1000), 1001);
 		mpq_canonicalize(t);
 		check_rational(sh, &idx, a, b, t);
 		mpq_clear(t);
@@ -1010,7 +1000,8 @@ shape_tetrahedron(Shape *sh)
 
 		for (int i = 0; i < 4; i++)
 			for (int k = 0; k < 3; k++)
-				p->v[i][k] = (i == k + 1 ? 10 : 0) + (rnd(1u << 30) / 1073741824.0 + rnd(1u << 23) / 9007199254740992.0);
+				p->v[i][k] = (i == k + 1 ? 10 : 0) + (gx_test_below(1u << 30) / 1073741824.0 +
+												 gx_test_below(1u << 23) / 9007199254740992.0);
 		for (int k = 0; k < 3; k++)
 			p->center[k] = (p->v[0][k] + p->v[1][k] + p->v[2][k] + p->v[3][k]) / 4;
 		o = 0;

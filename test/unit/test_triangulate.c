@@ -34,17 +34,6 @@ typedef struct Poly
 	size_t		nrings;
 } Poly;
 
-static unsigned long long rng_state = 0x2545F4914F6CDD1DULL;
-
-static long long
-rnd(long long lo, long long hi)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return lo + (long long) (rng_state % (unsigned long long) (hi - lo + 1));
-}
-
 static wide
 cross(long long au, long long av, long long bu, long long bv, long long cu, long long cv)
 {
@@ -67,8 +56,8 @@ star(Poly *p, size_t r, long long cu, long long cv, double rmin, double rmax, si
 
 	for (i = 0; i < k; i++)
 	{
-		a = 2 * M_PI * ((double) i + (double) rnd(0, 1000) / 1001.0) / (double) k;
-		d = rmin + (rmax - rmin) * (double) rnd(0, 1000) / 1000.0;
+		a = 2 * M_PI * ((double) i + (double) gx_test_int(0, 1000) / 1001.0) / (double) k;
+		d = rmin + (rmax - rmin) * (double) gx_test_int(0, 1000) / 1000.0;
 		p->u[r][i] = cu + llround(d * cos(a));
 		p->v[r][i] = cv + llround(d * sin(a));
 	}
@@ -86,10 +75,10 @@ comb(Poly *p, size_t teeth)
 	p->u[0][n] = 4 * (long long) teeth, p->v[0][n++] = 0;
 	for (i = teeth; i-- > 0;)
 	{
-		p->u[0][n] = 4 * (long long) i + 3, p->v[0][n++] = 20 + rnd(0, 5);
-		p->u[0][n] = 4 * (long long) i + 2, p->v[0][n++] = 1 + rnd(0, 3);
-		p->u[0][n] = 4 * (long long) i + 1, p->v[0][n++] = 1 + rnd(0, 3);
-		p->u[0][n] = 4 * (long long) i, p->v[0][n++] = 20 + rnd(0, 5);
+		p->u[0][n] = 4 * (long long) i + 3, p->v[0][n++] = 20 + gx_test_int(0, 5);
+		p->u[0][n] = 4 * (long long) i + 2, p->v[0][n++] = 1 + gx_test_int(0, 3);
+		p->u[0][n] = 4 * (long long) i + 1, p->v[0][n++] = 1 + gx_test_int(0, 3);
+		p->u[0][n] = 4 * (long long) i, p->v[0][n++] = 20 + gx_test_int(0, 5);
 	}
 	p->n[0] = n - 1;			/* the last tooth's outer side ends at the start */
 	p->nrings = 1;
@@ -99,9 +88,9 @@ comb(Poly *p, size_t teeth)
 static void
 mutate(Poly *p, size_t r)
 {
-	size_t		i = (size_t) rnd(0, (long long) p->n[r] - 1),
+	size_t		i = (size_t) gx_test_int(0, (long long) p->n[r] - 1),
 				j = (i + 1) % p->n[r],
-				times = (size_t) rnd(0, 3);
+				times = (size_t) gx_test_int(0, 3);
 
 	while (times-- > 0 && p->n[r] + 1 < MAX_PTS)
 	{
@@ -109,7 +98,7 @@ mutate(Poly *p, size_t r)
 		memmove(&p->v[r][i + 1], &p->v[r][i], (p->n[r] - i) * sizeof(long long));
 		p->n[r]++;
 		j = j > i ? j + 1 : j;
-		if (rnd(0, 1) && (p->u[r][i] + p->u[r][j]) % 2 == 0 && (p->v[r][i] + p->v[r][j]) % 2 == 0)
+		if (gx_test_int(0, 1) && (p->u[r][i] + p->u[r][j]) % 2 == 0 && (p->v[r][i] + p->v[r][j]) % 2 == 0)
 		{
 			p->u[r][i + 1] = (p->u[r][i] + p->u[r][j]) / 2;
 			p->v[r][i + 1] = (p->v[r][i] + p->v[r][j]) / 2;
@@ -125,32 +114,33 @@ make_polygon(Poly *p)
 				i;
 
 	memset(p, 0, sizeof(*p));
-	switch (rnd(0, 5))
+	switch (gx_test_int(0, 5))
 	{
 		case 0:
-			comb(p, (size_t) rnd(1, 12));
+			comb(p, (size_t) gx_test_int(1, 12));
 			break;
 		case 1:
-			p->nrings = (size_t) rnd(1, 2);
+			p->nrings = (size_t) gx_test_int(1, 2);
 			for (r = 0; r < p->nrings; r++)
 			{
-				p->n[r] = (size_t) rnd(3, 9);
+				p->n[r] = (size_t) gx_test_int(3, 9);
 				for (i = 0; i < p->n[r]; i++)
-					p->u[r][i] = rnd(-6, 6), p->v[r][i] = rnd(-6, 6);
+					p->u[r][i] = gx_test_int(-6, 6), p->v[r][i] = gx_test_int(-6, 6);
 			}
 			break;
 		default:
-			star(p, 0, 0, 0, 60, 120, (size_t) rnd(3, 40));
-			p->nrings = 1 + (size_t) rnd(0, MAX_RINGS - 1);
+			star(p, 0, 0, 0, 60, 120, (size_t) gx_test_int(3, 40));
+			p->nrings = 1 + (size_t) gx_test_int(0, MAX_RINGS - 1);
 			for (h = 1; h < p->nrings; h++)	/* small stars about points in the kernel, rarely overlapping */
-				star(p, h, rnd(-30, 30), rnd(-30, 30), 2, rnd(3, 14), (size_t) rnd(3, 12));
+				star(p, h, gx_test_int(-30, 30), gx_test_int(-30, 30), 2, gx_test_int(3, 14),
+					 (size_t) gx_test_int(3, 12));
 			break;
 	}
 	for (r = 0; r < p->nrings; r++)
 	{
-		if (rnd(0, 2) == 0)
+		if (gx_test_int(0, 2) == 0)
 			mutate(p, r);
-		if (rnd(0, 1))			/* either orientation */
+		if (gx_test_int(0, 1))			/* either orientation */
 			for (i = 0; i < p->n[r] / 2; i++)
 			{
 				long long	t = p->u[r][i];
@@ -434,20 +424,20 @@ others_collinear(const Poly *p, size_t off_r, size_t off_i)
 static void
 lift(const Poly *p, double (*const *pts)[3], int *off)
 {
-	long long	a = rnd(-4, 4),
-				b = rnd(-4, 4),
-				c = rnd(-100, 100),
+	long long	a = gx_test_int(-4, 4),
+				b = gx_test_int(-4, 4),
+				c = gx_test_int(-100, 100),
 				w;
-	int			perm = (int) rnd(0, 5);
+	int			perm = (int) gx_test_int(0, 5);
 	static const int axes[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 	static const double offsets[4][3] = {{0, 0, 0}, {500000, 7000000, 350}, {-0x1p40, 0x1p30, 1}, {0.5, 0.25, -0.125}};
-	int			k = (int) rnd(0, 3);
+	int			k = (int) gx_test_int(0, 3);
 	size_t		r,
 				i,
-				off_r = (size_t) rnd(0, (long long) p->nrings - 1),
-				off_i = (size_t) rnd(0, (long long) p->n[off_r] - 1);
+				off_r = (size_t) gx_test_int(0, (long long) p->nrings - 1),
+				off_i = (size_t) gx_test_int(0, (long long) p->n[off_r] - 1);
 
-	*off = rnd(0, 5) == 0 && !others_collinear(p, off_r, off_i);
+	*off = gx_test_int(0, 5) == 0 && !others_collinear(p, off_r, off_i);
 	for (r = 0; r < p->nrings; r++)
 		for (i = 0; i < p->n[r]; i++)
 		{
@@ -573,6 +563,7 @@ test_cases(void)
 int
 main(void)
 {
+	gx_test_seed(UINT64_C(0x2545F4914F6CDD1D));
 	test_random();
 	test_cases();
 	return gx_test_report("test_triangulate");

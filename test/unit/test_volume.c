@@ -17,24 +17,6 @@
 #include "gx_test.h"
 #include "operation/gx_volume.h"
 
-static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
-
-static unsigned
-next_rand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned) (rng >> 11);
-}
-
-/* A random double in [0, 1). */
-static double
-unit(void)
-{
-	return next_rand() / 4294967296.0;
-}
-
 /* A growing array of triangles (9 doubles each). */
 typedef struct Tris
 {
@@ -179,16 +161,16 @@ overlap(mpq_t out, double a0, double a1, double b0, double b1)
 static double
 near_grid(double o, double h)
 {
-	switch (next_rand() % 4)
+	switch (gx_test_rand32() % 4)
 	{
 		case 0:
-			return o + h * (int) (next_rand() % (NV + 1));
+			return o + h * (int) (gx_test_rand32() % (NV + 1));
 		case 1:
-			return o + h * ((int) (next_rand() % (4 * NV + 4)) - 2) / 4.0;
+			return o + h * ((int) (gx_test_rand32() % (4 * NV + 4)) - 2) / 4.0;
 		case 2:
-			return o + h * (NV + 2) * unit() - h;
+			return o + h * (NV + 2) * (gx_test_rand32() * 0x1p-32) - h;
 		default:
-			return nextafter(o + h * (int) (next_rand() % (NV + 1)), next_rand() % 2 ? INFINITY : -INFINITY);
+			return nextafter(o + h * (int) (gx_test_rand32() % (NV + 1)), gx_test_rand32() % 2 ? INFINITY : -INFINITY);
 	}
 }
 
@@ -215,7 +197,7 @@ test_voxels(void)
 		for (int i = 0; i < NV; i++)
 			for (int j = 0; j < NV; j++)
 				for (int k = 0; k < NV; k++)
-					vox[i][j][k] = next_rand() % 100 < 45;
+					vox[i][j][k] = gx_test_rand32() % 100 < 45;
 		voxel_surface(&t, o, h);
 		if (t.n == 0)
 			continue;
@@ -280,7 +262,7 @@ terrain(Tris *t, double x0, double y0, double z0, double dx, double dy, double *
 			double		x = x0 + dx * i,
 						y = y0 + dy * j;
 
-			heights[i * (G + 1) + j] = z0 + 1.0 + unit() * 7.3;
+			heights[i * (G + 1) + j] = z0 + 1.0 + (gx_test_rand32() * 0x1p-32) * 7.3;
 			top[i][j][0] = bot[i][j][0] = x;
 			top[i][j][1] = bot[i][j][1] = y;
 			top[i][j][2] = heights[i * (G + 1) + j];
@@ -342,7 +324,7 @@ static void
 cuts(double *c, int n, double lo, double hi, const double *grid, int ngrid)
 {
 	for (int k = 0; k < n; k++)
-		c[k] = next_rand() % 2 ? grid[next_rand() % ngrid] : lo + (hi - lo) * unit();
+		c[k] = gx_test_rand32() % 2 ? grid[gx_test_rand32() % ngrid] : lo + (hi - lo) * (gx_test_rand32() * 0x1p-32);
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && c[j] < c[j - 1]; j--)
 		{
@@ -372,8 +354,8 @@ test_terrain(void)
 	{
 		Tris		t = {0};
 		double		heights[(G + 1) * (G + 1)];
-		double		x0 = 500000.0 + next_rand() % 1000 + 0.1,
-					y0 = 7000000.0 + next_rand() % 1000 + 0.3,
+		double		x0 = 500000.0 + gx_test_rand32() % 1000 + 0.1,
+					y0 = 7000000.0 + gx_test_rand32() % 1000 + 0.3,
 					z0 = 250.0 + 0.7,
 					dx = 3.7,
 					dy = 2.9;

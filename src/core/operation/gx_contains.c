@@ -18,31 +18,12 @@
 #include "algorithm/gx_elements.h"
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_primitives.h"
+#include "algorithm/gx_projection.h"
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_contains.h"
 #include "operation/gx_intercepts.h"
 #include "operation/gx_volume.h"
-
-/* A triangle with collinear (or repeated) vertices: the union of its edges. */
-static bool
-flat(const double *t)
-{
-	for (int drop = 0; drop < 3; drop++)
-		if (gx_orient2d(t, t + 3, t + 6, drop) != 0)
-			return false;
-	return true;
-}
-
-/* An axis whose projection keeps the non-flat triangle's orientation, and that orientation. */
-static int
-projection(const double *t, int *sigma)
-{
-	for (int drop = 0; drop < 3; drop++)
-		if ((*sigma = gx_orient2d(t, t + 3, t + 6, drop)) != 0)
-			return drop;
-	return -1;
-}
 
 /* --- in a solid ------------------------------------------------------------------------------------- */
 
@@ -214,11 +195,11 @@ segment_covered(const GxElements *a, const double *p, const double *q)
 
 		if (a->elems[i].kind == 2)
 			collinear_interval(&c, p, q, t, t + 3);
-		else if (a->elems[i].kind == 3 && flat(t))
+		else if (a->elems[i].kind == 3 && gx_triangle_flat(t))
 			for (int k = 0; k < 3; k++)
 				collinear_interval(&c, p, q, t + 3 * k, t + 3 * ((k + 1) % 3));
 		else if (a->elems[i].kind == 3 && gx_orient3d(t, t + 3, t + 6, p) == 0 &&
-				 gx_orient3d(t, t + 3, t + 6, q) == 0 && (drop = projection(t, &sigma)) >= 0 &&
+				 gx_orient3d(t, t + 3, t + 6, q) == 0 && (drop = gx_triangle_projection(t, &sigma)) >= 0 &&
 				 gx_segment_clip_coplanar(p, q, t, drop, sigma, lo, hi) && (iv = cover_add(&c)) != NULL)
 		{
 			mpq_set(iv->lo, lo);
@@ -252,7 +233,7 @@ triangle_covered(const GxElements *a, const double *t, GxError *err)
 			return r;
 		}
 	}
-	if (flat(t))
+	if (gx_triangle_flat(t))
 		return 1;
 	for (size_t i = 0; i < a->n; i++)
 		if (a->elems[i].kind == 3 && gx_elements_intersect(t, 1, a->elems[i].c, 3) &&

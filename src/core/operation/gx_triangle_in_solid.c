@@ -14,6 +14,7 @@
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
+#include "algorithm/gx_projection.h"
 #include "geom/gx_box.h"
 #include "operation/gx_contains.h"
 #include "operation/gx_intercepts.h"
@@ -260,9 +261,7 @@ gx_triangle_in_solid(const GxSolidIndex *s, const double *t, bool *touches, GxEr
 		if (r <= 0)
 			return r;
 	}
-	for (int drop = 0; drop < 3 && pl.sigma == 0; drop++)
-		if ((pl.sigma = gx_orient2d(t, t + 3, t + 6, drop)) != 0)
-			pl.drop = drop;
+	pl.drop = gx_triangle_projection(t, &pl.sigma);
 	if (pl.sigma == 0)
 	{
 		/* a flat triangle is its edges */
