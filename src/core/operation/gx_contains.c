@@ -337,27 +337,16 @@ gx_solid_contains_box(const GxSolidIndex *s, const GxBox3D *box, GxError *err)
 	{
 		GxVolumeWork w;
 		mpq_t		inside,
-					own,
-					d,
-					e;
-		const double lo[3] = {x0, y0, z0},
-					hi[3] = {x1, y1, z1};
+					own;
 		int			result;
 
-		mpq_inits(inside, own, d, e, NULL);
-		mpq_set_ui(own, 1, 1);
-		for (int k = 0; k < 3; k++)
-		{
-			mpq_set_d(d, hi[k]);
-			mpq_set_d(e, lo[k]);
-			mpq_sub(d, d, e);
-			mpq_mul(own, own, d);
-		}
+		mpq_inits(inside, own, NULL);
 		gx_volume_work_init(&w);
+		gx_box_volume_exact(box, &w, own);
 		gx_volume_in_box_exact(s, box, &w, inside);
 		gx_volume_work_clear(&w);
 		result = mpq_equal(inside, own) != 0;
-		mpq_clears(inside, own, d, e, NULL);
+		mpq_clears(inside, own, NULL);
 		return result;
 	}
 	if (flat_axes == 1)

@@ -9,6 +9,7 @@
 
 #include "algorithm/gx_measure.h"
 #include "algorithm/gx_predicates.h"
+#include "algorithm/gx_projection.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_round.h"
@@ -166,16 +167,13 @@ triangle_events(void *ctx, size_t i)
 			point_event(sg, NULL, NULL, 1);
 	}
 	else
-		for (int drop = 0; drop < 3; drop++)
-		{
-			int			sigma = gx_orient2d(t, t + 3, t + 6, drop);
+	{
+		int			sigma,
+					drop = gx_triangle_projection(t, &sigma);
 
-			if (sigma != 0)
-			{
-				coplanar_event(sg, t, drop, sigma);
-				break;
-			}
-		}
+		if (drop >= 0)
+			coplanar_event(sg, t, drop, sigma);
+	}
 	return !sg->nomem;
 }
 

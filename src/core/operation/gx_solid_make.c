@@ -26,6 +26,7 @@
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
+#include "algorithm/gx_projection.h"
 #include "base/gx_alloc.h"
 #include "base/gx_format.h"
 #include "base/gx_threads.h"
@@ -161,15 +162,6 @@ pt(char *buf, const double *c)
 		gx_format_double(c[k], d[k]);
 	snprintf(buf, 100, "(%s %s %s)", d[0], d[1], d[2]);
 	return buf;
-}
-
-static bool
-degenerate(const double *t)
-{
-	for (int drop = 0; drop < 3; drop++)
-		if (gx_orient2d(t, t + 3, t + 6, drop) != 0)
-			return false;
-	return true;
 }
 
 /* Step 2 and 3: vertex ids, edge pairing, orientation flips and shells. */
@@ -723,7 +715,7 @@ gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells
 			sl[nsl++].number = t;
 			continue;
 		}
-		if (degenerate(v))
+		if (gx_triangle_flat(v))
 		{
 			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s is degenerate "
 						 "(three collinear vertices)", t + 1, pt(b[0], v), pt(b[1], v + 3), pt(b[2], v + 6));

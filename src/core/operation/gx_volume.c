@@ -127,6 +127,16 @@ gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *
 	bounds_clear_q(&b);
 }
 
+void
+gx_box_volume_exact(const GxBox3D *box, GxVolumeWork *w, mpq_t out)
+{
+	Bounds_q	b;
+
+	bounds_init_q(&b, box);
+	box_volume_q(&b, out, w->t);
+	bounds_clear_q(&b);
+}
+
 typedef struct OpenBox
 {
 	const GxSolidIndex *s;

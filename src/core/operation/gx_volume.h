@@ -65,6 +65,9 @@ void		gx_volume_work_clear(GxVolumeWork *w);
 /* The exact volume of the n triangles at tri (a closed, oriented surface: a solid's), into out. */
 void		gx_volume_exact(const double *tri, size_t n, GxVolumeWork *w, mpq_t out);
 
+/* The box's own volume, exact, into out (w's temporaries used). */
+void		gx_box_volume_exact(const GxBox3D *box, GxVolumeWork *w, mpq_t out);
+
 /*
  * The exact volume of the part of the solid indexed by s that lies inside box (finite, min <= max), into
  * out. A box that meets no triangle is wholly inside or outside: one corner is located.
