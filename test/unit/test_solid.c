@@ -910,6 +910,46 @@ main(void)
 			free(tin);
 		}
 	}
+	/*
+	 * A triangle lying on a slab's top face, which many surface triangles cover, its edges along the face:
+	 * contained. Over the same slab with a square hole through it, which the triangle's inside spans: not
+	 * contained (the surface touches its inside along the hole's rim without crossing it).
+	 */
+	for (int hole = 0; hole < 2; hole++)
+	{
+		size_t		n,
+					size;
+		double	   *tri;
+		GxSerialized *tin,
+				   *slab;
+		GxSolidIndex idx;
+		GxError		e = {GX_OK, ""};
+		bool		touches;
+		const double top = plane(2, 2),
+					t[9] = {plane(0, 0), plane(1, 0), top, plane(0, N), plane(1, 0), top, plane(0, 0), plane(1, N), top};
+		int			got;
+
+		memset(vox, 0, sizeof(vox));
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				vox[i][j][1] = !(hole && i == 1 && j == 1);
+		tri = voxel_surface(&n);
+		tin = tin_of(tri, n);
+		slab = gx_solid_from(tin, &opt, &size, &e);
+		CHECK_MSG(slab != NULL, "slab %d: %s", hole, e.msg);
+		if (slab)
+		{
+			const double *st = gx_solid_triangles(slab, &n);
+
+			CHECK(gx_solid_index_build(&idx, st, n, &e));
+			got = gx_triangle_in_solid(&idx, t, &touches, &e);
+			CHECK_MSG(got == !hole && touches, "triangle on a slab%s: %d (%s)", hole ? " with a hole" : "", got, e.msg);
+			gx_solid_index_free(&idx);
+		}
+		free(slab);
+		free(tin);
+		free(tri);
+	}
 	/* a multi-part geometry with one part inside and one far away (its box is not inside the solid's) */
 	{
 		GxError		e = {GX_OK, ""};
