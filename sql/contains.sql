@@ -46,11 +46,13 @@ CREATE FUNCTION pg_temp.box_solid(x0 float8, y0 float8, z0 float8, x1 float8, y1
 	LANGUAGE sql AS $$ SELECT gx_makesolid(format('POLYHEDRALSURFACE Z (((%1$s %2$s %3$s,%1$s %5$s %3$s,%4$s %5$s %3$s,%4$s %2$s %3$s,%1$s %2$s %3$s)),((%1$s %2$s %6$s,%4$s %2$s %6$s,%4$s %5$s %6$s,%1$s %5$s %6$s,%1$s %2$s %6$s)),((%1$s %2$s %3$s,%4$s %2$s %3$s,%4$s %2$s %6$s,%1$s %2$s %6$s,%1$s %2$s %3$s)),((%1$s %5$s %3$s,%1$s %5$s %6$s,%4$s %5$s %6$s,%4$s %5$s %3$s,%1$s %5$s %3$s)),((%1$s %2$s %3$s,%1$s %2$s %6$s,%1$s %5$s %6$s,%1$s %5$s %3$s,%1$s %2$s %3$s)),((%4$s %2$s %3$s,%4$s %5$s %3$s,%4$s %5$s %6$s,%4$s %2$s %6$s,%4$s %2$s %3$s)))',
 		x0, y0, z0, x1, y1, z1)::gxgeom) $$;
 -- a triangle whose edges stay in the wall while the cavity crosses its inside is not in the hollow body;
--- a solid block sharing faces with the body's outside is not decided (its vertices on the block may
--- belong to a cavity inside it or to the outside)
+-- blocks sharing faces with the body's surface: one at a corner is in it; the body's own box holds the
+-- cavity and the block filling the cavity is the cavity: neither is in it
 SELECT gx_contains(g, 'TRIANGLE((0.5 0.5 2,3.5 0.5 2,2 3.9 2,0.5 0.5 2))') AS across_cavity,
 	gx_contains(g, 'TRIANGLE((0.5 0.5 1,3.5 0.5 1,2 3.9 1,0.5 0.5 1))') AS below_cavity FROM hollow;
-SELECT gx_contains(h.g, pg_temp.box_solid(0, 0, 0, 1, 1, 1)) AS corner_block FROM hollow h;
+SELECT gx_contains(h.g, pg_temp.box_solid(0, 0, 0, 1, 1, 1)) AS corner_block,
+	gx_contains(h.g, pg_temp.box_solid(0, 0, 0, 4, 4, 4)) AS whole_box,
+	gx_contains(h.g, pg_temp.box_solid(1.5, 1.5, 1.5, 2.5, 2.5, 2.5)) AS filling_cavity FROM hollow h;
 SELECT gx_contains(h.g, pg_temp.box_solid(0.5, 0.5, 0.5, 1, 1, 1)) AS small_in_wall,
 	gx_contains(h.g, pg_temp.box_solid(1, 1, 1, 3, 3, 3)) AS around_cavity,
 	gx_contains(h.g, pg_temp.box_solid(0.5, 0.5, 0.5, 1, 1, 4.5)) AS poking_out,

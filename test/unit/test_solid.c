@@ -533,12 +533,83 @@ check_triangles(const GxSolidIndex *idx, int rounds)
 	}
 }
 
+/* Tallies of box solids in voxel solids against the oracle. */
+static int	box_in,
+			box_out,
+			box_undecided,
+			box_wrong;
+
+/*
+ * Solids of a box of voxels against the voxel solid `solid` (whose voxels vox holds): contained exactly
+ * when every voxel of the box is filled (unions of closed voxels). Their surfaces share faces, edges and
+ * vertices wherever the box reaches the solid's surface, and a cavity of the solid inside the box makes it
+ * not contained.
+ */
+static void
+check_boxes_in_solid(const GxSerialized *solid, const GxBatchOptions *opt, int rounds)
+{
+	bool		saved[N][N][N];
+
+	memcpy(saved, vox, sizeof(vox));
+	for (int r = 0; r < rounds; r++)
+	{
+		int			lo[3],
+					hi[3],
+					want = 1,
+					got;
+		size_t		n,
+					size;
+		double	   *tri;
+		GxSerialized *tin,
+				   *box;
+		GxError		err = {GX_OK, ""};
+
+		for (int a = 0; a < 3; a++)
+		{
+			lo[a] = (int) gx_test_below(N);
+			hi[a] = lo[a] + (int) gx_test_below((uint64_t) (N - lo[a]) < 3 ? (uint64_t) (N - lo[a]) : 3);
+		}
+		memset(vox, 0, sizeof(vox));
+		for (int i = lo[0]; i <= hi[0]; i++)
+			for (int j = lo[1]; j <= hi[1]; j++)
+				for (int k = lo[2]; k <= hi[2]; k++)
+				{
+					vox[i][j][k] = true;
+					want &= saved[i][j][k];
+				}
+		tri = voxel_surface(&n);
+		tin = tin_of(tri, n);
+		box = gx_solid_from(tin, opt, &size, &err);
+		CHECK_MSG(box != NULL, "box solid: %s", err.msg);
+		got = box ? gx_contains(solid, NULL, box, &err) : -1;
+		if (box && got < 0)
+		{
+			CHECK_MSG(err.code == GX_ERR_UNSUPPORTED, "box in solid: %s", err.msg);
+			box_undecided++;
+			if (getenv("GX_DEBUG")) fprintf(stderr, "undecided: %s\n", err.msg);
+		}
+		else if (box && got != want && box_wrong++ < 5)
+			fprintf(stderr, "box [%d %d %d]-[%d %d %d] in solid: contained %d, oracle %d\n", lo[0], lo[1], lo[2],
+					hi[0], hi[1], hi[2], got, want);
+		box_in += got == 1;
+		box_out += got == 0;
+		free(box);
+		free(tin);
+		free(tri);
+	}
+	memcpy(vox, saved, sizeof(vox));
+}
+
 /* No triangle was decided against the oracle; touching ones were decided both ways. */
 static void
 check_triangle_tallies(void)
 {
 	printf("triangles in solids: %d contained, %d not (touching the surface: %d and %d), %d not decided, %d wrong\n",
 		   tri_inside, tri_outside, touching_inside, touching_outside, tri_undecided, tri_wrong);
+	printf("boxes of voxels in solids: %d contained, %d not, %d not decided, %d wrong\n", box_in, box_out,
+		   box_undecided, box_wrong);
+	CHECK_MSG(box_wrong == 0, "%d boxes decided against the oracle", box_wrong);
+	CHECK(box_in > 0 && box_out > 0 && box_undecided < box_in + box_out);
 	CHECK_MSG(tri_wrong == 0, "%d triangles decided against the oracle", tri_wrong);
 	CHECK(touching_inside > 0 && touching_outside > 0 && tri_undecided < tri_inside + tri_outside);
 }
@@ -807,6 +878,7 @@ main(void)
 			CHECK(solid->flags & GX_FLAG_SOLID);
 			check_solid(solid, &opt, 300);
 			check_intercepts_of_pairs(solid);
+			check_boxes_in_solid(solid, &opt, 15);
 			if (nsolids < 8)
 				solids[nsolids++] = solid;
 			else
@@ -949,6 +1021,47 @@ main(void)
 		free(slab);
 		free(tin);
 		free(tri);
+	}
+	/*
+	 * Blocks against a block of voxels with a cavity (its centre voxel): the whole block, whose surface is the
+	 * body's outer surface, holds the cavity (not contained: the cavity walls' outer side is inside it); the
+	 * centre voxel fills the cavity (not contained: its faces lie on the walls, facing the other way); a
+	 * corner voxel, sharing three faces with the body's, is contained.
+	 */
+	{
+		static const int boxes[3][6] = {{1, 1, 1, 3, 3, 3}, {2, 2, 2, 2, 2, 2}, {1, 1, 1, 1, 1, 1}};
+		GxSerialized *parts[2];
+
+		for (int part = 0; part < 4; part++)
+		{
+			size_t		n,
+						size;
+			double	   *tri;
+			GxSerialized *tin;
+			GxError		e = {GX_OK, ""};
+			const int  *bx = boxes[part == 0 ? 0 : part - 1];
+
+			memset(vox, 0, sizeof(vox));
+			for (int i = bx[0]; i <= bx[3]; i++)
+				for (int j = bx[1]; j <= bx[4]; j++)
+					for (int k = bx[2]; k <= bx[5]; k++)
+						vox[i][j][k] = !(part == 0 && i == 2 && j == 2 && k == 2);
+			tri = voxel_surface(&n);
+			tin = tin_of(tri, n);
+			parts[part == 0 ? 0 : 1] = gx_solid_from(tin, &opt, &size, &e);
+			CHECK_MSG(parts[part == 0 ? 0 : 1] != NULL, "block %d: %s", part, e.msg);
+			if (part > 0 && parts[0] && parts[1])
+			{
+				int			got = gx_contains(parts[0], NULL, parts[1], &e);
+
+				CHECK_MSG(got == (part == 3), "block %d in the body with a cavity: %d (%s)", part, got, e.msg);
+			}
+			if (part > 0)
+				free(parts[1]);
+			free(tin);
+			free(tri);
+		}
+		free(parts[0]);
 	}
 	/* a multi-part geometry with one part inside and one far away (its box is not inside the solid's) */
 	{

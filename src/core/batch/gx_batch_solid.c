@@ -162,7 +162,7 @@ candidates(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, con
 		gx_free(boxes);
 		return false;
 	}
-	#pragma omp parallel
+	#pragma omp parallel if (x->ngeoms > 4096)
 	{
 		GxKeys		local = {NULL, 0, 0};
 
@@ -270,7 +270,7 @@ locate_on_gpu(const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr, 
 	if (first == NULL)
 		goto nomem;
 	first[0] = 0;
-	#pragma omp parallel for schedule(dynamic, 256)
+	#pragma omp parallel for schedule(dynamic, 256) if (cand->n > 4096)
 	for (c = 0; c < (long) cand->n; c++)
 	{
 		uint32_t	sg = (uint32_t) (cand->v[c] >> 32),
@@ -288,7 +288,7 @@ locate_on_gpu(const SideRanges *sr, const GxBatchSide *x, const SideRanges *xr, 
 	answer = gx_alloc(n ? n : 1);
 	if (!points || !solid || !answer)
 		goto nomem;
-	#pragma omp parallel for schedule(dynamic, 256)
+	#pragma omp parallel for schedule(dynamic, 256) if (cand->n > 4096)
 	for (c = 0; c < (long) cand->n; c++)
 	{
 		uint32_t	sg = (uint32_t) (cand->v[c] >> 32),

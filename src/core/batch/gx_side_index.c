@@ -38,7 +38,7 @@ ranges(const GxBatchSide *s, const GxBox3D *eb, size_t **first, GxBox3D **geom_b
 		gx_free(gb);
 		return nomem(err);
 	}
-	#pragma omp parallel
+	#pragma omp parallel if (s->n > 65536)
 	{
 		#pragma omp for schedule(static)
 		for (i = 0; i < (long) s->ngeoms; i++)
@@ -52,7 +52,7 @@ ranges(const GxBatchSide *s, const GxBox3D *eb, size_t **first, GxBox3D **geom_b
 	for (size_t g = s->ngeoms; g-- > 0;)
 		if (f[g] == SIZE_MAX)
 			f[g] = f[g + 1];
-	#pragma omp parallel for schedule(dynamic, 1024)
+	#pragma omp parallel for schedule(dynamic, 1024) if (s->ngeoms > 65536)
 	for (i = 0; i <= (long) s->ngeoms; i++)
 	{
 		gx_box_set_empty(&gb[i]);

@@ -2,21 +2,21 @@
  * gx_contains.c: containment (gx_contains.h). b lies in a when each of its elements does:
  * - in a solid's closed volume: a point when it is not outside (gx_solid_locate); a segment when every gap
  *   between its crossings with the surface is inside (gx_segment_in_solid, as gx_intercepts decides); a
- *   triangle as gx_triangle_in_solid.c decides; and a solid b when, besides, no vertex of a lies inside b
- *   (a shell of a inside b would be a cavity of b);
+ *   triangle as gx_triangle_in_solid.c decides; and a solid b when, besides, no region outside a lies in
+ *   b: when b's surface lies in a's interior, no vertex of a lies inside b (a shell of a inside b would be
+ *   a cavity of b); when it touches a's surface, the outer side of a's triangles (outside_reaches_inside);
  * - in a lower-dimensional a: a point when it meets an element of a; a segment when the parameters of its
  *   pieces lying in a's elements (collinear segments, coplanar triangles: exact rationals) cover [0, 1]; a
  *   triangle when its edges are covered and one coplanar triangle of a holds its vertices (convex, so all
  *   of it).
- * A triangle whose inside a solid's surface touches or partly covers without crossing it, or whose edges a
- * surface covers with no single triangle holding it, is not settled by these tests: GX_ERR_UNSUPPORTED
- * rather than a guess.
+ * What these tests do not settle (gx_contains.h) is GX_ERR_UNSUPPORTED rather than a guess.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "algorithm/gx_elements.h"
 #include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_projection.h"
 #include "base/gx_alloc.h"
@@ -83,6 +83,157 @@ vertex_inside(const GxSolidIndex *s, const GxSerialized *b, GxError *err)
 		else if (loc != GX_LOC_OUTSIDE)
 			result = 1;
 	}
+	gx_solid_index_free(&bi);
+	return result;
+}
+
+/*
+ * Where a point c of a's triangle tau, c = tau0 + t (tau1 - tau0) + u (tau2 - tau0), lies on b's surface:
+ * a triangle sigma of b holding c (closed). Exact: orientations are affine in the point, so c's are the
+ * weighted sums of tau's vertices' (weights 1 - t - u, t, u).
+ */
+typedef struct OnSurface
+{
+	const GxSolidIndex *b;
+	const double *tau;
+	int			found;			/* 0 none, 1 sigma coplanar with tau holds c strictly inside (same
+								 * facing), 2 (opposite facing), 3 c on b's surface otherwise */
+	mpq_t		w[3],
+				v,
+				sum;
+} OnSurface;
+
+/*
+ * The sign of orient2d(p, q, c) (drop) or, drop < 0, orient3d(p, q, r, c): from the signs at tau's vertices
+ * when they agree (the weights are positive), else from the exact weighted sum.
+ */
+static int
+weighted_sign(OnSurface *o, const double *p, const double *q, const double *r, int drop)
+{
+	int			s[3];
+
+	for (int k = 0; k < 3; k++)
+		s[k] = drop < 0 ? gx_orient3d(p, q, r, o->tau + 3 * k) : gx_orient2d(p, q, o->tau + 3 * k, drop);
+	if (s[0] == s[1] && s[1] == s[2])
+		return s[0];
+	mpq_set_ui(o->sum, 0, 1);
+	for (int k = 0; k < 3; k++)
+	{
+		if (drop < 0)
+			gx_orient3d_value(p, q, r, o->tau + 3 * k, o->v);
+		else
+			gx_orient2d_value(p, q, o->tau + 3 * k, drop, o->v);
+		mpq_mul(o->v, o->v, o->w[k]);
+		mpq_add(o->sum, o->sum, o->v);
+	}
+	return mpq_sgn(o->sum);
+}
+
+static bool
+on_surface_visit(void *ctx, size_t i)
+{
+	OnSurface  *o = ctx;
+	const double *sg = o->b->tri + 9 * i;
+	int			sigma,
+				drop,
+				coplanar = 1,
+				strict = 1;
+
+	if (weighted_sign(o, sg, sg + 3, sg + 6, -1) != 0 || (drop = gx_triangle_projection(sg, &sigma)) < 0)
+		return true;			/* c is off sigma's plane, or sigma is flat (its edges hold c only if others do) */
+	for (int k = 0; k < 3; k++)
+	{
+		int			e = weighted_sign(o, sg + 3 * k, sg + 3 * ((k + 1) % 3), NULL, drop) * sigma;
+
+		if (e < 0)
+			return true;		/* c is outside sigma */
+		strict &= e > 0;
+	}
+	for (int k = 0; k < 3; k++)
+		coplanar &= gx_orient3d(sg, sg + 3, sg + 6, o->tau + 3 * k) == 0;
+	if (coplanar && strict)
+	{
+		/* tau lies in sigma's plane: sigma's projection is one-to-one on tau too */
+		int			tau_sigma = gx_orient2d(o->tau, o->tau + 3, o->tau + 6, drop);
+
+		o->found = tau_sigma == sigma ? 1 : 2;
+		return false;
+	}
+	o->found = 3;
+	return true;
+}
+
+/*
+ * b's surface lies in solid a and touches a's surface: does b's inside reach outside a? Each region outside
+ * a lies wholly inside or wholly outside b (b's surface does not enter it), and a triangle tau of a's
+ * surface bounding it has that region on its outer side (a's triangles face outward, its cavities'
+ * inward). So for each triangle of a near b, a point c of its inside: strictly inside b, the region beside
+ * it is inside b (1); outside b, not (for this region); on a triangle of b in tau's plane, holding c
+ * strictly inside, the region is inside b exactly when the two face opposite ways. A c on b's surface in
+ * any other way (on an edge of b) is tried again at other points of tau; when none serves: -1 with
+ * GX_ERR_UNSUPPORTED, unless another triangle found the answer 1.
+ */
+static int
+outside_reaches_inside(const GxSolidIndex *s, const GxSerialized *b, GxError *err)
+{
+	/* points of tau as (t, u): the centroid first, then points off the lines a lattice puts through it */
+	static const long at[][4] = {{1, 3, 1, 3}, {2, 7, 3, 11}, {5, 13, 2, 9}, {3, 17, 7, 19}};
+	GxSolidIndex bi;
+	size_t		n;
+	const double *tri = gx_solid_triangles(b, &n);
+	OnSurface	o = {.b = &bi};
+	bool		unknown = false;
+	int			result = 0;
+	mpq_t		t,
+				u;
+
+	if (!gx_solid_index_build(&bi, tri, n, err))
+		return -1;
+	mpq_inits(o.w[0], o.w[1], o.w[2], o.v, o.sum, t, u, NULL);
+	for (size_t i = 0; i < s->n && result == 0; i++)
+	{
+		GxBox3D		box = gx_box_of_points(s->tri + 9 * i, 3);
+
+		if (!gx_box_overlaps(&box, &b->box))
+			continue;
+		o.tau = s->tri + 9 * i;
+		o.found = 3;
+		for (size_t k = 0; k < sizeof(at) / sizeof(at[0]) && o.found == 3; k++)
+		{
+			mpq_set_ui(t, at[k][0], at[k][1]);
+			mpq_set_ui(u, at[k][2], at[k][3]);
+			mpq_set(o.w[1], t);
+			mpq_set(o.w[2], u);
+			mpq_set_ui(o.w[0], 1, 1);
+			mpq_sub(o.w[0], o.w[0], t);
+			mpq_sub(o.w[0], o.w[0], u);
+			o.found = 0;
+			gx_solid_index_search(&bi, &box, on_surface_visit, &o);
+		}
+		if (o.found == 2)
+			result = 1;
+		else if (o.found == 3)
+			unknown = true;
+		else if (o.found == 0)
+		{
+			GxLocation	loc = gx_solid_locate_in_triangle(&bi, o.tau, t, u);
+
+			if (loc == GX_LOC_FAILED)
+			{
+				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+				result = -1;
+			}
+			else if (loc == GX_LOC_INSIDE)
+				result = 1;
+		}
+	}
+	if (result == 0 && unknown)
+	{
+		gx_error_set(err, GX_ERR_UNSUPPORTED, "containment of a solid whose surface touches the other solid's "
+					 "surface along edges at every point tried of one of its triangles is not decided");
+		result = -1;
+	}
+	mpq_clears(o.w[0], o.w[1], o.w[2], o.v, o.sum, t, u, NULL);
 	gx_solid_index_free(&bi);
 	return result;
 }
@@ -301,15 +452,15 @@ gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerializ
 	for (size_t i = 0; i < eb.n && result == 1; i++)
 		result = solid ? element_in_solid(s, eb.elems[i], &touches, err) : element_covered(&ea, eb.elems[i], err);
 	/*
-	 * A solid b also holds its inside: no part of a's surface may lie there. When b's surface lies in a's
-	 * interior, a vertex of a in b says so; when it touches a's surface, a's vertices on b's boundary may
-	 * belong to a cavity inside b or to an outside that only touches it: not decided here.
+	 * A solid b also holds its inside: no region outside a may lie there. When b's surface lies in a's
+	 * interior, a vertex of a in b says so; when it touches a's surface, the outer side of a's triangles
+	 * (outside_reaches_inside).
 	 */
 	if (result == 1 && solid && (b->flags & GX_FLAG_SOLID) && touches)
 	{
-		gx_error_set(err, GX_ERR_UNSUPPORTED, "containment of a solid whose surface touches the other solid's "
-					 "surface is not decided");
-		result = -1;
+		int			r = outside_reaches_inside(s, b, err);
+
+		result = r < 0 ? -1 : !r;
 	}
 	else if (result == 1 && solid && (b->flags & GX_FLAG_SOLID))
 	{

@@ -9,10 +9,10 @@
 #include "solid/gx_solid.h"
 
 /*
- * 1, 0, or -1 with err set: mixed SRIDs, memory, no usable ray, or GX_ERR_UNSUPPORTED for a triangle of b
- * whose inside a solid's surface touches or partly covers without crossing it (or one covered only by
- * several triangles of a surface), which no exact test here settles. a_index: the solid a's index, or NULL (then built when needed);
- * with it, only a's header is read.
+ * 1, 0, or -1 with err set: mixed SRIDs, memory, no usable ray, or GX_ERR_UNSUPPORTED where no exact test
+ * here settles it (a triangle of b lying on more than 48 lines of a solid's surface, a solid b whose surface
+ * runs along a's triangles' edges at every point tried, a triangle covered only by several triangles of a
+ * surface). a_index: the solid a's index, or NULL (then built when needed); with it, only a's header is read.
  */
 int			gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerialized *b, GxError *err);
 

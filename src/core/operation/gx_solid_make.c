@@ -521,7 +521,7 @@ self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const 
 	}
 	ncells = (size_t) dim[0] * dim[1] * dim[2];
 	threads = gx_threads_begin(opt->threads, opt->thread_budget);
-	#pragma omp parallel for schedule(dynamic, 64) reduction(min:first) num_threads(threads)
+	#pragma omp parallel for schedule(dynamic, 64) reduction(min:first) num_threads(threads) if (n > 2048)
 	for (size_t c = 0; c < ncells; c++)
 	{
 		int			cell[3] = {(int) (c % dim[0]), (int) ((c / dim[0]) % dim[1]), (int) (c / ((size_t) dim[0] * dim[1]))};

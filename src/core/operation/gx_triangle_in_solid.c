@@ -178,8 +178,7 @@ meeting(Plane *pl, const double *t)
 
 	for (int i = 0; i < 3; i++)
 	{
-		gx_orient3d_value(pl->T, pl->T + 3, pl->T + 6, t + 3 * i, pl->o[i]);
-		s[i] = mpq_sgn(pl->o[i]);
+		s[i] = gx_orient3d(pl->T, pl->T + 3, pl->T + 6, t + 3 * i);
 		pos += s[i] > 0;
 		neg += s[i] < 0;
 		if (s[i] == 0)
@@ -197,6 +196,8 @@ meeting(Plane *pl, const double *t)
 		return double_segment_meets_inside(pl, t + 3 * zero[0], t + 3 * zero[1]) ? MEETS_INSIDE : MEETS_EDGES;
 	}
 	/* crossing: the ends of t's section by the plane, at its vertices on it or where its edges cross it */
+	for (int i = 0; i < 3; i++)
+		gx_orient3d_value(pl->T, pl->T + 3, pl->T + 6, t + 3 * i, pl->o[i]);
 	for (int i = 0; i < 3; i++)
 	{
 		int			j = (i + 1) % 3;
