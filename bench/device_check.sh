@@ -2,7 +2,8 @@
 # bench/device_check.sh: on the GPU machine (device tool; carry build/, gpuexact.so and .device): the CUDA
 # engine's test, the regression SQL forced onto the GPU, the block proportions of bench/volumes.sql on the
 # mining workload (BLOCKS, default 100000; a list runs each; gx_volume_pairs runs on the host's cores) and the
-# nearest-neighbour latency of bench/knn.sql (100 000 points and segments). Results under $OUT.
+# nearest-neighbour latency of bench/knn.sql (100 000 points and segments), then regression SQL through the GPU
+# service. Results under $OUT.
 set -u
 cd "$(dirname "$0")/.."
 source bench/device_setup.sh
@@ -35,4 +36,20 @@ done
 echo "== nearest neighbours"
 psql -X -d postgres -v n=100000 -f bench/knn.sql >"$OUT/knn.txt" 2>&1
 tail -8 "$OUT/knn.txt"
+
+# the same regression SQL through the GPU service (points located in kept solids on the GPU): its answers
+# must be the expected ones; EXPLAIN's lines on where and how long a batch ran differ by nature
+echo "== regression SQL through the GPU service"
+restart "-c shared_preload_libraries=gpuexact"
+sleep 2
+{
+	psql -q -d postgres -c "DROP DATABASE IF EXISTS regsvc" -c "CREATE DATABASE regsvc"
+	psql -q -d regsvc -c "CREATE EXTENSION gpuexact"
+	for t in join intersects solids contains volumes; do
+		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regsvc <"sql/$t.sql" >"/tmp/svc_$t.out" 2>&1
+		diff -I 'Ran On\|GPU\|Time\|Filter Undecided\|Decided Exactly\|Points Located\|Batches' "expected/$t.out" "/tmp/svc_$t.out" >"/tmp/svc_$t.diff" &&
+			echo "$t through the service: same as expected" || { echo "$t through the service: DIFFERS"; head -40 "/tmp/svc_$t.diff"; }
+	done
+} >"$OUT/sql_service.txt" 2>&1
+grep "through the service" "$OUT/sql_service.txt"
 echo done
