@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "algorithm/gx_elements.h"
+#include "algorithm/gx_orient.h"
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
@@ -432,6 +433,23 @@ typedef struct UpRay
 	bool		stopped;
 } UpRay;
 
+/* Signs from the double filter inline, else the exact ladder: a located point makes many of them. */
+static inline int
+orient2d_xy(const double *a, const double *b, const double *c)
+{
+	int			s = gx_orient2d_filter(a, b, c, 2);
+
+	return s != GX_UNDECIDED ? s : gx_orient2d(a, b, c, 2);
+}
+
+static inline int
+orient3d_first_filter(const double *a, const double *b, const double *c, const double *d)
+{
+	int			s = gx_orient3d_filter(a, b, c, d);
+
+	return s != GX_UNDECIDED ? s : gx_orient3d(a, b, c, d);
+}
+
 /*
  * Triangle i against the ray: in the (x, y) projection p must lie strictly inside the triangle (three
  * orient2d signs, all equal to the triangle's own orientation); then p lies on it (orient3d zero) or below
@@ -440,20 +458,19 @@ typedef struct UpRay
  * vertex or a vertical triangle: the general ray decides.
  */
 static bool
-up_visit(void *ctx, size_t i)
+up_visit(UpRay *r, size_t i)
 {
-	UpRay	   *r = ctx;
 	const double *t = r->s->tri + 9 * i;
 	int			e0,
 				e1,
 				e2,
 				o;
 
-	e0 = gx_orient2d(r->p, t, t + 3, 2);
-	e1 = gx_orient2d(r->p, t + 3, t + 6, 2);
+	e0 = orient2d_xy(r->p, t, t + 3);
+	e1 = orient2d_xy(r->p, t + 3, t + 6);
 	if (e0 * e1 < 0)
 		return true;
-	e2 = gx_orient2d(r->p, t + 6, t, 2);
+	e2 = orient2d_xy(r->p, t + 6, t);
 	if (e0 * e2 < 0 || e1 * e2 < 0)
 		return true;
 	if (e0 == 0 || e1 == 0 || e2 == 0)
@@ -462,7 +479,7 @@ up_visit(void *ctx, size_t i)
 		r->stopped = true;
 		return false;
 	}
-	o = gx_orient3d(t, t + 3, t + 6, r->p);
+	o = orient3d_first_filter(t, t + 3, t + 6, r->p);
 	if (o == 0)
 	{
 		r->found = GX_LOC_BOUNDARY;
@@ -471,6 +488,29 @@ up_visit(void *ctx, size_t i)
 	}
 	r->crossings += o == e0;
 	return true;
+}
+
+/*
+ * The vertical ray up from r->p over the one column of the grid that holds p: the triangles whose boxes the
+ * ray's box (p, up to the solid's top) overlaps, as gx_solid_index_search finds them (in a single column
+ * every overlapping triangle is listed once), without its calls per triangle.
+ */
+static void
+up_ray(UpRay *r)
+{
+	const GxSolidIndex *s = r->s;
+	const double *p = r->p;
+	size_t		c = gx_grid_cell(&s->grid, gx_grid_coord(&s->grid, 0, p[0]), gx_grid_coord(&s->grid, 1, p[1]), 0);
+
+	for (size_t k = s->grid.start[c]; k < s->grid.start[c + 1]; k++)
+	{
+		const GxBox3D *b = &s->boxes[s->grid.items[k]];
+
+		if (p[0] < b->xmin || p[0] > b->xmax || p[1] < b->ymin || p[1] > b->ymax || p[2] > b->zmax)
+			continue;
+		if (!up_visit(r, s->grid.items[k]))
+			return;
+	}
 }
 
 GxLocation
@@ -484,13 +524,11 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 	if (s->n == 0 || !gx_box_contains(&s->box, &box))
 		return GX_LOC_OUTSIDE;
 	/* the vertical ray first: it passes over one column of cells and needs 2D signs only */
-	box.zmax = s->box.zmax;
-	gx_solid_index_search(s, &box, up_visit, &up);
+	up_ray(&up);
 	if (!up.stopped)
 		return up.crossings % 2 ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
 	if (up.found == GX_LOC_BOUNDARY)
 		return GX_LOC_BOUNDARY;
-	box = gx_box_of_points(p, 1);
 	gx_solid_index_search(s, &box, boundary_visit, &b);
 	return b.found ? GX_LOC_BOUNDARY : cast(s, &sp);
 }
