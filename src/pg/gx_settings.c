@@ -48,6 +48,19 @@ physical_memory_mb(void)
 	return mb < 1 ? 1 : mb > INT_MAX ? INT_MAX : (int) mb;
 }
 
+/*
+ * The backend cache's default: a 32nd of the machine's memory, within 256 MB and 4 GB, so that the ore bodies
+ * of a mine (millions of triangles) stay flattened and indexed between a session's queries on a machine
+ * that has the memory, and a small machine keeps the small default.
+ */
+static int
+default_cache_host_mb(void)
+{
+	int			mb = physical_memory_mb() / 32;
+
+	return mb < 256 ? (physical_memory_mb() < 256 ? physical_memory_mb() : 256) : mb > 4096 ? 4096 : mb;
+}
+
 void
 gx_settings_init(void)
 {
@@ -80,8 +93,10 @@ gx_settings_init(void)
 							 "Off, SRID 0 goes with any SRID; on, such a pair raises the mixed SRID error, as in PostGIS.",
 							 &gx_strict_srid, false, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.cache_host_mb", "Memory of this backend's cache of flattened geometries; 0 turns it off.",
-							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out.",
-							&gx_cache_host_mb, 256, 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB, NULL, NULL, NULL);
+							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out. "
+							"By default 1/32 of the machine's memory, at least 256 MB and at most 4 GB.",
+							&gx_cache_host_mb, default_cache_host_mb(), 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB,
+							NULL, NULL, NULL);
 	/* settings of the GPU service exist where it can: gpuexact in shared_preload_libraries */
 	if (process_shared_preload_libraries_in_progress)
 	{
