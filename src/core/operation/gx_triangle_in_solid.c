@@ -438,10 +438,11 @@ static int
 pieces_inside(const GxSolidIndex *s, const Plane *pl, const size_t *touching, size_t n, GxError *err)
 {
 	Pieces		pc = {.T = pl->T, .i = (pl->drop + 1) % 3, .j = (pl->drop + 2) % 3};
+	/* lines before they are made distinct; breakpoints: vertices, and crossings only when few lines */
 	size_t		maxlines = 3 * n + 2,
-				maxbp = 3 * n + 2 + maxlines * (maxlines - 1) / 2,
+				maxbp = 3 * n + 2 + MAX_LINES * (MAX_LINES - 1) / 2,
 				nu = 0;
-	__mpq_struct *us = malloc((maxlines + 2) * sizeof(__mpq_struct));
+	__mpq_struct *us = malloc((MAX_LINES + 2) * sizeof(__mpq_struct));
 	mpq_t		tm,
 				um,
 				x;
