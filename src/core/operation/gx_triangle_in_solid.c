@@ -280,9 +280,9 @@ flat_visit(void *ctx, size_t i)
 #define MAX_LINES 48
 
 /*
- * What the surface leaves of T's inside, in T's coordinates (t, u): lines a t + b u + c = 0 (b != 0; a line
- * with b = 0 is the vertical t = -c / a, a breakpoint), breakpoints of t, and the surface triangles lying in
- * T's plane (their vertices), on which a point is on the surface.
+ * What the surface leaves of T's inside, in T's coordinates (t, u): lines u = a t + c (a vertical line is a
+ * breakpoint instead), breakpoints of t, and the surface triangles lying in T's plane (their vertices), on
+ * which a point is on the surface.
  */
 typedef struct Pieces
 {
@@ -292,7 +292,7 @@ typedef struct Pieces
 	mpq_t		e[2][2],		/* T1 - T0 and T2 - T0 there */
 				det,			/* their cross product */
 				w[4];
-	__mpq_struct *line;			/* 3 per line */
+	__mpq_struct *line;			/* 2 per line: a, c */
 	size_t		nlines;
 	__mpq_struct *bp;
 	size_t		nbp;
@@ -332,26 +332,24 @@ add_breakpoint(Pieces *pc, mpq_srcptr t)
 static void
 add_line(Pieces *pc, mpq_srcptr t0, mpq_srcptr u0, mpq_srcptr t1, mpq_srcptr u1)
 {
-	__mpq_struct *l = &pc->line[3 * pc->nlines];
+	__mpq_struct *l = &pc->line[2 * pc->nlines];
 
 	if (mpq_equal(t0, t1))
 		return;					/* vertical (t0 is a breakpoint already) or a point */
-	for (int k = 0; k < 3; k++)
-		mpq_init(&l[k]);
-	/* u = a' t + c' with a' = (u1 - u0) / (t1 - t0), c' = u0 - a' t0: stored as (-a', 1, -c') */
+	mpq_init(&l[0]);
+	mpq_init(&l[1]);
+	/* a = (u1 - u0) / (t1 - t0), c = u0 - a t0 */
 	mpq_sub(&l[0], u1, u0);
 	mpq_sub(pc->w[0], t1, t0);
 	mpq_div(&l[0], &l[0], pc->w[0]);
-	mpq_mul(&l[2], &l[0], t0);
-	mpq_sub(&l[2], &l[2], u0);
-	mpq_neg(&l[0], &l[0]);
-	mpq_set_ui(&l[1], 1, 1);
+	mpq_mul(&l[1], &l[0], t0);
+	mpq_sub(&l[1], u0, &l[1]);
 	/* the edges of neighbouring triangles lie on the same lines: each line once */
 	for (size_t k = 0; k < pc->nlines; k++)
-		if (mpq_equal(&pc->line[3 * k], &l[0]) && mpq_equal(&pc->line[3 * k + 2], &l[2]))
+		if (mpq_equal(&pc->line[2 * k], &l[0]) && mpq_equal(&pc->line[2 * k + 1], &l[1]))
 		{
-			for (int m = 0; m < 3; m++)
-				mpq_clear(&l[m]);
+			mpq_clear(&l[0]);
+			mpq_clear(&l[1]);
 			return;
 		}
 	pc->nlines++;
@@ -448,7 +446,7 @@ pieces_inside(const GxSolidIndex *s, const Plane *pl, const size_t *touching, si
 				x;
 	int			result = 1;
 
-	pc.line = malloc(3 * maxlines * sizeof(__mpq_struct));
+	pc.line = malloc(2 * maxlines * sizeof(__mpq_struct));
 	pc.bp = malloc(maxbp * sizeof(__mpq_struct));
 	pc.flat = malloc((6 * n + 1) * sizeof(__mpq_struct));
 	if (!us || !pc.line || !pc.bp || !pc.flat)
@@ -472,21 +470,19 @@ pieces_inside(const GxSolidIndex *s, const Plane *pl, const size_t *touching, si
 	mpq_mul(pc.det, pc.e[0][0], pc.e[1][1]);
 	mpq_mul(pc.w[0], pc.e[0][1], pc.e[1][0]);
 	mpq_sub(pc.det, pc.det, pc.w[0]);
-	/* T's own edges: t = 0 and t = 1 (breakpoints), u = 0 and t + u = 1 */
+	/* T's own edges: t = 0 and t = 1 (breakpoints), u = 0 and u = 1 - t */
 	mpq_set_ui(x, 0, 1);
 	add_breakpoint(&pc, x);
 	mpq_set_ui(x, 1, 1);
 	add_breakpoint(&pc, x);
 	for (int k = 0; k < 2; k++)
 	{
-		__mpq_struct *l = &pc.line[3 * pc.nlines++];
+		__mpq_struct *l = &pc.line[2 * pc.nlines++];
 
 		mpq_init(&l[0]);
 		mpq_init(&l[1]);
-		mpq_init(&l[2]);
-		mpq_set_si(&l[0], k, 1);
-		mpq_set_si(&l[1], 1, 1);
-		mpq_set_si(&l[2], -k, 1);
+		mpq_set_si(&l[0], -k, 1);
+		mpq_set_si(&l[1], k, 1);
 	}
 	for (size_t k = 0; k < n; k++)
 		add_triangle(&pc, s->tri + 9 * touching[k]);
@@ -500,18 +496,15 @@ pieces_inside(const GxSolidIndex *s, const Plane *pl, const size_t *touching, si
 	for (size_t a = 0; result == 1 && a < pc.nlines; a++)
 		for (size_t b = a + 1; b < pc.nlines; b++)
 		{
-			const __mpq_struct *la = &pc.line[3 * a],
-					   *lb = &pc.line[3 * b];
+			const __mpq_struct *la = &pc.line[2 * a],
+					   *lb = &pc.line[2 * b];
 
-			mpq_mul(pc.w[0], &la[0], &lb[1]);
-			mpq_mul(pc.w[1], &lb[0], &la[1]);
-			mpq_sub(pc.w[2], pc.w[0], pc.w[1]);
-			if (mpq_sgn(pc.w[2]) == 0)
+			/* a_a t + c_a = a_b t + c_b */
+			mpq_sub(pc.w[0], &la[0], &lb[0]);
+			if (mpq_sgn(pc.w[0]) == 0)
 				continue;
-			mpq_mul(pc.w[0], &la[1], &lb[2]);
-			mpq_mul(pc.w[1], &lb[1], &la[2]);
-			mpq_sub(x, pc.w[0], pc.w[1]);
-			mpq_div(x, x, pc.w[2]);
+			mpq_sub(x, &lb[1], &la[1]);
+			mpq_div(x, x, pc.w[0]);
 			if (mpq_sgn(x) > 0 && mpq_cmp_ui(x, 1, 1) < 0)
 				add_breakpoint(&pc, x);
 		}
@@ -528,13 +521,11 @@ pieces_inside(const GxSolidIndex *s, const Plane *pl, const size_t *touching, si
 		nu = 0;
 		for (size_t l = 0; l < pc.nlines; l++)
 		{
-			const __mpq_struct *ln = &pc.line[3 * l];
+			const __mpq_struct *ln = &pc.line[2 * l];
 
 			mpq_init(&us[nu]);
 			mpq_mul(&us[nu], &ln[0], tm);
-			mpq_add(&us[nu], &us[nu], &ln[2]);
-			mpq_div(&us[nu], &us[nu], &ln[1]);
-			mpq_neg(&us[nu], &us[nu]);
+			mpq_add(&us[nu], &us[nu], &ln[1]);
 			nu++;
 		}
 		qsort(us, nu, sizeof(__mpq_struct), cmp_mpq);
@@ -563,7 +554,7 @@ pieces_inside(const GxSolidIndex *s, const Plane *pl, const size_t *touching, si
 	}
 	for (size_t q = 0; q < nu; q++)
 		mpq_clear(&us[q]);
-	for (size_t k = 0; k < 3 * pc.nlines; k++)
+	for (size_t k = 0; k < 2 * pc.nlines; k++)
 		mpq_clear(&pc.line[k]);
 	for (size_t k = 0; k < pc.nbp; k++)
 		mpq_clear(&pc.bp[k]);
