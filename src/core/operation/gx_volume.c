@@ -103,28 +103,33 @@ corner_inside(const GxSolidIndex *s, const GxBox3D *box)
 	return gx_solid_locate(s, corner) == GX_LOC_INSIDE;
 }
 
-void
-gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, mpq_t out)
+/* out = the solid's volume inside the box from the integral over the box's column (the surface reaches it). */
+static void
+column_volume(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, mpq_t out)
 {
 	Bounds_q	b;
 
+	bounds_init_q(&b, box);
+	column_sum_q(w, s, box, &b);
+	mpq_set_ui(w->t, 6, 1);
+	mpq_div(out, w->sum, w->t);
+	bounds_clear_q(&b);
+}
+
+void
+gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, mpq_t out)
+{
 	mpq_set_ui(out, 0, 1);
 	if (s->n == 0 || !gx_box_overlaps(&s->box, box))
 		return;
-	bounds_init_q(&b, box);
 	/*
 	 * Most blocks of a model are far from the surface: when no triangle's box reaches the box, the surface
 	 * misses it, and the column's integral is not needed.
 	 */
 	if (surface_reaches(s, box))
-	{
-		column_sum_q(w, s, box, &b);
-		mpq_set_ui(w->t, 6, 1);
-		mpq_div(out, w->sum, w->t);
-	}
+		column_volume(s, box, w, out);
 	else if (corner_inside(s, box))
-		box_volume_q(&b, out, w->t);
-	bounds_clear_q(&b);
+		gx_box_volume_exact(box, w, out);
 }
 
 void
@@ -164,14 +169,18 @@ surface_meets_open_box(const GxSolidIndex *s, const GxBox3D *box)
 }
 
 /* The exact volume, rounded once. */
+/* The box's own volume (reaches false) or the column's integral (true), exact, rounded to nearest. */
 static double
-volume_in_box_rounded_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
+rounded_exact(const GxSolidIndex *s, const GxBox3D *box, bool reaches, GxVolumeWork *w)
 {
 	mpq_t		v;
 	double		d;
 
 	mpq_init(v);
-	gx_volume_in_box_exact(s, box, w, v);
+	if (reaches)
+		column_volume(s, box, w, v);
+	else
+		gx_box_volume_exact(box, w, v);
 	d = gx_mpq_get_d_nearest(v);
 	mpq_clear(v);
 	return d;
@@ -181,10 +190,12 @@ double
 gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
 {
 	double		v;
+	bool		reaches;
 
 	if (s->n == 0 || !gx_box_overlaps(&s->box, box))
 		return 0;
-	if (!surface_reaches(s, box))
+	reaches = surface_reaches(s, box);
+	if (!reaches)
 	{
 		gx_volume_stats.located++;
 		if (!corner_inside(s, box))
@@ -209,7 +220,7 @@ gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork
 		}
 	}
 	gx_volume_stats.exact++;
-	return volume_in_box_rounded_exact(s, box, w);
+	return rounded_exact(s, box, reaches, w);
 }
 
 static bool
