@@ -83,7 +83,7 @@ install-service: build/gpuexact-service
 
 # --- The CUDA engine (cuda/): built whenever nvcc is found, installed beside the extension --------------
 NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
-CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.h cuda/Makefile) src/core/algorithm/gx_primitives_impl.h \
+CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.cuh cuda/*.h cuda/Makefile) src/core/algorithm/gx_primitives_impl.h \
 	src/core/algorithm/gx_orient.h src/core/algorithm/gx_expansion.h src/core/base/gx_hd.h \
 	src/core/algorithm/gx_distance_filter_impl.h
 

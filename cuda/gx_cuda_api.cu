@@ -972,7 +972,7 @@ gx_cuda_free_result(GxCudaResult *res)
 
 /* Copies n bytes to a new device array *d (nothing to copy: a one-byte array); false with e set. */
 static bool
-upload(void **d, const void *h, size_t n, cudaError_t *e)
+copy_to_device(void **d, const void *h, size_t n, cudaError_t *e)
 {
 	if ((*e = cudaMalloc(d, n ? n : 1)) != cudaSuccess)
 		return false;
@@ -988,11 +988,11 @@ upload_columns(GxCudaResident *r, const GxCudaColumns *c, cudaError_t *e)
 	r->col_ngeoms = g;
 	r->bytes += g * (4 * sizeof(double) + 2 * sizeof(int32_t) + sizeof(uint64_t)) +
 		(c->ncells + 1) * sizeof(uint64_t) + c->nitems * sizeof(uint32_t);
-	return upload((void **) &r->col_frame, c->frame, g * 4 * sizeof(double), e) &&
-		upload((void **) &r->col_dim, c->dim, g * 2 * sizeof(int32_t), e) &&
-		upload((void **) &r->col_cell0, c->cell0, g * sizeof(uint64_t), e) &&
-		upload((void **) &r->col_start, c->start, (c->ncells + 1) * sizeof(uint64_t), e) &&
-		upload((void **) &r->col_items, c->items, c->nitems * sizeof(uint32_t), e);
+	return copy_to_device((void **) &r->col_frame, c->frame, g * 4 * sizeof(double), e) &&
+		copy_to_device((void **) &r->col_dim, c->dim, g * 2 * sizeof(int32_t), e) &&
+		copy_to_device((void **) &r->col_cell0, c->cell0, g * sizeof(uint64_t), e) &&
+		copy_to_device((void **) &r->col_start, c->start, (c->ncells + 1) * sizeof(uint64_t), e) &&
+		copy_to_device((void **) &r->col_items, c->items, c->nitems * sizeof(uint32_t), e);
 }
 
 GX_EXPORT int
@@ -1013,13 +1013,10 @@ gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_
 	r->n = s->n;
 	r->bytes = n * (9 * sizeof(double) + 1 + sizeof(uint32_t) + sizeof(GxDevBox));
 	if ((e = cudaSetDevice(device)) != cudaSuccess ||
-		(e = cudaMalloc(&r->coords, n * 9 * sizeof(double))) != cudaSuccess ||
-		(e = cudaMalloc(&r->kind, n)) != cudaSuccess ||
-		(e = cudaMalloc(&r->geom, n * sizeof(uint32_t))) != cudaSuccess ||
+		!copy_to_device((void **) &r->coords, s->coords, s->n * 9 * sizeof(double), &e) ||
+		!copy_to_device((void **) &r->kind, s->kind, s->n, &e) ||
+		!copy_to_device((void **) &r->geom, s->geom, s->n * sizeof(uint32_t), &e) ||
 		(e = cudaMalloc(&r->box, n * sizeof(GxDevBox))) != cudaSuccess ||
-		(s->n && ((e = cudaMemcpy(r->coords, s->coords, s->n * 9 * sizeof(double), cudaMemcpyHostToDevice)) != cudaSuccess ||
-				  (e = cudaMemcpy(r->kind, s->kind, s->n, cudaMemcpyHostToDevice)) != cudaSuccess ||
-				  (e = cudaMemcpy(r->geom, s->geom, s->n * sizeof(uint32_t), cudaMemcpyHostToDevice)) != cudaSuccess)) ||
 		(s->columns && !upload_columns(r, s->columns, &e)))
 		goto failed;
 	memset(&d, 0, sizeof(d));
@@ -1069,8 +1066,8 @@ gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_
 	c.items = solids->col_items;
 	c.coords = solids->coords;
 	if ((e = cudaSetDevice(solids->device)) != cudaSuccess ||
-		!upload((void **) &d_points, points, n * 3 * sizeof(double), &e) ||
-		!upload((void **) &d_solid, solid, n * sizeof(uint32_t), &e) ||
+		!copy_to_device((void **) &d_points, points, n * 3 * sizeof(double), &e) ||
+		!copy_to_device((void **) &d_solid, solid, n * sizeof(uint32_t), &e) ||
 		(e = cudaMalloc(&d_answer, n ? n : 1)) != cudaSuccess ||
 		(e = gx_launch_locate(&c, d_points, d_solid, n, d_answer, st)) != cudaSuccess ||
 		(n && (e = cudaMemcpyAsync(answer, d_answer, n, cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||

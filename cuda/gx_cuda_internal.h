@@ -43,15 +43,25 @@ typedef struct GxDevGrid
 	size_t		ncells;
 } GxDevGrid;
 
-/* Cell index along axis k of v: gx_grid_coord of src/core/index/gx_grid.h, evaluated identically. */
+/*
+ * The cell index of v along an axis starting at lo, with scale cells per unit and dim cells: gx_grid_coord
+ * of src/core/index/gx_grid.h, evaluated identically.
+ */
 static __host__ __device__ __forceinline__ int
-gx_dev_coord(const GxDevGrid *g, int k, double v)
+gx_dev_cell_of(double v, double lo, double scale, int dim)
 {
-	double		c = (v - g->lo[k]) * g->scale[k];
+	double		c = (v - lo) * scale;
 
 	if (!(c > 0))
 		return 0;
-	return c >= g->dim[k] ? g->dim[k] - 1 : (int) c;
+	return c >= dim ? dim - 1 : (int) c;
+}
+
+/* Cell index along axis k of v in grid g. */
+static __host__ __device__ __forceinline__ int
+gx_dev_coord(const GxDevGrid *g, int k, double v)
+{
+	return gx_dev_cell_of(v, g->lo[k], g->scale[k], g->dim[k]);
 }
 
 #ifdef __CUDACC__

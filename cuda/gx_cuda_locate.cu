@@ -9,35 +9,9 @@
 #include "algorithm/gx_orient.h"
 #include "base/gx_hd.h"
 #include "gx_cuda_internal.h"
+#include "gx_cuda_rungs.cuh"
 
 #define LOC_FOR_CPU 2
-
-static __device__ __noinline__ int
-orient2d_xy(const double *a, const double *b, const double *c)
-{
-	int			s = gx_orient2d_filter(a, b, c, 2);
-
-	return s != GX_UNDECIDED ? s : gx_orient2d_exact_expansion(a, b, c, 2);
-}
-
-static __device__ __noinline__ int
-orient3d(const double *a, const double *b, const double *c, const double *d)
-{
-	int			s = gx_orient3d_filter(a, b, c, d);
-
-	return s != GX_UNDECIDED ? s : gx_orient3d_exact_expansion(a, b, c, d);
-}
-
-/* The cell index along an axis: gx_grid_coord's arithmetic. */
-static __device__ __forceinline__ int
-column_coord(double v, double lo, double scale, int dim)
-{
-	double		c = (v - lo) * scale;
-
-	if (!(c > 0))
-		return 0;
-	return c >= dim ? dim - 1 : (int) c;
-}
 
 /* Does the vertical ray up from p meet triangle t's box? */
 static __device__ __forceinline__ bool
@@ -72,8 +46,8 @@ locate_kernel(GxDevColumns c, const double *points, const uint32_t *solid, size_
 			answer[q] = LOC_FOR_CPU;
 			continue;
 		}
-		cell = c.cell0[g] + (unsigned long long) column_coord(p[1], c.frame[4 * g + 1], c.frame[4 * g + 3], ny) * nx +
-			column_coord(p[0], c.frame[4 * g], c.frame[4 * g + 2], nx);
+		cell = c.cell0[g] + (unsigned long long) gx_dev_cell_of(p[1], c.frame[4 * g + 1], c.frame[4 * g + 3], ny) * nx +
+			gx_dev_cell_of(p[0], c.frame[4 * g], c.frame[4 * g + 2], nx);
 		for (unsigned long long k = c.start[cell]; k < c.start[cell + 1]; k++)
 		{
 			const double *t = c.coords + 9 * (size_t) c.items[k];
@@ -84,20 +58,20 @@ locate_kernel(GxDevColumns c, const double *points, const uint32_t *solid, size_
 
 			if (!under_box(p, t))
 				continue;
-			e0 = orient2d_xy(p, t, t + 3);
-			e1 = orient2d_xy(p, t + 3, t + 6);
+			e0 = gxd_orient2d_exact(p, t, t + 3, 2);
+			e1 = gxd_orient2d_exact(p, t + 3, t + 6, 2);
 			if (e0 == GX_UNDECIDED || e1 == GX_UNDECIDED)
 				goto for_cpu;
 			if (e0 * e1 < 0)
 				continue;
-			e2 = orient2d_xy(p, t + 6, t);
+			e2 = gxd_orient2d_exact(p, t + 6, t, 2);
 			if (e2 == GX_UNDECIDED)
 				goto for_cpu;
 			if (e0 * e2 < 0 || e1 * e2 < 0)
 				continue;
 			if (e0 == 0 || e1 == 0 || e2 == 0)
 				goto for_cpu;
-			o = orient3d(t, t + 3, t + 6, p);
+			o = gxd_orient3d_exact(t, t + 3, t + 6, p);
 			if (o == 0 || o == GX_UNDECIDED)
 				goto for_cpu;
 			crossings += o == e0;

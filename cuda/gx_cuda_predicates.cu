@@ -18,6 +18,7 @@
 #include "algorithm/gx_orient.h"
 #include "base/gx_hd.h"
 #include "gx_cuda_internal.h"
+#include "gx_cuda_rungs.cuh"
 
 /* ---------------------------------------------------------------------------------------------------- */
 /* Float32 interval rung                                                                                  */
@@ -182,21 +183,7 @@ gxd_orient2d_filter(const double *a, const double *b, const double *c, int drop)
 	return gx_orient2d_filter(a, b, c, drop);
 }
 
-static __host__ __device__ __noinline__ int
-gxd_orient3d_exact(const double *a, const double *b, const double *c, const double *d)
-{
-	int			s = gx_orient3d_filter(a, b, c, d);
-
-	return s != GX_UNDECIDED ? s : gx_orient3d_exact_expansion(a, b, c, d);
-}
-
-static __host__ __device__ __noinline__ int
-gxd_orient2d_exact(const double *a, const double *b, const double *c, int drop)
-{
-	int			s = gx_orient2d_filter(a, b, c, drop);
-
-	return s != GX_UNDECIDED ? s : gx_orient2d_exact_expansion(a, b, c, drop);
-}
+/* gxd_orient3d_exact, gxd_orient2d_exact: gx_cuda_rungs.cuh */
 
 /* ---------------------------------------------------------------------------------------------------- */
 /* The element tests, once per rung                                                                      */
