@@ -67,7 +67,11 @@ SELECT gx_contains(g, 'BOX3D(0 0 0,1 1 1)'::gxbox3d) AS whole,
 	gx_contains(g, 'BOX3D(0.2 0.2 0.5,0.8 0.8 0.5)'::gxbox3d) AS rectangle FROM cube;
 SELECT gx_contains(g, 'BOX3D(1 1 1,3 3 3)'::gxbox3d) AS around_cavity, gx_contains(g, 'BOX3D(0 0 0,1 1 1)'::gxbox3d) AS in_wall FROM hollow;
 SELECT gx_contains('LINESTRING(0 0 0, 5 0 0)', 'BOX3D(1 0 0,2 1 1)'::gxbox3d) AS no_volume_in_a_line;
-SELECT gx_contains('LINESTRING(0 0 0, 5 0 0)', 'BOX3D(1 0 0,2 0 0)'::gxbox3d);
+-- flat boxes in lines and surfaces: a segment on a line, one beyond its end, a rectangle on a surface, one past its edge
+SELECT gx_contains('LINESTRING(0 0 0, 5 0 0)', 'BOX3D(1 0 0,2 0 0)'::gxbox3d) AS on_line,
+	gx_contains('LINESTRING(0 0 0, 5 0 0)', 'BOX3D(4 0 0,6 0 0)'::gxbox3d) AS past_end,
+	gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'BOX3D(0.5 0.5 0,2 2 0)'::gxbox3d) AS on_surface,
+	gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'BOX3D(0.5 0.5 0,2.5 2 0)'::gxbox3d) AS past_edge;
 -- lines and surfaces: pieces covered by several elements, gaps, points
 SELECT gx_contains('LINESTRING(0 0 0, 2 0 0, 2 2 0)', 'LINESTRING(0.5 0 0, 2 0 0, 2 1 0)') AS sub_line,
 	gx_contains('MULTILINESTRING((0 0 0, 1 0 0),(1 0 0, 2 0 0))', 'LINESTRING(0 0 0,2 0 0)') AS two_pieces,
@@ -77,7 +81,12 @@ SELECT gx_contains('LINESTRING(0 0 0, 2 0 0, 2 2 0)', 'LINESTRING(0.5 0 0, 2 0 0
 	gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'LINESTRING(0 1 0, 2 1 0)') AS across_two,
 	gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'TRIANGLE((0 0 0,2 0 0,2 2 0,0 0 0))') AS one_triangle,
 	gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'LINESTRING(0 1 0, 2 1 1e-300)') AS off_plane;
-SELECT gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'TRIANGLE((0 0 0,2 0 0,0 2 0,0 0 0))');
+-- a triangle that several triangles cover together; the same with a hole (its edges still covered), and the hole filled
+SELECT gx_contains('TIN Z (((0 0 0,2 0 0,2 2 0,0 0 0)),((0 0 0,2 2 0,0 2 0,0 0 0)))', 'TRIANGLE((0 0 0,2 0 0,0 2 0,0 0 0))') AS two_cover,
+	gx_contains('TIN Z (((0 0 0,4 0 0,2 1 0,0 0 0)),((0 0 0,2 1 0,1 1 0,0 0 0)),((4 0 0,0 4 0,1 2 0,4 0 0)),((4 0 0,1 2 0,2 1 0,4 0 0)),((0 4 0,0 0 0,1 1 0,0 4 0)),((0 4 0,1 1 0,1 2 0,0 4 0)))',
+		'TRIANGLE((0 0 0,4 0 0,0 4 0,0 0 0))') AS ring_around_hole,
+	gx_contains('TIN Z (((0 0 0,4 0 0,2 1 0,0 0 0)),((0 0 0,2 1 0,1 1 0,0 0 0)),((4 0 0,0 4 0,1 2 0,4 0 0)),((4 0 0,1 2 0,2 1 0,4 0 0)),((0 4 0,0 0 0,1 1 0,0 4 0)),((0 4 0,1 1 0,1 2 0,0 4 0)),((1 1 0,2 1 0,1 2 0,1 1 0)))',
+		'TRIANGLE((0 0 0,4 0 0,0 4 0,0 0 0))') AS hole_filled;
 -- EMPTY contains nothing and lies in nothing; SRIDs as everywhere
 SELECT gx_contains('POINT EMPTY', 'POINT EMPTY'), gx_contains('POINT(0 0 0)', 'POINT EMPTY'), gx_contains('POINT EMPTY', 'POINT(0 0 0)');
 SELECT gx_contains('SRID=32633;POINT(0 0 0)', 'SRID=4326;POINT(0 0 0)');

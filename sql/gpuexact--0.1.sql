@@ -420,11 +420,11 @@ ALTER FUNCTION gx_contains(gxgeom, gxgeom) SUPPORT gx_contains_support;
 ALTER FUNCTION gx_within(gxgeom, gxgeom) SUPPORT gx_within_support;
 -- a block (box) wholly in a solid: exact volumes compared
 CREATE FUNCTION gx_contains(a gxgeom, block gxbox3d) RETURNS boolean
-	AS 'MODULE_PATHNAME', 'gx_contains_box' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+	AS 'MODULE_PATHNAME', 'gx_contains_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gx_contains(gxgeom, gxbox3d) IS
 	'true iff the whole box lies in the solid a, decided exactly';
 CREATE FUNCTION gx_within(block gxbox3d, a gxgeom) RETURNS boolean
-	AS 'MODULE_PATHNAME', 'gx_within_box' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+	AS 'MODULE_PATHNAME', 'gx_within_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gx_within(gxbox3d, gxgeom) IS 'gx_contains(a, block)';
 
 -- Writers: GeoJSON, STL, OBJ and binary glTF (one scene of many rows)

@@ -818,6 +818,94 @@ check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
 	gx_batch_side_free(&b);
 }
 
+/* The 12 triangles of the box [x0, x1] x [y0, y1] x [z0, z1], into t (108 doubles). */
+static void
+box_triangles(double *t, double x0, double y0, double z0, double x1, double y1, double z1)
+{
+	const double c[8][3] = {{x0, y0, z0}, {x1, y0, z0}, {x1, y1, z0}, {x0, y1, z0},
+	{x0, y0, z1}, {x1, y0, z1}, {x1, y1, z1}, {x0, y1, z1}};
+	static const int f[12][3] = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
+	{1, 2, 6}, {1, 6, 5}, {2, 3, 7}, {2, 7, 6}, {3, 0, 4}, {3, 4, 7}};
+
+	for (int i = 0; i < 12; i++)
+		for (int v = 0; v < 3; v++)
+			memcpy(t + 9 * i + 3 * v, c[f[i][v]], 3 * sizeof(double));
+}
+
+#define M 16					/* cells a side of the grid prism */
+#define X0 500000.0
+#define Y0 7000000.0
+
+/* Appends the two triangles of quad a b c d (in order around it), with a random diagonal. */
+static size_t
+quad(double *t, size_t n, const double *a, const double *b, const double *c, const double *d)
+{
+	const double *q[4] = {a, b, c, d};
+	int			r = (int) gx_test_below(2);
+
+	for (int k = 0; k < 3; k++)
+	{
+		memcpy(t + 9 * n + 3 * k, q[(r + k) % 4], 3 * sizeof(double));
+		memcpy(t + 9 * (n + 1) + 3 * k, q[(r + 2 + k) % 4], 3 * sizeof(double));
+	}
+	return n + 2;
+}
+
+/*
+ * The prism [0, M] x [0, M] x [0, 1] (at UTM offsets) with every face cut into unit squares, and with hole,
+ * a hole through cell (M / 4, M / 4); malloc'd, *n triangles.
+ */
+static double *
+grid_prism(bool hole, size_t *n)
+{
+	double	   *t = malloc((size_t) (4 * M * M + 16 * M + 16) * 9 * sizeof(double));
+	int			h = M / 4;		/* the hole's cell, inside the triangle (0, 0) (M, 0) (0, M) */
+
+	*n = 0;
+	for (int i = 0; i < M; i++)
+		for (int j = 0; j < M; j++)
+		{
+			if (hole && i == h && j == h)
+				continue;
+			for (int z = 0; z < 2; z++)
+			{
+				const double a[3] = {X0 + i, Y0 + j, z},
+							b[3] = {X0 + i + 1, Y0 + j, z},
+							c[3] = {X0 + i + 1, Y0 + j + 1, z},
+							d[3] = {X0 + i, Y0 + j + 1, z};
+
+				*n = quad(t, *n, a, b, c, d);
+			}
+		}
+	for (int k = 0; k < 4 * M + (hole ? 4 : 0); k++)
+	{
+		/* the walls: unit squares along the outer rim, then along the hole's */
+		int			side = k < 4 * M ? k / M : k - 4 * M,
+					s = k < 4 * M ? k % M : 0,
+					lo = k < 4 * M ? 0 : h,
+					hi = k < 4 * M ? M : h + 1;
+		double		p[2][3];
+
+		for (int e = 0; e < 2; e++)
+		{
+			int			u = k < 4 * M ? s + e : lo + e;
+
+			p[e][0] = X0 + (side == 0 ? u : side == 1 ? hi : side == 2 ? u : lo);
+			p[e][1] = Y0 + (side == 0 ? lo : side == 1 ? u : side == 2 ? hi : u);
+			p[e][2] = 0;
+		}
+		{
+			const double a[3] = {p[0][0], p[0][1], 0},
+						b[3] = {p[1][0], p[1][1], 0},
+						c[3] = {p[1][0], p[1][1], 1},
+						d[3] = {p[0][0], p[0][1], 1};
+
+			*n = quad(t, *n, a, b, c, d);
+		}
+	}
+	return t;
+}
+
 int
 main(void)
 {
@@ -1019,6 +1107,70 @@ main(void)
 			gx_solid_index_free(&idx);
 		}
 		free(slab);
+		free(tin);
+		free(tri);
+	}
+	/*
+	 * A prism of M x M cells, each face cut into unit squares and those into triangles: the top face lies
+	 * along hundreds of lines. A triangle lying on it, its edges along the face: contained; with a hole
+	 * through one cell, spanned by the triangle: not. A box sharing the prism's bottom face holds the prism
+	 * (its face touches every line of the prism's bottom); the prism, as a cavity of a larger box, is not
+	 * held by it.
+	 */
+	for (int hole = 0; hole < 2; hole++)
+	{
+		size_t		n,
+					size;
+		double	   *tri = grid_prism(hole, &n);
+		GxSerialized *tin = tin_of(tri, n),
+				   *prism;
+		GxSolidIndex idx;
+		GxError		e = {GX_OK, ""};
+		bool		touches;
+		const double t[9] = {X0, Y0, 1, X0 + M, Y0, 1, X0, Y0 + M, 1};
+		int			got;
+
+		prism = gx_solid_from(tin, &opt, &size, &e);
+		CHECK_MSG(prism != NULL, "grid prism %d: %s", hole, e.msg);
+		if (prism)
+		{
+			const double *st = gx_solid_triangles(prism, &n);
+
+			CHECK(gx_solid_index_build(&idx, st, n, &e));
+			got = gx_triangle_in_solid(&idx, t, &touches, &e);
+			CHECK_MSG(got == !hole && touches, "triangle on a grid prism%s: %d (%s)", hole ? " with a hole" : "",
+					  got, e.msg);
+			gx_solid_index_free(&idx);
+		}
+		if (prism && !hole)
+		{
+			/* the box [0, M] x [0, M] x [0, 2] around the prism; [-1, M + 1] x [-1, M + 1] x [-1, 2] with it as a cavity */
+			double	   *both = malloc((n + 12) * 9 * sizeof(double));
+			const double *st = gx_solid_triangles(prism, &n);
+
+			for (int cavity = 0; cavity < 2; cavity++)
+			{
+				GxSerialized *box,
+						   *btin;
+
+				box_triangles(both, X0 - cavity, Y0 - cavity, -cavity, X0 + M + cavity, Y0 + M + cavity, 2);
+				if (cavity)
+					memcpy(both + 12 * 9, st, n * 9 * sizeof(double));
+				btin = tin_of(both, 12 + (cavity ? n : 0));
+				box = gx_solid_from(btin, &opt, &size, &e);
+				CHECK_MSG(box != NULL, "box around a grid prism: %s", e.msg);
+				if (box)
+				{
+					got = gx_contains(box, NULL, prism, &e);
+					CHECK_MSG(got == !cavity, "a grid prism in a box%s: %d (%s)", cavity ? " as its cavity" : "",
+							  got, e.msg);
+				}
+				free(box);
+				free(btin);
+			}
+			free(both);
+		}
+		free(prism);
 		free(tin);
 		free(tri);
 	}

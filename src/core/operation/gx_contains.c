@@ -7,14 +7,14 @@
  *   a cavity of b); when it touches a's surface, the outer side of a's triangles (outside_reaches_inside);
  * - in a lower-dimensional a: a point when it meets an element of a; a segment when the parameters of its
  *   pieces lying in a's elements (collinear segments, coplanar triangles: exact rationals) cover [0, 1]; a
- *   triangle when its edges are covered and one coplanar triangle of a holds its vertices (convex, so all
- *   of it).
- * What these tests do not settle (gx_contains.h) is GX_ERR_UNSUPPORTED rather than a guess.
+ *   triangle when its edges are covered and so is every piece that a's triangles in its plane cut its
+ *   inside into (gx_pieces.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "algorithm/gx_elements.h"
+#include "algorithm/gx_pieces.h"
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
@@ -163,6 +163,15 @@ on_surface_visit(void *ctx, size_t i)
 	return true;
 }
 
+/* Counts the triangles of b near tau. */
+static bool
+count_visit(void *ctx, size_t i)
+{
+	(void) i;
+	(*(size_t *) ctx)++;
+	return true;
+}
+
 /*
  * b's surface lies in solid a and touches a's surface: does b's inside reach outside a? Each region outside
  * a lies wholly inside or wholly outside b (b's surface does not enter it), and a triangle tau of a's
@@ -170,19 +179,18 @@ on_surface_visit(void *ctx, size_t i)
  * inward). So for each triangle of a near b, a point c of its inside: strictly inside b, the region beside
  * it is inside b (1); outside b, not (for this region); on a triangle of b in tau's plane, holding c
  * strictly inside, the region is inside b exactly when the two face opposite ways. A c on b's surface in
- * any other way (on an edge of b) is tried again at other points of tau; when none serves: -1 with
- * GX_ERR_UNSUPPORTED, unless another triangle found the answer 1.
+ * any other way lies on a line of tau's plane: where a triangle sigma of b meets that plane, or along an
+ * edge of a sigma in it, at most 3 lines for each of the m triangles of b near tau. Then c is tried again
+ * along the parabola u = t (1 - t) / 2, inside tau: no line meets it more than twice, so one of 6 m + 1
+ * of its points lies on none.
  */
 static int
 outside_reaches_inside(const GxSolidIndex *s, const GxSerialized *b, GxError *err)
 {
-	/* points of tau as (t, u): the centroid first, then points off the lines a lattice puts through it */
-	static const long at[][4] = {{1, 3, 1, 3}, {2, 7, 3, 11}, {5, 13, 2, 9}, {3, 17, 7, 19}};
 	GxSolidIndex bi;
 	size_t		n;
 	const double *tri = gx_solid_triangles(b, &n);
 	OnSurface	o = {.b = &bi};
-	bool		unknown = false;
 	int			result = 0;
 	mpq_t		t,
 				u;
@@ -193,15 +201,36 @@ outside_reaches_inside(const GxSolidIndex *s, const GxSerialized *b, GxError *er
 	for (size_t i = 0; i < s->n && result == 0; i++)
 	{
 		GxBox3D		box = gx_box_of_points(s->tri + 9 * i, 3);
+		size_t		near = 0;
 
 		if (!gx_box_overlaps(&box, &b->box))
 			continue;
 		o.tau = s->tri + 9 * i;
 		o.found = 3;
-		for (size_t k = 0; k < sizeof(at) / sizeof(at[0]) && o.found == 3; k++)
+		for (size_t k = 0; o.found == 3; k++)
 		{
-			mpq_set_ui(t, at[k][0], at[k][1]);
-			mpq_set_ui(u, at[k][2], at[k][3]);
+			if (k == 0)
+			{
+				mpq_set_ui(t, 1, 3);	/* the centroid first */
+				mpq_set(u, t);
+			}
+			else
+			{
+				if (k == 1)
+					gx_solid_index_search(&bi, &box, count_visit, &near);
+				if (k > 6 * near + 1)
+				{
+					gx_error_set(err, GX_ERR_INVALID, "no point of a triangle avoided the other solid's surface "
+								 "lines (an invalid solid?)");
+					result = -1;
+					break;
+				}
+				mpq_set_ui(t, k, 6 * near + 2);
+				mpq_set_ui(u, 1, 1);
+				mpq_sub(u, u, t);
+				mpq_mul(u, u, t);
+				mpq_div_2exp(u, u, 1);
+			}
 			mpq_set(o.w[1], t);
 			mpq_set(o.w[2], u);
 			mpq_set_ui(o.w[0], 1, 1);
@@ -212,8 +241,6 @@ outside_reaches_inside(const GxSolidIndex *s, const GxSerialized *b, GxError *er
 		}
 		if (o.found == 2)
 			result = 1;
-		else if (o.found == 3)
-			unknown = true;
 		else if (o.found == 0)
 		{
 			GxLocation	loc = gx_solid_locate_in_triangle(&bi, o.tau, t, u);
@@ -226,12 +253,6 @@ outside_reaches_inside(const GxSolidIndex *s, const GxSerialized *b, GxError *er
 			else if (loc == GX_LOC_INSIDE)
 				result = 1;
 		}
-	}
-	if (result == 0 && unknown)
-	{
-		gx_error_set(err, GX_ERR_UNSUPPORTED, "containment of a solid whose surface touches the other solid's "
-					 "surface along edges at every point tried of one of its triangles is not decided");
-		result = -1;
 	}
 	mpq_clears(o.w[0], o.w[1], o.w[2], o.v, o.sum, t, u, NULL);
 	gx_solid_index_free(&bi);
@@ -370,13 +391,25 @@ segment_covered(const GxElements *a, const double *p, const double *q)
 	return result;
 }
 
+/* A piece of a triangle that no triangle of the surface covers. */
+static int
+piece_uncovered(void *ctx, mpq_srcptr t, mpq_srcptr u, GxError *err)
+{
+	(void) ctx, (void) t, (void) u, (void) err;
+	return 0;
+}
+
 static int
 triangle_covered(const GxElements *a, const double *t, GxError *err)
 {
+	GxPieces   *pc;
+	int			r,
+				drop,
+				sigma;
+
 	for (int k = 0; k < 3; k++)
 	{
-		int			r = segment_covered(a, t + 3 * k, t + 3 * ((k + 1) % 3));
-
+		r = segment_covered(a, t + 3 * k, t + 3 * ((k + 1) % 3));
 		if (r <= 0)
 		{
 			if (r < 0)
@@ -384,15 +417,26 @@ triangle_covered(const GxElements *a, const double *t, GxError *err)
 			return r;
 		}
 	}
-	if (gx_triangle_flat(t))
-		return 1;
+	if ((drop = gx_triangle_projection(t, &sigma)) < 0)
+		return 1;				/* a flat triangle is its edges */
+	/* only triangles of a lying in t's plane cover some of its inside: every piece they leave must be covered */
+	if ((pc = gx_pieces_new(t, drop)) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory testing containment");
+		return -1;
+	}
 	for (size_t i = 0; i < a->n; i++)
-		if (a->elems[i].kind == 3 && gx_elements_intersect(t, 1, a->elems[i].c, 3) &&
-			gx_elements_intersect(t + 3, 1, a->elems[i].c, 3) && gx_elements_intersect(t + 6, 1, a->elems[i].c, 3))
-			return 1;
-	gx_error_set(err, GX_ERR_UNSUPPORTED, "containment of a triangle in a surface that covers it only with "
-				 "several triangles is not decided");
-	return -1;
+	{
+		const double *tau = a->elems[i].c;
+
+		if (a->elems[i].kind == 3 && gx_orient3d(t, t + 3, t + 6, tau) == 0 &&
+			gx_orient3d(t, t + 3, t + 6, tau + 3) == 0 && gx_orient3d(t, t + 3, t + 6, tau + 6) == 0 &&
+			gx_elements_intersect(t, 3, tau, 3))
+			gx_pieces_add(pc, tau);
+	}
+	r = gx_pieces_visit(pc, piece_uncovered, NULL, err);
+	gx_pieces_free(pc);
+	return r;
 }
 
 static int
@@ -415,6 +459,22 @@ element_covered(const GxElements *a, GxElem e, GxError *err)
 
 /* --- the entry points ------------------------------------------------------------------------------- */
 
+/* The solid a's index: a_index, or one built into own (then *built) when that is NULL; NULL with err set. */
+static const GxSolidIndex *
+index_of(const GxSerialized *a, const GxSolidIndex *a_index, GxSolidIndex *own, bool *built, GxError *err)
+{
+	size_t		n;
+	const double *tri;
+
+	if (a_index != NULL)
+		return a_index;
+	tri = gx_solid_triangles(a, &n);
+	if (!gx_solid_index_build(own, tri, n, err))
+		return NULL;
+	*built = true;
+	return own;
+}
+
 int
 gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerialized *b, GxError *err)
 {
@@ -434,19 +494,7 @@ gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerializ
 	if (!gx_elements_collect(b, NULL, &eb, err))
 		return -1;
 	if (solid)
-	{
-		size_t		n;
-		const double *tri;
-
-		s = a_index;
-		if (s == NULL)
-		{
-			tri = gx_solid_triangles(a, &n);
-			built = gx_solid_index_build(&own, tri, n, err);
-			result = built ? 1 : -1;
-			s = &own;
-		}
-	}
+		result = (s = index_of(a, a_index, &own, &built, err)) != NULL ? 1 : -1;
 	else if (!gx_elements_collect(a, &b->box, &ea, err))
 		result = -1;
 	for (size_t i = 0; i < eb.n && result == 1; i++)
@@ -475,68 +523,95 @@ gx_contains(const GxSerialized *a, const GxSolidIndex *a_index, const GxSerializ
 	return result;
 }
 
-int
-gx_solid_contains_box(const GxSolidIndex *s, const GxBox3D *box, GxError *err)
+/*
+ * The elements of a flat box: its rectangle's two triangles (on the plane of its flat axis), the segment
+ * along its one axis of extent, or its point. c holds their coordinates; returns how many.
+ */
+static int
+flat_box_elements(const GxBox3D *box, double c[18], GxElem e[2])
 {
-	double		x0 = box->xmin, y0 = box->ymin, z0 = box->zmin,
-				x1 = box->xmax, y1 = box->ymax, z1 = box->zmax;
-	int			flat_axes = (x0 == x1) + (y0 == y1) + (z0 == z1);
+	const double lo[3] = {box->xmin, box->ymin, box->zmin},
+				hi[3] = {box->xmax, box->ymax, box->zmax};
+	int			f = -1,
+				flat = 0;
 
-	if (!gx_box_contains(&s->box, box))
-		return 0;
-	if (flat_axes == 0)
+	for (int k = 2; k >= 0; k--)
+		if (lo[k] == hi[k])
+		{
+			f = k;
+			flat++;
+		}
+	if (flat == 1)
 	{
+		/* corners 0 1 2 3 around the rectangle; triangles 0 1 2 and 0 2 3 */
+		static const int corner[6] = {0, 1, 2, 0, 2, 3};
+		int			u = (f + 1) % 3,
+					v = (f + 2) % 3;
+
+		for (int k = 0; k < 6; k++)
+		{
+			double	   *q = c + 3 * k;
+
+			q[f] = lo[f];
+			q[u] = (corner[k] == 1 || corner[k] == 2) ? hi[u] : lo[u];
+			q[v] = corner[k] >= 2 ? hi[v] : lo[v];
+		}
+		e[0] = (GxElem) {c, 3};
+		e[1] = (GxElem) {c + 9, 3};
+		return 2;
+	}
+	memcpy(c, lo, sizeof(lo));
+	memcpy(c + 3, hi, sizeof(hi));
+	e[0] = (GxElem) {c, flat == 3 ? 1 : 2};
+	return 1;
+}
+
+int
+gx_contains_box(const GxSerialized *a, const GxSolidIndex *a_index, const GxBox3D *box, GxError *err)
+{
+	GxSolidIndex own;
+	const GxSolidIndex *s = NULL;
+	GxElements	ea = {NULL, 0};
+	GxElem		e[2];
+	double		c[18];
+	int			result = 1;
+	bool		built = false,
+				solid = (a->flags & GX_FLAG_SOLID) != 0,
+				volume = box->xmin < box->xmax && box->ymin < box->ymax && box->zmin < box->zmax;
+
+	if (gx_box_is_empty(box) || (a->flags & GX_FLAG_EMPTY) || !gx_box_contains(&a->box, box))
+		return 0;
+	if (volume && !solid)
+		return 0;				/* no volume in a set of points, lines and surfaces */
+	if (solid && (s = index_of(a, a_index, &own, &built, err)) == NULL)
+		return -1;
+	if (volume)
+	{
+		/* a box of positive volume lies in the solid when the solid's volume inside it is its own */
 		GxVolumeWork w;
 		mpq_t		inside,
-					own;
-		int			result;
+					whole;
 
-		mpq_inits(inside, own, NULL);
+		mpq_inits(inside, whole, NULL);
 		gx_volume_work_init(&w);
-		gx_box_volume_exact(box, &w, own);
+		gx_box_volume_exact(box, &w, whole);
 		gx_volume_in_box_exact(s, box, &w, inside);
 		gx_volume_work_clear(&w);
-		result = mpq_equal(inside, own) != 0;
-		mpq_clears(inside, own, NULL);
-		return result;
+		result = mpq_equal(inside, whole) != 0;
+		mpq_clears(inside, whole, NULL);
 	}
-	if (flat_axes == 1)
+	else
 	{
-		/* a rectangle: its two triangles, on the plane of the flat axis */
-		double		q[4][3];
-		double		t[2][9];
-		int			f = x0 == x1 ? 0 : y0 == y1 ? 1 : 2,
-					u = (f + 1) % 3,
-					v = (f + 2) % 3;
-		const double lo[3] = {x0, y0, z0},
-					hi[3] = {x1, y1, z1};
+		int			n = flat_box_elements(box, c, e);
+		bool		touches = false;
 
-		for (int c = 0; c < 4; c++)
-		{
-			q[c][f] = lo[f];
-			q[c][u] = (c == 1 || c == 2) ? hi[u] : lo[u];
-			q[c][v] = (c >= 2) ? hi[v] : lo[v];
-		}
-		memcpy(t[0], q[0], 24);
-		memcpy(t[0] + 3, q[1], 24);
-		memcpy(t[0] + 6, q[2], 24);
-		memcpy(t[1], q[0], 24);
-		memcpy(t[1] + 3, q[2], 24);
-		memcpy(t[1] + 6, q[3], 24);
-		for (int k = 0; k < 2; k++)
-		{
-			bool		touches;
-			int			r = gx_triangle_in_solid(s, t[k], &touches, err);
-
-			if (r <= 0)
-				return r;
-		}
-		return 1;
+		if (!solid && !gx_elements_collect(a, box, &ea, err))
+			result = -1;
+		for (int k = 0; k < n && result == 1; k++)
+			result = solid ? element_in_solid(s, e[k], &touches, err) : element_covered(&ea, e[k], err);
 	}
-	{
-		/* a segment along the one axis of extent, or a point */
-		double		seg[6] = {x0, y0, z0, x1, y1, z1};
-
-		return gx_segment_in_solid(s, seg, seg + 3, err);
-	}
+	if (built)
+		gx_solid_index_free(&own);
+	gx_elements_free(&ea);
+	return result;
 }

@@ -12,8 +12,8 @@
 
 PG_FUNCTION_INFO_V1(gx_contains_sql);
 PG_FUNCTION_INFO_V1(gx_within_sql);
-PG_FUNCTION_INFO_V1(gx_contains_box);
-PG_FUNCTION_INFO_V1(gx_within_box);
+PG_FUNCTION_INFO_V1(gx_contains_box_sql);
+PG_FUNCTION_INFO_V1(gx_within_box_sql);
 
 /* Does geometry argument a_arg contain geometry argument b_arg? */
 static bool
@@ -48,26 +48,23 @@ gx_within_sql(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(contains(fcinfo, 1, 0, "gx_within"));
 }
 
-/* Does solid argument a_arg hold the whole box argument box_arg? Other geometries hold no box of volume. */
+/* Does geometry argument a_arg hold the whole box argument box_arg? Only a solid holds a box of volume. */
 static bool
 contains_box(FunctionCallInfo fcinfo, int a_arg, int box_arg, const char *fname)
 {
 	GxSerialized *head = gx_pg_header(PG_GETARG_DATUM(a_arg));
 	const GxBox3D *box = PG_GETARG_GXBOX3D_P(box_arg);
+	bool		volume = box->xmin < box->xmax && box->ymin < box->ymax && box->zmin < box->zmax;
 	GxError		err = {GX_OK, ""};
 	int			r;
 
-	if (gx_box_is_empty(box) || (head->flags & GX_FLAG_EMPTY) || !gx_box_contains(&head->box, box))
+	if (gx_box_is_empty(box) || (head->flags & GX_FLAG_EMPTY) || !gx_box_contains(&head->box, box) ||
+		(volume && !(head->flags & GX_FLAG_SOLID)))
 		return false;
-	if (!(head->flags & GX_FLAG_SOLID))
-	{
-		if (box->xmin < box->xmax && box->ymin < box->ymax && box->zmin < box->zmax)
-			return false;		/* no volume in a set of points, lines and surfaces */
-		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-						errmsg("%s: a flat box is tested against solids only, not a %s", fname,
-							   gx_type_name(gx_body(head)->type))));
-	}
-	r = gx_solid_contains_box(gx_pg_solid_arg(fcinfo, a_arg), box, &err);
+	if (head->flags & GX_FLAG_SOLID)
+		r = gx_contains_box(head, gx_pg_solid_arg(fcinfo, a_arg), box, &err);
+	else
+		r = gx_contains_box(PG_GETARG_GXGEOM(a_arg), NULL, box, &err);
 	if (r < 0)
 		gx_pg_raise_in(fname, &err, ERRCODE_INTERNAL_ERROR);
 	return r == 1;
@@ -75,14 +72,14 @@ contains_box(FunctionCallInfo fcinfo, int a_arg, int box_arg, const char *fname)
 
 /* gx_contains(a gxgeom, box gxbox3d): a block lies wholly in the solid a. */
 Datum
-gx_contains_box(PG_FUNCTION_ARGS)
+gx_contains_box_sql(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(contains_box(fcinfo, 0, 1, "gx_contains"));
 }
 
 /* gx_within(box gxbox3d, a gxgeom) = gx_contains(a, box) */
 Datum
-gx_within_box(PG_FUNCTION_ARGS)
+gx_within_box_sql(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(contains_box(fcinfo, 1, 0, "gx_within"));
 }
