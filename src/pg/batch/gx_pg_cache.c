@@ -1,10 +1,11 @@
 /*
  * gx_pg_cache.c: the backend's geometry cache (core gx_geom_cache) under the batch sides of joins and
  * gx_intersecting_pairs. A side whose geometries are all out-of-line TOAST values is kept flattened under
- * the list of their TOAST identities (database, TOAST relation, value id, and the transaction that stored
- * the value): a repeated join neither detoasts nor flattens it again. An updated value is a new TOAST
- * value; a value id that comes back after the OID counter wrapped around belongs to a value stored by
- * another transaction; so an entry cannot go stale. A side with any other value is built afresh every time.
+ * the list of their TOAST identities (database, TOAST relation, value id, and a transaction that wrote the
+ * value: toast_key): a repeated join neither detoasts nor flattens it again. An updated value is a new
+ * TOAST value; a value id that comes back after the OID counter wrapped around belongs to a value written
+ * by other transactions; so an entry cannot go stale. A side of values all stored inline is kept under an
+ * identity of its bytes (content_keys); a side mixing both is built afresh every time.
  */
 #include "postgres.h"
 #include "access/detoast.h"
@@ -124,13 +125,16 @@ first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
 }
 
 /*
- * The identity of an out-of-line TOAST value: database, TOAST relation, value id, and the transaction
- * that stored its first chunk. A value id alone can come back: once the OID counter wraps around, a new
- * value may get the id of one deleted and vacuumed away; it is stored by another transaction. Returns
- * the value's uncompressed size.
+ * The identity of an out-of-line TOAST value: database, TOAST relation, value id, and a transaction that
+ * wrote it: xmin, the raw xmin of the row version the pointer was read from, when the caller knows it, else
+ * the one that stored its first chunk (a probe of the TOAST table). A value id alone can come back: once
+ * the OID counter wraps around, a new value may get the id of one deleted and vacuumed away, which needs
+ * every row version pointing to the old one dead and gone first: the new value is stored, and pointed to,
+ * by other transactions (short of the transaction counter wrapping around as well). Row versions share a
+ * value only along one row's updates. Returns the value's uncompressed size.
  */
 static size_t
-toast_key(ToastProbe *p, Datum d, GxCacheKey *key)
+toast_key(ToastProbe *p, Datum d, TransactionId xmin, GxCacheKey *key)
 {
 	struct varatt_external ext;
 
@@ -138,7 +142,7 @@ toast_key(ToastProbe *p, Datum d, GxCacheKey *key)
 	key->k[0] = MyDatabaseId;
 	key->k[1] = ext.va_toastrelid;
 	key->k[2] = ext.va_valueid;
-	key->k[3] = first_chunk_xmin(p, ext.va_toastrelid, ext.va_valueid);
+	key->k[3] = TransactionIdIsValid(xmin) ? xmin : first_chunk_xmin(p, ext.va_toastrelid, ext.va_valueid);
 	return (size_t) ext.va_rawsize;
 }
 
@@ -332,10 +336,123 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
 }
 
-void
-gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext cxt)
+/*
+ * A side of values stored inline (no TOAST identity) is known by its bytes: this backend remembers the
+ * last CONTENT_MEMOS such sides' bytes (per row: whether it has a geometry, then the value's size and
+ * bytes) and gives each an identity no other side has had: its serial number in this backend, which its
+ * process id and start time single out among the cluster's backends, past and present (the GPU service's
+ * cache is shared). A side with the same bytes as one remembered gets that side's identity; the bytes
+ * are compared, so an identity never stands for two contents.
+ */
+#define CONTENT_MEMOS 4
+#define CONTENT_MAX_BYTES ((size_t) 64 << 20)
+
+typedef struct ContentMemo
 {
-	bool		keyed = backend_cache() != NULL || gx_service_started();
+	char	   *bytes;			/* NULL: unused */
+	size_t		len;
+	uint32		serial;
+	uint64		used;			/* when it last served, for replacing the oldest */
+} ContentMemo;
+
+static ContentMemo memos[CONTENT_MEMOS];
+static MemoryContext memo_cxt;
+static uint32 content_serial;
+static uint64 content_clock;
+
+static size_t
+content_length(const Datum *geoms, const bool *present, size_t n)
+{
+	size_t		len = n;
+
+	for (size_t i = 0; i < n; i++)
+		if (present[i])
+			len += sizeof(uint32) + VARSIZE_ANY(DatumGetPointer(geoms[i]));
+	return len;
+}
+
+/* Compares the side's bytes with out (write false) or writes them there; false at the first difference. */
+static bool
+content_walk(char *out, const Datum *geoms, const bool *present, size_t n, bool write)
+{
+	for (size_t i = 0; i < n; i++)
+	{
+		char		flag = present[i];
+		uint32		size;
+
+		if (write)
+			*out = flag;
+		else if (*out != flag)
+			return false;
+		out++;
+		if (!present[i])
+			continue;
+		size = VARSIZE_ANY(DatumGetPointer(geoms[i]));
+		if (write)
+		{
+			memcpy(out, &size, sizeof(size));
+			memcpy(out + sizeof(size), DatumGetPointer(geoms[i]), size);
+		}
+		else if (memcmp(out, &size, sizeof(size)) != 0 ||
+				 memcmp(out + sizeof(size), DatumGetPointer(geoms[i]), size) != 0)
+			return false;
+		out += sizeof(size) + size;
+	}
+	return true;
+}
+
+/* Sets s's keys to the identity of its bytes (see above); none when they are too many to remember. */
+static void
+content_keys(GxPgSide *s)
+{
+	size_t		len = content_length(s->geoms, s->present, s->nrows);
+	ContentMemo *m = NULL,
+			   *oldest = &memos[0];
+
+	if (len > CONTENT_MAX_BYTES)
+		return;
+	for (int k = 0; k < CONTENT_MEMOS && m == NULL; k++)
+	{
+		if (memos[k].bytes && memos[k].len == len && content_walk(memos[k].bytes, s->geoms, s->present, s->nrows, false))
+			m = &memos[k];
+		if (memos[k].used < oldest->used)
+			oldest = &memos[k];
+	}
+	if (m == NULL)
+	{
+		if (memo_cxt == NULL)
+			memo_cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact side contents", ALLOCSET_DEFAULT_SIZES);
+		m = oldest;
+		if (m->bytes)
+			pfree(m->bytes);
+		m->bytes = MemoryContextAllocHuge(memo_cxt, Max(len, 1));
+		content_walk(m->bytes, s->geoms, s->present, s->nrows, true);
+		m->len = len;
+		m->serial = ++content_serial;
+	}
+	m->used = ++content_clock;
+	s->nkeys = 2;
+	s->keys = MemoryContextAlloc(s->cxt, 2 * sizeof(GxCacheKey));
+	/* a database id is never 0: no TOAST identity starts so */
+	s->keys[0] = (GxCacheKey) {{0, (uint32) MyProcPid, (uint32) ((uint64) MyStartTimestamp >> 32),
+	(uint32) MyStartTimestamp}};
+	s->keys[1] = (GxCacheKey) {{0, m->serial, (uint32) s->ngeoms, 0}};
+	for (size_t i = 0; i < s->nrows; i++)
+		if (s->present[i])
+		{
+			struct varlena *v = (struct varlena *) DatumGetPointer(s->geoms[i]);
+
+			s->raw_bytes += VARATT_IS_COMPRESSED(v) ? VARDATA_COMPRESSED_GET_EXTSIZE(v) + VARHDRSZ : VARSIZE_ANY(v);
+		}
+}
+
+void
+gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, const TransactionId *xmins, size_t n,
+				   MemoryContext cxt)
+{
+	bool		keyed = backend_cache() != NULL || gx_service_started(),
+				external = true,
+				inline_only = true;
 	ToastProbe	probe = {InvalidOid, NULL, NULL, 0, 0};
 	size_t		i;
 	double		t0 = gx_now_ms();
@@ -346,18 +463,28 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t 
 	s->nrows = n;
 	s->cxt = cxt;
 	for (i = 0; i < n; i++)
-		s->ngeoms += present[i];
+		if (present[i])
+		{
+			s->ngeoms++;
+			external &= VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(geoms[i]));
+			inline_only &= !VARATT_IS_EXTERNAL(DatumGetPointer(geoms[i]));
+		}
 	s->ids = MemoryContextAlloc(cxt, Max(s->ngeoms, 1) * sizeof(int64));
-	/* a side is keyed when all its values are out-of-line TOAST values */
-	for (i = 0; i < n && keyed; i++)
-		keyed = !present[i] || VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(geoms[i]));
-	s->keys = keyed && s->ngeoms > 0 ? MemoryContextAlloc(cxt, s->ngeoms * sizeof(GxCacheKey)) : NULL;
+	/* a side is keyed when all its values are out-of-line TOAST values, or all are inline */
+	if (keyed && s->ngeoms > 0 && external)
+	{
+		s->keys = MemoryContextAlloc(cxt, s->ngeoms * sizeof(GxCacheKey));
+		s->nkeys = s->ngeoms;
+	}
+	else if (keyed && s->ngeoms > 0 && inline_only)
+		content_keys(s);
 	for (i = 0, s->ngeoms = 0; i < n; i++)
 		if (present[i])
 		{
 			s->ids[s->ngeoms] = (int64) i;
-			if (s->keys)
-				s->raw_bytes += toast_key(&probe, geoms[i], &s->keys[s->ngeoms]);
+			if (s->keys && external)
+				s->raw_bytes += toast_key(&probe, geoms[i], xmins ? xmins[i] : InvalidTransactionId,
+										  &s->keys[s->ngeoms]);
 			s->ngeoms++;
 		}
 	probe_close(&probe);
@@ -377,12 +504,12 @@ gx_pg_side_materialize(GxPgSide *s)
 	if (c != NULL && s->keys != NULL &&
 		KEPT_PER_STORED_BYTE * (double) s->raw_bytes <= (double) gx_cache_host_mb * 1024 * 1024)
 	{
-		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->ngeoms);
+		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->nkeys);
 
 		if (hit == NULL)
 		{
 			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt, true);
-			hit = gx_cache_put(c, s->keys, s->ngeoms, &v);
+			hit = gx_cache_put(c, s->keys, s->nkeys, &v);
 			if (hit == NULL)
 				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
 		}

@@ -1,6 +1,7 @@
 /*
  * gx_pg_cache.h: batch sides made from rows, and the backend's geometry cache under them: a side of TOASTed
- * values is kept flattened between queries under their TOAST identities.
+ * values is kept flattened between queries under their TOAST identities, a side of values stored inline
+ * (short lines, points) under the identity this backend gave to its bytes.
  */
 #ifndef GX_PG_CACHE_H
 #define GX_PG_CACHE_H
@@ -26,7 +27,8 @@ typedef struct GxPgSide
 	const Datum *geoms;
 	const bool *present;
 	size_t		nrows;
-	GxCacheKey *keys;			/* TOAST identities of its geometries, or NULL when not all are TOASTed */
+	GxCacheKey *keys;			/* its identity in the caches (gx_pg_cache.c), or NULL when it has none */
+	size_t		nkeys;
 	size_t		raw_bytes;		/* with keys: its values' uncompressed sizes, summed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
@@ -41,9 +43,12 @@ void		gx_pg_side_init(GxPgSide *s);
  * Makes s the side of the n gxgeom Datums geoms[i] with present[i] (ids i, in order), which must stay
  * valid while s is used; nothing is detoasted yet. s lives in cxt: its arrays, when made, are allocated
  * there, or come from the backend's geometry cache (gx_pg_cache.c) if its geometries are all TOASTed
- * values, held until cxt is reset.
+ * values or all inline, held until cxt is reset. xmins (or NULL): per row, the raw xmin of the stored row version the
+ * TOAST pointer was read from, when known (else InvalidTransactionId): it stands for the transaction
+ * that stored the value in the value's identity, and spares a probe of the TOAST table.
  */
-void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, size_t n, MemoryContext cxt);
+void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, const TransactionId *xmins,
+							   size_t n, MemoryContext cxt);
 /* Makes s's arrays (and srids), in its context or borrowed from the cache. */
 void		gx_pg_side_materialize(GxPgSide *s);
 

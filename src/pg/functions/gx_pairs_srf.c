@@ -120,7 +120,7 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 	}
 	SPI_cursor_close(portal);
 	old = MemoryContextSwitchTo(keep);
-	gx_pg_side_prepare(s, geoms, present, n, keep);
+	gx_pg_side_prepare(s, geoms, present, NULL, n, keep);
 	MemoryContextSwitchTo(old);
 	if (rows)
 	{

@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include "access/detoast.h"
+#include "access/htup_details.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
@@ -124,6 +125,51 @@ side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 }
 
 /*
+ * The raw xmin of the stored row version that geometry column attno of the child's row slot came from, or
+ * InvalidTransactionId when that is not known: the child scans a heap table and the value, a TOAST pointer,
+ * lies in the scanned tuple itself (returned as it is, or projected as a plain column; a value from
+ * anywhere else, a parameter say, lies elsewhere). It identifies the TOAST value as the transaction that
+ * stored the value does (gx_pg_cache.h), without a probe of the TOAST table.
+ */
+static TransactionId
+source_xmin(PlanState *child, TupleTableSlot *slot, AttrNumber attno)
+{
+	TupleTableSlot *scanned = slot;
+	HeapTuple	tuple;
+	Datum		d;
+	bool		isnull;
+	char	   *p;
+
+	if (attno <= 0)
+		return InvalidTransactionId;
+	if (!TTS_IS_BUFFERTUPLE(scanned))
+	{
+		switch (nodeTag(child))
+		{
+			case T_SeqScanState:
+			case T_IndexScanState:
+			case T_BitmapHeapScanState:
+			case T_TidScanState:
+			case T_TidRangeScanState:
+			case T_SampleScanState:
+				scanned = ((ScanState *) child)->ss_ScanTupleSlot;
+				break;
+			default:
+				return InvalidTransactionId;
+		}
+		if (scanned == NULL || !TTS_IS_BUFFERTUPLE(scanned) || TTS_EMPTY(scanned))
+			return InvalidTransactionId;
+	}
+	tuple = ((BufferHeapTupleTableSlot *) scanned)->base.tuple;
+	d = slot_getattr(slot, attno, &isnull);
+	p = DatumGetPointer(d);
+	if (isnull || tuple == NULL || !VARATT_IS_EXTERNAL_ONDISK(p) || p < (char *) tuple->t_data ||
+		p >= (char *) tuple->t_data + tuple->t_len)
+		return InvalidTransactionId;
+	return HeapTupleHeaderGetRawXmin(tuple->t_data);
+}
+
+/*
  * Reads up to limit rows of a child (and, byte_limit not 0, until their geometries' uncompressed bytes reach
  * byte_limit), copied into cxt, then makes their geometries a batch side (ids are
  * row numbers; from the geometry cache when they are all TOASTed values, held until cxt is reset). The
@@ -139,6 +185,7 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 	MinimalTuple *rows = MemoryContextAlloc(cxt, cap * sizeof(MinimalTuple));
 	Datum	   *geoms = MemoryContextAlloc(cxt, cap * sizeof(Datum));
 	bool	   *present = MemoryContextAlloc(cxt, cap * sizeof(bool));
+	TransactionId *xmins = MemoryContextAlloc(cxt, cap * sizeof(TransactionId));
 	MemoryContext old;
 
 	*exhausted = false;
@@ -159,7 +206,9 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 			rows = repalloc_huge(rows, cap * sizeof(MinimalTuple));
 			geoms = repalloc_huge(geoms, cap * sizeof(Datum));
 			present = repalloc_huge(present, cap * sizeof(bool));
+			xmins = repalloc_huge(xmins, cap * sizeof(TransactionId));
 		}
+		xmins[n] = source_xmin(child, slot, js->geom_attno[outer_part ? 0 : 1]);
 		rows[n] = ExecCopySlotMinimalTuple(slot);
 		present[n] = side_geometry(js, outer_part, rows[n], &geom);
 		if (present[n])
@@ -176,7 +225,7 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 		n++;
 	}
 	old = MemoryContextSwitchTo(cxt);
-	gx_pg_side_prepare(side, geoms, present, n, cxt);
+	gx_pg_side_prepare(side, geoms, present, xmins, n, cxt);
 	MemoryContextSwitchTo(old);
 	*count += n;
 	return rows;

@@ -139,7 +139,7 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 				k;
 
 	for (k = 0; k < 2; k++)
-		l.nkeys[k] = sides[k]->keys ? sides[k]->ngeoms : 0;
+		l.nkeys[k] = sides[k]->keys ? sides[k]->nkeys : 0;
 	len = sizeof(l) + (l.nkeys[0] + l.nkeys[1]) * sizeof(GxCacheKey);
 	if (len > GX_WIRE_MAX_PAYLOAD)
 		l.nkeys[0] = l.nkeys[1] = 0, len = sizeof(l);
