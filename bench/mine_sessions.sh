@@ -4,7 +4,8 @@
 # (shared_preload_libraries = gpuexact), default settings otherwise, on the GPU machine (device tool; carry
 # build/, gpuexact.so and .device): the cold first join (gx_cache_reset, then a new session), a new session's
 # first join on cached data, a warm session, and the throughput of 1 and of 8 concurrent sessions (pgbench,
-# 5 joins each). Results in $OUT/mine_sessions.txt.
+# 5 joins each); then the same holes against the bodies made solids, a new session's and a warm session's
+# joins. Results in $OUT/mine_sessions.txt.
 set -u
 cd "$(dirname "$0")/.."
 SCALE=${SCALE:-20}
@@ -36,5 +37,12 @@ chmod 644 /tmp/mine_join.pgb
 	done
 	cd - >/dev/null
 	psql -X -d mine -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"
+	# the same holes against the bodies made solids (volume semantics: holes inside a body count)
+	psql -X -q -d mine -c "CREATE TABLE solids AS SELECT id, gx_makesolid(geom) AS geom FROM bodies" -c "VACUUM ANALYZE solids"
+	sjoin="SELECT h.id, b.id FROM holes h JOIN solids b ON gx_intersects(h.geom, b.geom)"
+	ms -c "$sjoin" >/dev/null
+	echo "solids, new session, cached (ms): $(for i in 1 2 3; do ms -c "$sjoin"; done | tr '\n' ' ')"
+	echo "solids, warm session (ms): $(psql -X -q -d mine -c '\timing on' -c "$sjoin" -c "$sjoin" -c "$sjoin" -c "$sjoin" -c "$sjoin" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tr '\n' ' ')"
+	psql -X -d mine -c "EXPLAIN (ANALYZE, COSTS OFF) $sjoin" | grep -E "Engine Time|Batch Time|Execution Time"
 } >"$out" 2>&1
 cat "$out"
