@@ -85,7 +85,8 @@ install-service: build/gpuexact-service
 NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
 CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.cuh cuda/*.h cuda/Makefile) src/core/algorithm/gx_primitives_impl.h \
 	src/core/algorithm/gx_orient.h src/core/algorithm/gx_expansion.h src/core/base/gx_hd.h \
-	src/core/algorithm/gx_distance_filter_impl.h
+	src/core/algorithm/gx_distance_filter_impl.h src/core/algorithm/gx_ddi.h src/core/operation/gx_volume_dd.h \
+	src/core/operation/gx_volume_impl.h src/core/operation/gx_volume_filter.h
 
 ifneq ($(NVCC),)
 all: build/gpuexact_cuda.so

@@ -2,8 +2,8 @@
 # bench/device_check.sh: on the GPU machine (device tool; carry build/, gpuexact.so and .device): the CUDA
 # engine's test, the regression SQL forced onto the GPU, the block proportions of bench/volumes.sql on the
 # mining workload (BLOCKS, default 100000; a list runs each; gx_volume_pairs runs on the host's cores) and the
-# nearest-neighbour latency of bench/knn.sql (100 000 points and segments), then regression SQL through the GPU
-# service. Results under $OUT.
+# nearest-neighbour latency of bench/knn.sql (100 000 points and segments), then regression SQL and the block
+# proportions through the GPU service (which keeps the solids on the GPU and filters there). Results under $OUT.
 set -u
 cd "$(dirname "$0")/.."
 source bench/device_setup.sh
@@ -52,4 +52,11 @@ sleep 2
 	done
 } >"$OUT/sql_service.txt" 2>&1
 grep "through the service" "$OUT/sql_service.txt"
+
+# the block proportions again through the service: the solids kept there, filtered on the GPU
+echo "== block proportions through the GPU service"
+for n in ${BLOCKS:-100000}; do
+	psql -X -d postgres -v dir=/tmp/mining -v blocks=$n -f bench/volumes.sql >"$OUT/volumes_service_$n.txt" 2>&1
+	grep -E "Time|^ +[0-9]+ *(\\||$)" "$OUT/volumes_service_$n.txt" | head -20
+done
 echo done

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 6			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 7			/* bumped whenever these structs change */
 
 /*
  * The point location grids of a side's solids (src/core/solid/gx_solid.h, GxSolidIndex): per geometry g, a
@@ -134,6 +134,18 @@ void		gx_cuda_side_free(GxCudaResident *r);
  */
 int			gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_t *solid, size_t n,
 						   uint8_t *answer, volatile const int *const cancel[2], char *err, size_t errlen);
+
+/*
+ * The volume filter (src/core/operation/gx_volume_dd.h) in the solids of a side kept on the device with its
+ * columns: for query i, the solid geometry solid[i] inside box boxes[6i .. 6i+5] (xmin ymin zmin xmax ymax
+ * zmax), its column reaching from the box to z = reach[i], down when down[i] (the solid's bottom) or up
+ * (its top), as the CPU's filter takes it: verdict[i] 0 when value[i] is the volume correctly rounded, 1
+ * when the volume may be 0 (its enclosure below the box's), 2 undecided (the CPU decides these). cancel as
+ * in GxCudaJob, polled before the kernel runs.
+ */
+int			gx_cuda_volumes(const GxCudaResident *solids, const double *boxes, const double *reach,
+							const uint8_t *down, const uint32_t *solid, size_t n, uint8_t *verdict, double *value,
+							volatile const int *const cancel[2], char *err, size_t errlen);
 
 /* Makes ready what `jobs` concurrent jobs on `device` will need (pinned staging buffers), ahead of them. */
 int			gx_cuda_prepare(int device, int jobs);

@@ -1038,6 +1038,31 @@ failed:
 	return e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
 }
 
+/* The column grids of a kept side, for the kernels that use them; false (err set) when it has none. */
+static bool
+columns_of(const GxCudaResident *solids, GxDevColumns *c, char *err, size_t errlen)
+{
+	if (solids == nullptr || solids->col_frame == nullptr)
+	{
+		snprintf(err, errlen, "the side was kept without its solids' columns");
+		return false;
+	}
+	c->ngeoms = solids->col_ngeoms;
+	c->frame = solids->col_frame;
+	c->dim = solids->col_dim;
+	c->cell0 = solids->col_cell0;
+	c->start = solids->col_start;
+	c->items = solids->col_items;
+	c->coords = solids->coords;
+	return true;
+}
+
+static bool
+cancelled(volatile const int *const cancel[2])
+{
+	return (cancel[0] && *cancel[0]) || (cancel[1] && *cancel[1]);
+}
+
 GX_EXPORT int
 gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_t *solid, size_t n,
 			   uint8_t *answer, volatile const int *const cancel[2], char *err, size_t errlen)
@@ -1050,21 +1075,10 @@ gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_
 	cudaError_t e = cudaSuccess;
 	int			rc = GX_CUDA_OK;
 
-	if (solids == nullptr || solids->col_frame == nullptr)
-	{
-		snprintf(err, errlen, "the side was kept without its solids' columns");
+	if (!columns_of(solids, &c, err, errlen))
 		return GX_CUDA_ERROR;
-	}
-	for (int k = 0; k < 2; k++)
-		if (cancel[k] && *cancel[k])
-			return GX_CUDA_CANCELLED;
-	c.ngeoms = solids->col_ngeoms;
-	c.frame = solids->col_frame;
-	c.dim = solids->col_dim;
-	c.cell0 = solids->col_cell0;
-	c.start = solids->col_start;
-	c.items = solids->col_items;
-	c.coords = solids->coords;
+	if (cancelled(cancel))
+		return GX_CUDA_CANCELLED;
 	if ((e = cudaSetDevice(solids->device)) != cudaSuccess ||
 		!copy_to_device((void **) &d_points, points, n * 3 * sizeof(double), &e) ||
 		!copy_to_device((void **) &d_solid, solid, n * sizeof(uint32_t), &e) ||
@@ -1080,6 +1094,51 @@ gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_
 	cudaFree(d_points);
 	cudaFree(d_solid);
 	cudaFree(d_answer);
+	return rc;
+}
+
+GX_EXPORT int
+gx_cuda_volumes(const GxCudaResident *solids, const double *boxes, const double *reach, const uint8_t *down,
+				const uint32_t *solid, size_t n, uint8_t *verdict, double *value, volatile const int *const cancel[2],
+				char *err, size_t errlen)
+{
+	GxDevColumns c;
+	double	   *d_boxes = nullptr,
+			   *d_reach = nullptr,
+			   *d_value = nullptr;
+	uint8_t    *d_down = nullptr,
+			   *d_verdict = nullptr;
+	uint32_t   *d_solid = nullptr;
+	cudaStream_t st = cudaStreamPerThread;
+	cudaError_t e = cudaSuccess;
+	int			rc = GX_CUDA_OK;
+
+	if (!columns_of(solids, &c, err, errlen))
+		return GX_CUDA_ERROR;
+	if (cancelled(cancel))
+		return GX_CUDA_CANCELLED;
+	if ((e = cudaSetDevice(solids->device)) != cudaSuccess ||
+		!copy_to_device((void **) &d_boxes, boxes, n * 6 * sizeof(double), &e) ||
+		!copy_to_device((void **) &d_reach, reach, n * sizeof(double), &e) ||
+		!copy_to_device((void **) &d_down, down, n, &e) ||
+		!copy_to_device((void **) &d_solid, solid, n * sizeof(uint32_t), &e) ||
+		(e = cudaMalloc(&d_verdict, n ? n : 1)) != cudaSuccess ||
+		(e = cudaMalloc(&d_value, (n ? n : 1) * sizeof(double))) != cudaSuccess ||
+		(e = gx_launch_volumes(&c, d_boxes, d_reach, d_down, d_solid, n, d_verdict, d_value, st)) != cudaSuccess ||
+		(n && (e = cudaMemcpyAsync(verdict, d_verdict, n, cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
+		(n && (e = cudaMemcpyAsync(value, d_value, n * sizeof(double), cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
+		(e = cudaStreamSynchronize(st)) != cudaSuccess)
+	{
+		cudaGetLastError();
+		snprintf(err, errlen, "volumes of solids in boxes: %s", cudaGetErrorString(e));
+		rc = e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
+	}
+	cudaFree(d_boxes);
+	cudaFree(d_reach);
+	cudaFree(d_down);
+	cudaFree(d_solid);
+	cudaFree(d_verdict);
+	cudaFree(d_value);
 	return rc;
 }
 

@@ -172,4 +172,11 @@ typedef struct GxDevColumns
 cudaError_t gx_launch_locate(const GxDevColumns *c, const double *points, const uint32_t *solid, size_t n,
 							 uint8_t *answer, cudaStream_t st);
 
+/*
+ * verdict[i] (a GxVolumeVerdict) and value[i] for query i: the volume filter of the solid solid[i] inside
+ * box boxes[6i..], its column reaching to z = reach[i], down (down[i]) or up (gx_volume_dd.h).
+ */
+cudaError_t gx_launch_volumes(const GxDevColumns *c, const double *boxes, const double *reach, const uint8_t *down,
+							  const uint32_t *solid, size_t n, uint8_t *verdict, double *value, cudaStream_t st);
+
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/service.sh: the GPU service, on a cluster started with shared_preload_libraries = gpuexact (its CPU
-# engine where there is no GPU: gpuexact.service_cpu). Batches (gx_intersects and gx_dwithin) go through
-# the service with the stock plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
+# engine where there is no GPU: gpuexact.service_cpu). Batches (gx_intersects and gx_dwithin, and the pair
+# functions' intercepts and block volumes) go through the service with the stock plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
 # the middle of a batch, the query still gets its answer (on the backend's CPU), other sessions go on,
 # the supervisor starts the service again and the next query uses it. Uses PGHOST/PGPORT/PGUSER.
 set -uo pipefail
@@ -65,6 +65,25 @@ for i in 1 2; do
 		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$ipairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum)" "$lateral"
 done
 check "the solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+
+# gx_volume_pairs through the service, which computes the blocks' volumes in the solids it keeps: the
+# per-pair gx_volume(solid, block) of every block sharing volume with a solid, sent along and kept
+q -q -c "CREATE TABLE blocks AS SELECT row_number() OVER () AS id, format('BOX3D(%s %s %s,%s %s %s)', x, y, z, x + 25, y + 25, z + 10)::gxbox3d AS box
+	FROM (SELECT gx_extent(geom)::text AS e FROM solid_bodies) e,
+	LATERAL (SELECT string_to_array(replace(replace(replace(e, 'BOX3D(', ''), ')', ''), ',', ' '), ' ')::float8[] AS v) b,
+	generate_series(floor(v[1])::int, ceil(v[4])::int, 25) x, generate_series(floor(v[2])::int, ceil(v[5])::int, 25) y,
+	generate_series(floor(v[3])::int, ceil(v[6])::int, 10) z" || exit 1
+per_pair=$(q -c "SELECT k.id, b.body_id, gx_volume(b.geom, k.box) FROM blocks k, solid_bodies b WHERE gx_volume(b.geom, k.box) > 0 ORDER BY 1, 2" | md5sum)
+vpairs="SELECT a_id, b_id, volume FROM gx_volume_pairs('SELECT id, box FROM blocks', %s) ORDER BY 1, 2"
+check "gx_volume_pairs through the service, solids sent along" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$vpairs" "'SELECT body_id, gx_makesolid(geom) FROM orebodies'")" | grep -v '^SET$' | md5sum)" "$per_pair"
+q -c "SELECT gx_cache_reset()" >/dev/null
+for i in 1 2; do
+	check "gx_volume_pairs through the service, solids kept there (call $i)" \
+		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$vpairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum)" "$per_pair"
+done
+check "the blocks' solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+check "and some blocks share volume with them" "$(q -c "SELECT count(*) > 100 FROM gx_volume_pairs('SELECT id, box FROM blocks', 'SELECT body_id, geom FROM solid_bodies')")" t
 
 # a second database with the same table names (other bodies) never gets the first one's cached side
 db2=${db}_second

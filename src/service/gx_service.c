@@ -34,6 +34,7 @@
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_side_index.h"
 #include "operation/gx_intercepts.h"
+#include "operation/gx_volume.h"
 #include "wire/gx_wire.h"
 
 #define MAX_GPU_JOBS 8
@@ -249,6 +250,42 @@ reply_error(Conn *c, GxErrorCode code, const char *msg)
 	return gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), -1);
 }
 
+/*
+ * gx_volume_pairs's job: the volumes of the solids of side s inside the blocks of side boxes (their
+ * diagonals), the solids' indexes those of the kept side (else made for this job), filtered on the GPU
+ * when the side is kept there (opt->device_side[1]).
+ */
+static bool
+volumes(const GxBatchSide *boxes, GxBatchSide *s, const GxBatchOptions *opt, GxVolumePair **out, size_t *n,
+		GxError *err)
+{
+	GxBox3D    *bx;
+	bool		own = s->index == NULL,
+				ok;
+
+	*out = NULL;
+	*n = 0;
+	if (s->n == 0 || boxes->n == 0)
+		return true;			/* no block, or every solid EMPTY */
+	if ((bx = malloc(boxes->n * sizeof(GxBox3D))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for %zu blocks", boxes->n);
+		return false;
+	}
+	gx_batch_side_boxes(boxes, bx);
+	ok = (!own || gx_side_index_build(s, err));
+	if (ok && s->index->solid == NULL)
+	{
+		gx_error_set(err, GX_ERR_INVALID, "the volumes of blocks in geometries that are not solids");
+		ok = false;
+	}
+	ok = ok && gx_volume_pairs(bx, boxes->n, s->index->solid, s->ngeoms, opt, out, n, err);
+	if (own)
+		gx_side_index_free(s);
+	free(bx);
+	return ok;
+}
+
 static bool
 batch(Conn *c, const GxWireBatch *b, int segfd)
 {
@@ -266,6 +303,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 				sent;
 	double		t_resident = 0;	/* making GPU copies of sides cached now: upload time of this batch */
 	GxPairInterval *records = NULL;
+	GxVolumePair *volume_records = NULL;
 	size_t		nrecords = 0,
 				bytes;
 
@@ -343,7 +381,10 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	pthread_mutex_unlock(&lock);
 	if (cpu_engine || gpu_slot_take(&((GxWireControl *) seg)->cancel))
 	{
-		ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
+		if (b->job == GX_JOB_VOLUMES)
+			ok = volumes(&sides[0], &sides[1], &opt, &volume_records, &nrecords, &err);
+		else
+			ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
 		r.stats.t_upload += t_resident;
 		r.stats.t_total += t_resident;
 		if (!cpu_engine)
@@ -363,7 +404,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		ok = false;
 	}
 	/* gx_intercepts_pairs: the pairs' intercepts, while the sides are mapped (the solids indexed when held) */
-	if (ok && b->intercepts)
+	if (ok && b->job == GX_JOB_INTERCEPTS)
 	{
 		ok = gx_intercepts_of_pairs(&sides[0], &sides[1], pairs.keys, pairs.n, 0, NULL, &opt.cancel, &records,
 									&nrecords, &err);
@@ -375,20 +416,24 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	pthread_mutex_unlock(&lock);
 	if (!ok)
 		return reply_error(c, err.code, err.msg);
-	r.npairs = b->intercepts ? nrecords : pairs.n;
-	bytes = b->intercepts ? nrecords * sizeof(GxPairInterval) : pairs.n * sizeof(uint64_t);
+	r.npairs = b->job == GX_JOB_PAIRS ? pairs.n : nrecords;
+	bytes = b->job == GX_JOB_INTERCEPTS ? nrecords * sizeof(GxPairInterval) :
+		b->job == GX_JOB_VOLUMES ? nrecords * sizeof(GxVolumePair) : pairs.n * sizeof(uint64_t);
 	out = gx_wire_segment_create(bytes, &outfd);
 	if (out == NULL)
 	{
 		gx_free(pairs.keys);
 		free(records);
+		free(volume_records);
 		return reply_error(c, GX_ERR_NOMEM, "no memory for the result segment");
 	}
 	if (bytes > 0)
-		memcpy(out, b->intercepts ? (void *) records : (void *) pairs.keys, bytes);
+		memcpy(out, b->job == GX_JOB_INTERCEPTS ? (void *) records :
+			   b->job == GX_JOB_VOLUMES ? (void *) volume_records : (void *) pairs.keys, bytes);
 	munmap(out, bytes ? bytes : 1);
 	gx_free(pairs.keys);
 	free(records);
+	free(volume_records);
 	sent = gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), outfd);
 	close(outfd);
 	return sent;

@@ -519,6 +519,7 @@ test_pairs(void)
 				k = 0;
 	GxError		err = {GX_OK, ""};
 	GxVolumeWork w;
+	GxBatchOptions opt;
 	mpq_t		v;
 	int			differ = 0;
 
@@ -531,7 +532,9 @@ test_pairs(void)
 		for (int j = 0; j < 8; j++)
 			for (int l = 0; l < 8; l++)
 				boxes[nb++] = (GxBox3D) {-0.1 + 0.3 * i, -0.1 + 0.3 * j, -0.1 + 0.3 * l, 0.2 + 0.3 * i, 0.2 + 0.3 * j, 0.2 + 0.3 * l};
-	CHECK(gx_volume_pairs(boxes, nb, s, 3, 2, NULL, NULL, &pairs, &npairs, &err));
+	gx_batch_options_default(&opt);
+	opt.threads = 2;
+	CHECK(gx_volume_pairs(boxes, nb, s, 3, &opt, &pairs, &npairs, &err));
 	gx_volume_work_init(&w);
 	mpq_init(v);
 	for (size_t i = 0; i < nb; i++)

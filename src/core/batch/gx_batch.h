@@ -38,4 +38,15 @@ bool		gx_batch_srids_conflict(const GxBatchSide *a, const GxBatchSide *b, bool s
 bool		gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
 							   GxPairs *out, GxBatchStats *stats, GxError *err);
 
+/*
+ * The volume filter on the GPU (gx_cuda_volumes in cuda/gx_cuda.h) for solids of side k kept there with
+ * their columns (opt->device_side[k]): verdict[i] (a GxVolumeVerdict of operation/gx_volume_filter.h) and
+ * value[i] for the solid geometry solid[i] inside box boxes[6i..], its column reaching to reach[i], down or
+ * up (down[i]). Returns 1 on success; 0 when the GPU cannot (the caller decides every query itself); -1 on
+ * cancel (err set).
+ */
+int			gx_batch_gpu_volumes(const GxBatchOptions *opt, int k, const double *boxes, const double *reach,
+								 const uint8_t *down, const uint32_t *solid, size_t n, uint8_t *verdict,
+								 double *value, GxError *err);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "batch/gx_batch.h"
 #include "batch/gx_batch_internal.h"
 #include "batch/gx_cuda_loader.h"
 
@@ -120,22 +121,51 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	return 1;
 }
 
-int
-gx_batch_gpu_locate(const GxBatchOptions *opt, int k, const double *points, const uint32_t *solid, size_t n,
-					uint8_t *answer, GxError *err)
+/* The CUDA engine when side k is kept on the device, else NULL (the caller does the work on the CPU). */
+static const GxCudaApi *
+kept_side_engine(const GxBatchOptions *opt, int k)
 {
 	char		why[256];
-	const GxCudaApi *api;
-	volatile const int *const cancel[2] = {opt->cancel.flag[0], opt->cancel.flag[1]};
-	int			rc;
 
-	if (opt->device_side[k] == NULL || (api = gx_cuda_load(opt->cuda_library, why, sizeof(why))) == NULL)
-		return 0;
-	rc = api->locate(opt->device_side[k], points, solid, n, answer, cancel, why, sizeof(why));
+	return opt->device_side[k] ? gx_cuda_load(opt->cuda_library, why, sizeof(why)) : NULL;
+}
+
+/* What a call on a kept side came to: 1 done, 0 not (the CPU does it), -1 cancelled (err set). */
+static int
+kept_side_outcome(int rc, GxError *err)
+{
 	if (rc == GX_CUDA_CANCELLED)
 	{
 		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
 		return -1;
 	}
 	return rc == GX_CUDA_OK;
+}
+
+int
+gx_batch_gpu_locate(const GxBatchOptions *opt, int k, const double *points, const uint32_t *solid, size_t n,
+					uint8_t *answer, GxError *err)
+{
+	char		why[256];
+	const GxCudaApi *api = kept_side_engine(opt, k);
+	volatile const int *const cancel[2] = {opt->cancel.flag[0], opt->cancel.flag[1]};
+
+	if (api == NULL)
+		return 0;
+	return kept_side_outcome(api->locate(opt->device_side[k], points, solid, n, answer, cancel, why, sizeof(why)),
+							 err);
+}
+
+int
+gx_batch_gpu_volumes(const GxBatchOptions *opt, int k, const double *boxes, const double *reach, const uint8_t *down,
+					 const uint32_t *solid, size_t n, uint8_t *verdict, double *value, GxError *err)
+{
+	char		why[256];
+	const GxCudaApi *api = kept_side_engine(opt, k);
+	volatile const int *const cancel[2] = {opt->cancel.flag[0], opt->cancel.flag[1]};
+
+	if (api == NULL)
+		return 0;
+	return kept_side_outcome(api->volumes(opt->device_side[k], boxes, reach, down, solid, n, verdict, value, cancel,
+										  why, sizeof(why)), err);
 }

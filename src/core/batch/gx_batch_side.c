@@ -233,6 +233,36 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	return true;
 }
 
+bool
+gx_batch_side_of_boxes(GxBatchSide *s, const GxBox3D *boxes, size_t n, GxError *err)
+{
+	if (!grow(s, n, true, err))
+		return false;
+	for (size_t i = 0; i < n; i++)
+	{
+		double	   *c = s->coords + 9 * s->n;
+
+		memcpy(c, &boxes[i], sizeof(GxBox3D));
+		memcpy(c + 6, c + 3, 3 * sizeof(double));
+		s->kind[s->n] = 2;
+		s->geom[s->n] = s->ngeoms;
+		if (s->n == 0)
+			s->extent = boxes[i];
+		else
+			gx_box_extend(&s->extent, &boxes[i]);
+		s->n++;
+		s->ngeoms++;
+	}
+	return true;
+}
+
+void
+gx_batch_side_boxes(const GxBatchSide *s, GxBox3D *out)
+{
+	for (size_t i = 0; i < s->n; i++)
+		memcpy(&out[i], s->coords + 9 * i, sizeof(GxBox3D));
+}
+
 void
 gx_batch_side_free(GxBatchSide *s)
 {

@@ -36,6 +36,14 @@ bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
 bool		gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err);
 void		gx_batch_side_free(GxBatchSide *s);
 
+/*
+ * An empty side s made the side of n boxes: element i is the diagonal of boxes[i], from its minimum corner
+ * to its maximum, as geometry i (how gx_volume_pairs's blocks travel to the GPU service); and the boxes of
+ * such a side back into out[0 .. s->n).
+ */
+bool		gx_batch_side_of_boxes(GxBatchSide *s, const GxBox3D *boxes, size_t n, GxError *err);
+void		gx_batch_side_boxes(const GxBatchSide *s, GxBox3D *out);
+
 /* Box of element i of a side. */
 GxBox3D		gx_batch_elem_box(const GxBatchSide *s, size_t i);
 

@@ -20,6 +20,9 @@ typedef struct GxCudaApi
 	int			(*prepare) (int device, int jobs);
 	int			(*locate) (const GxCudaResident *solids, const double *points, const uint32_t *solid, size_t n,
 						   uint8_t *answer, volatile const int *const cancel[2], char *err, size_t errlen);
+	int			(*volumes) (const GxCudaResident *solids, const double *boxes, const double *reach,
+							const uint8_t *down, const uint32_t *solid, size_t n, uint8_t *verdict, double *value,
+							volatile const int *const cancel[2], char *err, size_t errlen);
 } GxCudaApi;
 
 /* The engine at path (loaded once per process and path), or NULL with the reason in why. */

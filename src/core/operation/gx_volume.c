@@ -15,7 +15,7 @@
 #include "base/gx_threads.h"
 #include "geom/gx_box.h"
 #include "index/gx_grid.h"
-#include "operation/gx_volume_filter.h"
+#include "operation/gx_volume.h"
 
 /* The polygon buffers as one flat array of rationals, for init and clear. */
 #define POLY_RATIONALS(w) (sizeof((w)->poly) / sizeof((w)->poly[0][0][0]))
@@ -186,41 +186,57 @@ rounded_exact(const GxSolidIndex *s, const GxBox3D *box, bool reaches, GxVolumeW
 	return d;
 }
 
+/*
+ * The rounded volume of s inside box, which the surface reaches, after the filter's verdict (v the
+ * filter's rounded volume when ROUNDED): the exact path where the filter could not say.
+ */
+static double
+after_filter(const GxSolidIndex *s, const GxBox3D *box, GxVolumeVerdict verdict, double v, GxVolumeWork *w)
+{
+	switch (verdict)
+	{
+		case GX_VOLUME_ROUNDED:
+			gx_volume_stats.filtered++;
+			return v;
+		case GX_VOLUME_NEAR_ZERO:
+			if (surface_meets_open_box(s, box))
+				break;
+			gx_volume_stats.open_box_empty++;
+			return 0;
+		case GX_VOLUME_UNDECIDED:
+			break;
+	}
+	gx_volume_stats.exact++;
+	return rounded_exact(s, box, true, w);
+}
+
+/* The rounded volume of s inside box, which the surface misses: all of the box or none. */
+static double
+missed_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
+{
+	double		v;
+
+	gx_volume_stats.located++;
+	if (!corner_inside(s, box))
+		return 0;
+	if (gx_box_volume_filter(box, &v))
+		return v;
+	gx_volume_stats.exact++;
+	return rounded_exact(s, box, false, w);
+}
+
 double
 gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
 {
-	double		v;
-	bool		reaches;
+	double		v = 0;
+	GxVolumeVerdict verdict;
 
 	if (s->n == 0 || !gx_box_overlaps(&s->box, box))
 		return 0;
-	reaches = surface_reaches(s, box);
-	if (!reaches)
-	{
-		gx_volume_stats.located++;
-		if (!corner_inside(s, box))
-			return 0;
-		if (gx_box_volume_filter(box, &v))
-			return v;
-	}
-	else
-	{
-		switch (gx_volume_in_box_filter(s, box, &w->filter, &v))
-		{
-			case GX_VOLUME_ROUNDED:
-				gx_volume_stats.filtered++;
-				return v;
-			case GX_VOLUME_NEAR_ZERO:
-				if (surface_meets_open_box(s, box))
-					break;
-				gx_volume_stats.open_box_empty++;
-				return 0;
-			case GX_VOLUME_UNDECIDED:
-				break;
-		}
-	}
-	gx_volume_stats.exact++;
-	return rounded_exact(s, box, reaches, w);
+	if (!surface_reaches(s, box))
+		return missed_box(s, box, w);
+	verdict = gx_volume_in_box_filter(s, box, &w->filter, &v);
+	return after_filter(s, box, verdict, v, w);
 }
 
 static bool
@@ -316,18 +332,10 @@ typedef struct PairList
 static void
 push_pair(PairList *l, uint32_t box, uint32_t solid, double volume)
 {
-	if (l->n == l->cap)
+	if (!gx_grow_malloc((void **) &l->v, &l->cap, l->n + 1, sizeof(GxVolumePair), SIZE_MAX / sizeof(GxVolumePair)))
 	{
-		size_t		cap = l->cap ? 2 * l->cap : 256;
-		GxVolumePair *v = realloc(l->v, cap * sizeof(GxVolumePair));
-
-		if (v == NULL)
-		{
-			l->nomem = true;
-			return;
-		}
-		l->v = v;
-		l->cap = cap;
+		l->nomem = true;
+		return;
 	}
 	l->v[l->n++] = (GxVolumePair) {box, solid, volume};
 }
@@ -364,10 +372,14 @@ solids_grid(GxGrid *grid, const GxSolidIndex *solids, size_t nsolids, GxError *e
 	return ok;
 }
 
-/* Pairs box i with every solid whose box overlaps it and which holds some of its volume. */
+/*
+ * Pairs box i with every solid whose box overlaps it and which holds some of its volume. With `deferred`,
+ * a pair whose box the surface reaches, and which the filter can take, is listed there instead (its volume
+ * is the GPU's to filter), with the volume 0 for now.
+ */
 static void
 each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *box, GxVolumeWork *w,
-				PairList *mine, uint32_t i)
+				PairList *mine, PairList *deferred, uint32_t i)
 {
 	int			lo[3],
 				hi[3];
@@ -384,29 +396,120 @@ each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *b
 				for (size_t at = grid->start[c]; at < grid->start[c + 1]; at++)
 				{
 					uint32_t	k = grid->items[at];
+					const GxSolidIndex *s = &solids[k];
 					double		v;
 
 					/* a solid spanning several cells is met in one of them */
-					if (!gx_box_overlaps(&solids[k].box, box) ||
-						!gx_grid_is_reference_cell(grid, &solids[k].box, box, c0, c1, c2))
+					if (!gx_box_overlaps(&s->box, box) || !gx_grid_is_reference_cell(grid, &s->box, box, c0, c1, c2))
 						continue;
-					v = gx_volume_in_box_nearest(&solids[k], box, w);
+					if (!surface_reaches(s, box))
+						v = missed_box(s, box, w);
+					else if (deferred && gx_volume_filter_in_range(&s->box, box))
+					{
+						push_pair(deferred, i, k, 0);
+						continue;
+					}
+					else
+						v = gx_volume_in_box_nearest(s, box, w);
 					if (v > 0)
 						push_pair(mine, i, k, v);
 				}
 			}
 }
 
-bool
-gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids, size_t nsolids, int threads,
-				const char *budget_dir, const GxCancel *cancel, GxVolumePair **out, size_t *nout, GxError *err)
+/* Every thread's lists: the pairs found, and those left for the GPU's filter. */
+typedef struct Lists
 {
-	PairList   *lists;
-	GxGrid		grid;
+	PairList   *found,
+			   *deferred;
 	int			used;
+} Lists;
+
+static void
+lists_free(Lists *l)
+{
+	for (int t = 0; t < l->used; t++)
+	{
+		free(l->found[t].v);
+		free(l->deferred[t].v);
+	}
+	free(l->found);
+	free(l->deferred);
+}
+
+/* The deferred pairs of every thread as one list (malloc'd), or NULL (nomem set) when memory runs out. */
+static GxVolumePair *
+gather(PairList *lists, int used, size_t *n, bool *nomem)
+{
+	GxVolumePair *all;
+
+	*n = 0;
+	for (int t = 0; t < used; t++)
+		*n += lists[t].n;
+	if ((all = malloc((*n + 1) * sizeof(GxVolumePair))) == NULL)
+	{
+		*nomem = true;
+		return NULL;
+	}
+	*n = 0;
+	for (int t = 0; t < used; t++)
+	{
+		memcpy(all + *n, lists[t].v, lists[t].n * sizeof(GxVolumePair));
+		*n += lists[t].n;
+	}
+	return all;
+}
+
+/*
+ * The GPU's filter over the deferred pairs d (solids side 1 of opt): verdict[i] and value[i] per pair; 1
+ * done, 0 not (every verdict undecided: the CPU's filter takes them), -1 cancelled (err set).
+ */
+static int
+filter_on_gpu(const GxVolumePair *d, size_t n, const GxBox3D *boxes, const GxSolidIndex *solids,
+			  const GxBatchOptions *opt, uint8_t *verdict, double *value, GxError *err)
+{
+	double	   *box6 = malloc((6 * n + 1) * sizeof(double)),
+			   *reach = malloc((n + 1) * sizeof(double));
+	uint8_t    *down = malloc(n + 1);
+	uint32_t   *solid = malloc((n + 1) * sizeof(uint32_t));
+	int			r = 0;
+
+	if (box6 && reach && down && solid)
+	{
+		for (size_t i = 0; i < n; i++)
+		{
+			const GxBox3D *b = &boxes[d[i].box];
+			const GxSolidIndex *s = &solids[d[i].solid];
+
+			memcpy(box6 + 6 * i, b, sizeof(GxBox3D));
+			/* the column runs to the solid's nearer end, as column_sum's does */
+			down[i] = s->box.zmax - b->zmax > b->zmin - s->box.zmin;
+			reach[i] = down[i] ? s->box.zmin : s->box.zmax;
+			solid[i] = d[i].solid;
+		}
+		r = gx_batch_gpu_volumes(opt, 1, box6, reach, down, solid, n, verdict, value, err);
+	}
+	free(box6);
+	free(reach);
+	free(down);
+	free(solid);
+	return r;
+}
+
+bool
+gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids, size_t nsolids,
+				const GxBatchOptions *opt, GxVolumePair **out, size_t *nout, GxError *err)
+{
+	Lists		l = {NULL, NULL, 0};
+	GxGrid		grid;
+	GxVolumePair *deferred = NULL;
+	uint8_t    *verdict = NULL;
+	double	   *value = NULL;
+	size_t		ndeferred = 0;
 	bool		stopped = false,
-				nomem = false;
-	size_t		total = 0;
+				nomem = false,
+				gpu = opt->device_side[1] != NULL;
+	int			r = 0;
 
 	*out = NULL;
 	*nout = 0;
@@ -414,18 +517,21 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 		return false;
 	if (grid.items == NULL)
 		return true;			/* every solid is EMPTY */
-	used = gx_threads_begin(threads, budget_dir);
-	lists = calloc(used, sizeof(PairList));
-	if (lists == NULL)
+	l.used = gx_threads_begin(opt->threads, opt->thread_budget);
+	l.found = calloc(l.used, sizeof(PairList));
+	l.deferred = calloc(l.used, sizeof(PairList));
+	if (l.found == NULL || l.deferred == NULL)
 	{
 		gx_threads_end();
 		gx_grid_free(&grid);
+		lists_free(&l);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the volumes of %zu boxes", nboxes);
 		return false;
 	}
-	#pragma omp parallel num_threads(used)
+	/* each box against the solids over it; with a GPU, the boxes the surfaces reach are left for it */
+	#pragma omp parallel num_threads(l.used)
 	{
-		PairList   *mine = &lists[omp_get_thread_num()];
+		PairList   *mine = &l.found[omp_get_thread_num()];
 		GxVolumeWork w;
 
 		gx_volume_work_init(&w);
@@ -434,45 +540,91 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 		{
 			if (stopped || mine->nomem)
 				continue;
-			if (gx_cancel_requested(cancel))
+			if (gx_cancel_requested(&opt->cancel))
 			{
 				stopped = true;
 				continue;
 			}
-			each_solid_over(&grid, solids, &boxes[i], &w, mine, (uint32_t) i);
+			each_solid_over(&grid, solids, &boxes[i], &w, mine, gpu ? &l.deferred[omp_get_thread_num()] : NULL,
+							(uint32_t) i);
 		}
 		gx_volume_work_clear(&w);
 	}
-	gx_threads_end();
 	gx_grid_free(&grid);
-	for (int t = 0; t < used; t++)
+	for (int t = 0; t < l.used; t++)
+		nomem |= l.found[t].nomem || l.deferred[t].nomem;
+	/* the GPU filters the deferred pairs; the CPU finishes those it could not round */
+	if (gpu && !stopped && !nomem && (deferred = gather(l.deferred, l.used, &ndeferred, &nomem)) != NULL &&
+		ndeferred > 0)
 	{
-		nomem |= lists[t].nomem;
-		total += lists[t].n;
+		verdict = malloc(ndeferred);
+		value = malloc(ndeferred * sizeof(double));
+		if (verdict == NULL || value == NULL)
+			nomem = true;
+		else if ((r = filter_on_gpu(deferred, ndeferred, boxes, solids, opt, verdict, value, err)) < 0)
+			stopped = true;
 	}
-	if (!stopped && !nomem && total > 0 && (*out = malloc(total * sizeof(GxVolumePair))) == NULL)
-		nomem = true;
-	for (int t = 0; t < used; t++)
+	if (ndeferred > 0 && !stopped && !nomem)
 	{
-		if (*out)
-			memcpy(*out + *nout, lists[t].v, lists[t].n * sizeof(GxVolumePair));
-		if (*out)
-			*nout += lists[t].n;
-		free(lists[t].v);
+		#pragma omp parallel num_threads(l.used)
+		{
+			PairList   *mine = &l.found[omp_get_thread_num()];
+			GxVolumeWork w;
+
+			gx_volume_work_init(&w);
+			#pragma omp for schedule(dynamic, 16)
+			for (size_t i = 0; i < ndeferred; i++)
+			{
+				const GxSolidIndex *s = &solids[deferred[i].solid];
+				const GxBox3D *b = &boxes[deferred[i].box];
+				double		v;
+
+				if (stopped || mine->nomem)
+					continue;
+				if (gx_cancel_requested(&opt->cancel))
+				{
+					stopped = true;
+					continue;
+				}
+				if (r == 1 && verdict[i] == GX_VOLUME_ROUNDED)
+				{
+					gx_volume_stats.filtered_gpu++;
+					v = value[i];
+				}
+				else if (r == 1)
+					v = after_filter(s, b, (GxVolumeVerdict) verdict[i], 0, &w);
+				else
+					v = gx_volume_in_box_nearest(s, b, &w);
+				if (v > 0)
+					push_pair(mine, deferred[i].box, deferred[i].solid, v);
+			}
+			gx_volume_work_clear(&w);
+		}
 	}
-	free(lists);
+	gx_threads_end();
+	free(deferred);
+	free(verdict);
+	free(value);
+	for (int t = 0; t < l.used; t++)
+		nomem |= l.found[t].nomem;
+	if (!stopped && !nomem)
+	{
+		*out = gather(l.found, l.used, nout, &nomem);
+		/* each thread's pairs are in box order within its chunks: one sort puts them in (box, solid) order */
+		if (*out)
+			qsort(*out, *nout, sizeof(GxVolumePair), compare_pairs);
+	}
+	lists_free(&l);
 	if (stopped || nomem)
 	{
 		free(*out);
 		*out = NULL;
 		*nout = 0;
-		if (stopped)
+		if (stopped && err->code == GX_OK)
 			gx_error_set(err, GX_ERR_CANCELLED, "volumes cancelled");
-		else
+		else if (!stopped)
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the volumes of %zu boxes", nboxes);
 		return false;
 	}
-	/* each thread's pairs are in box order within its chunks: one sort puts them in (box, solid) order */
-	qsort(*out, *nout, sizeof(GxVolumePair), compare_pairs);
 	return true;
 }

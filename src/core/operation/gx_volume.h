@@ -20,21 +20,10 @@
 #include <stdint.h>
 #include <gmp.h>
 
-#include "algorithm/gx_ddi.h"
 #include "base/gx_interrupt.h"
+#include "batch/gx_batch.h"
+#include "operation/gx_volume_filter.h"
 #include "solid/gx_solid.h"
-
-/* The filter's scratch of one thread: the same clipping in certified double-doubles (gx_ddi.h). */
-typedef struct GxVolumeFilterWork
-{
-	gx_ddi_t	poly[3][12][3];
-	gx_ddi_t	t,
-				u,
-				v,
-				f,
-				sum;
-	bool		undecided;		/* a comparison could not be decided */
-} GxVolumeFilterWork;
 
 /* Scratch of one thread: rationals for the exact path (clipped polygons and sums), and the filter's. */
 typedef struct GxVolumeWork
@@ -53,6 +42,7 @@ typedef struct GxVolumeStats
 {
 	uint64_t	located;		/* the surface misses the box: one point located */
 	uint64_t	filtered;		/* certified and rounded by the filter */
+	uint64_t	filtered_gpu;	/* by the filter on the GPU */
 	uint64_t	open_box_empty; /* near zero, and no triangle meets the open box: 0 */
 	uint64_t	exact;			/* in rationals */
 } GxVolumeStats;
@@ -106,10 +96,12 @@ typedef struct GxVolumePair
 /*
  * Every (box, solid) whose exact shared volume is positive, with that volume rounded once, sorted by box
  * then solid; *out is malloc'd (free it). Boxes must be finite with min <= max. The boxes are shared out
- * among up to threads threads (gx_threads_begin with budget_dir). false with err set on cancel or memory.
+ * among opt->threads threads (gx_threads_begin with opt->thread_budget); when the solids are side 1 of a
+ * batch kept on the GPU with their columns (opt->device_side[1]: solid k is its geometry k), the boxes
+ * their surfaces reach are filtered there, and what it cannot round is decided here. false with err set
+ * on cancel or memory.
  */
 bool		gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids, size_t nsolids,
-							int threads, const char *budget_dir, const GxCancel *cancel, GxVolumePair **out,
-							size_t *nout, GxError *err);
+							const GxBatchOptions *opt, GxVolumePair **out, size_t *nout, GxError *err);
 
 #endif

@@ -1,53 +1,17 @@
 /*
  * gx_volume_filter.c: the volume of a solid inside a box in certified double-doubles (gx_volume_filter.h):
- * gx_volume_impl.h instanced over gx_ddi.h, then the enclosure read as a rounded volume, a possible 0, or
- * undecided.
+ * the column sum of gx_volume_dd.h over the triangles the solid's index finds, read as a rounded volume, a
+ * possible 0, or undecided.
  */
 #include <math.h>
 
+#include "operation/gx_volume_dd.h"
 #include "operation/gx_volume_filter.h"
 
-static int	compare_dd(GxVolumeFilterWork *w, const GxDDI *a, const GxDDI *b);
-
-#define VOL(name) name##_dd
-#define VOL_T gx_ddi_t
-#define VOL_SRC const GxDDI *
-#define VOL_WORK GxVolumeFilterWork
-#define VOL_INIT(x) ((void) (x))
-#define VOL_CLEAR(x) ((void) (x))
-#define VOL_SET(r, a) gx_ddi_set(r, a)
-#define VOL_SET_D(r, d) gx_ddi_set_d(r, d)
-#define VOL_SET_UI(r, n) gx_ddi_set_d(r, (double) (n))
-#define VOL_ADD(r, a, b) gx_ddi_add(r, a, b)
-#define VOL_SUB(r, a, b) gx_ddi_sub(r, a, b)
-#define VOL_MUL(r, a, b) gx_ddi_mul(r, a, b)
-#define VOL_DIV(r, a, b) gx_ddi_div(r, a, b)
-#define VOL_IS_ZERO(a) gx_ddi_is_zero(a)
-#define VOL_CMP(w, a, b) compare_dd(w, a, b)
-#include "operation/gx_volume_impl.h"
-
-/* Coordinates beyond 2^200 could overflow the products (the exact path takes them). */
-#define FILTER_RANGE 0x1p200
-
-static int
-compare_dd(GxVolumeFilterWork *w, const GxDDI *a, const GxDDI *b)
+bool
+gx_volume_filter_in_range(const GxBox3D *solid_box, const GxBox3D *box)
 {
-	GxDDI		d;
-	int			s;
-
-	gx_ddi_sub(&d, a, b);
-	s = gx_ddi_sign(&d);
-	if (s != 2)
-		return s;
-	w->undecided = true;
-	return 0;
-}
-
-static bool
-in_range(const GxBox3D *b)
-{
-	return fmax(fmax(fabs(b->xmin), fabs(b->xmax)), fmax(fmax(fabs(b->ymin), fabs(b->ymax)),
-														 fmax(fabs(b->zmin), fabs(b->zmax)))) <= FILTER_RANGE;
+	return volume_dd_in_range(solid_box) && volume_dd_in_range(box);
 }
 
 bool
@@ -57,7 +21,7 @@ gx_box_volume_filter(const GxBox3D *box, double *out)
 	gx_ddi_t	v,
 				tmp;
 
-	if (!in_range(box))
+	if (!volume_dd_in_range(box))
 		return false;
 	bounds_init_dd(&b, box);
 	box_volume_dd(&b, v, tmp);
@@ -69,31 +33,12 @@ GxVolumeVerdict
 gx_volume_in_box_filter(const GxSolidIndex *s, const GxBox3D *box, GxVolumeFilterWork *w, double *out)
 {
 	Bounds_dd	b;
-	gx_ddi_t	six,
-				v,
-				whole,
-				tmp;
-	int			sign;
 
-	if (!in_range(box) || !in_range(&s->box))
+	if (!gx_volume_filter_in_range(&s->box, box))
 		return GX_VOLUME_UNDECIDED;
 	w->undecided = false;
 	bounds_init_dd(&b, box);
 	column_sum_dd(w, s, box, &b);
 	bounds_clear_dd(&b);
-	if (w->undecided)
-		return GX_VOLUME_UNDECIDED;
-	gx_ddi_set_d(six, 6);
-	gx_ddi_div(v, w->sum, six);
-	sign = gx_ddi_sign(v);
-	if (sign == 1)
-		return gx_ddi_round(v, out) ? GX_VOLUME_ROUNDED : GX_VOLUME_UNDECIDED;
-	if (sign == -1)
-		return GX_VOLUME_UNDECIDED;	/* cannot be: a volume is >= 0 */
-	/* the enclosure holds 0: is all of it below the box's own volume? */
-	bounds_init_dd(&b, box);
-	box_volume_dd(&b, whole, tmp);
-	if ((gx_ddi_mag(v) + v->rad) * GX_DDI_UP < (whole->hi - fabs(whole->lo) - whole->rad * GX_DDI_UP) * (1 - 0x1p-50))
-		return GX_VOLUME_NEAR_ZERO;
-	return GX_VOLUME_UNDECIDED;
+	return volume_verdict_dd(w, box, out);
 }

@@ -12,12 +12,18 @@
  *   VOL_INIT(x), VOL_CLEAR(x), VOL_SET(r, a), VOL_SET_D(r, d), VOL_SET_UI(r, n), VOL_ADD(r, a, b),
  *   VOL_SUB(r, a, b), VOL_MUL(r, a, b), VOL_DIV(r, a, b), VOL_IS_ZERO(a)
  *   VOL_CMP(w, a, b)  the sign of a - b (an instance that cannot decide records it in w and says 0)
+ * and may define VOL_FN, how its functions are declared (static by default; also __device__ for the GPU,
+ * where the search of the solid's index, column_sum, is the kernel's own).
  */
 #include <math.h>
 #include <stdbool.h>
 
 #include "geom/gx_box.h"
 #include "solid/gx_solid.h"
+
+#ifndef VOL_FN
+#define VOL_FN static
+#endif
 
 typedef VOL_T VOL(Vertex)[3];
 
@@ -30,7 +36,7 @@ typedef struct VOL(Bounds)
 				neg_height;
 } VOL(Bounds);
 
-static void
+VOL_FN void
 VOL(bounds_init)(VOL(Bounds) *b, const GxBox3D *box)
 {
 	const double lo[3] = {box->xmin, box->ymin, box->zmin},
@@ -49,7 +55,7 @@ VOL(bounds_init)(VOL(Bounds) *b, const GxBox3D *box)
 	VOL_SUB(b->neg_height, b->lo[2], b->hi[2]);
 }
 
-static void
+VOL_FN void
 VOL(bounds_clear)(VOL(Bounds) *b)
 {
 	for (int k = 0; k < 3; k++)
@@ -62,7 +68,7 @@ VOL(bounds_clear)(VOL(Bounds) *b)
 }
 
 /* out = the box's own volume. */
-static void
+VOL_FN void
 VOL(box_volume)(const VOL(Bounds) *b, VOL_T out, VOL_T tmp)
 {
 	VOL_SUB(out, b->hi[0], b->lo[0]);
@@ -72,7 +78,7 @@ VOL(box_volume)(const VOL(Bounds) *b, VOL_T out, VOL_T tmp)
 }
 
 /* t = the z component of (b - a) x (c - a): twice the signed area of the projection of abc. */
-static void
+VOL_FN void
 VOL(cross_z)(VOL_T t, VOL_T u, VOL_T v, VOL(Vertex) a, VOL(Vertex) b, VOL(Vertex) c)
 {
 	VOL_SUB(u, b[0], a[0]);
@@ -89,7 +95,7 @@ VOL(cross_z)(VOL_T t, VOL_T u, VOL_T v, VOL(Vertex) a, VOL(Vertex) b, VOL(Vertex
  * bound (>= bound when ge, else <=), into out; returns its vertex count. Vertices on the plane are kept;
  * a crossing edge adds the point where it meets the plane.
  */
-static int
+VOL_FN int
 VOL(clip)(VOL_WORK *w, VOL(Vertex) *in, int n, VOL(Vertex) *out, int axis, VOL_SRC bound, bool ge)
 {
 	int			m = 0;
@@ -137,7 +143,7 @@ VOL(clip)(VOL_WORK *w, VOL(Vertex) *in, int n, VOL(Vertex) *out, int axis, VOL_S
  * when constant, else of z - value, signed by the projection's orientation: over each fan triangle, its
  * signed area times the mean of the integrand at its vertices.
  */
-static void
+VOL_FN void
 VOL(add_integral)(VOL_WORK *w, VOL(Vertex) *p, int n, VOL_SRC value, bool constant)
 {
 	for (int i = 1; i + 1 < n; i++)
@@ -163,7 +169,7 @@ VOL(add_integral)(VOL_WORK *w, VOL(Vertex) *p, int n, VOL_SRC value, bool consta
 	}
 }
 
-static void
+VOL_FN void
 VOL(load_triangle)(VOL(Vertex) *p, const double *t)
 {
 	for (int i = 0; i < 3; i++)
@@ -177,7 +183,7 @@ VOL(load_triangle)(VOL(Vertex) *p, const double *t)
  * zmax, smaller by the height everywhere: the same sum over a closed surface, whose signed projected areas
  * add up to 0 over any column, but 0 above the box, so that only the triangles below the box's top count.
  */
-static void
+VOL_FN void
 VOL(add_triangle_in_box)(VOL_WORK *w, const double *t, const GxBox3D *box, const VOL(Bounds) *b, bool down)
 {
 	VOL(Vertex) *p = w->poly[0],
@@ -241,6 +247,7 @@ VOL(add_triangle_in_box)(VOL_WORK *w, const double *t, const GxBox3D *box, const
 	VOL(add_integral)(w, p, n, down ? b->hi[2] : b->lo[2], false);	/* within: z - zmin or z - zmax */
 }
 
+#ifndef __CUDACC__
 typedef struct VOL(Column)
 {
 	VOL_WORK   *w;
@@ -250,7 +257,7 @@ typedef struct VOL(Column)
 	bool		down;
 } VOL(Column);
 
-static bool
+VOL_FN bool
 VOL(column_visit)(void *ctx, size_t i)
 {
 	VOL(Column) *c = ctx;
@@ -264,7 +271,7 @@ VOL(column_visit)(void *ctx, size_t i)
  * into the column from the box to the solid's top, or to its bottom when that is nearer, adds its share.
  * (A box that no triangle's box reaches needs none of this: it lies wholly inside or wholly outside.)
  */
-static void
+VOL_FN void
 VOL(column_sum)(VOL_WORK *w, const GxSolidIndex *s, const GxBox3D *box, const VOL(Bounds) *b)
 {
 	GxBox3D		column = *box;
@@ -277,3 +284,4 @@ VOL(column_sum)(VOL_WORK *w, const GxSolidIndex *s, const GxBox3D *box, const VO
 		column.zmax = fmax(box->zmax, s->box.zmax);
 	gx_solid_index_search(s, &column, VOL(column_visit), &c);
 }
+#endif

@@ -6,8 +6,8 @@
  *
  * A batch: LOOKUP (each side's cache keys, or none) -> LOOKUP_REPLY (which sides the service holds, now
  * pinned for this connection) -> BATCH (options; each side cached or laid out in the segment; whether to
- * cache it under its keys) -> RESULT (status, statistics, and a segment of pair keys, or of the pairs'
- * intercepts when the batch asks for them: gx_intercepts_pairs). STATS and RESET
+ * cache it under its keys) -> RESULT (status, statistics, and a segment of records: pair keys, the pairs'
+ * intercepts for gx_intercepts_pairs, or the blocks' volumes in solids for gx_volume_pairs). STATS and RESET
  * ask for the cache's figures (and empty it).
  */
 #ifndef GX_WIRE_H
@@ -82,6 +82,14 @@ typedef struct GxWireSide
 				solid_off;		/* per geometry solid flags, 0 when none is a solid */
 } GxWireSide;
 
+/* What a batch asks for, and what its RESULT's records are. */
+typedef enum GxWireJob
+{
+	GX_JOB_PAIRS,				/* the intersecting (or near) pairs: pair keys */
+	GX_JOB_INTERCEPTS,			/* side a's lines in side b's solids: GxPairInterval records */
+	GX_JOB_VOLUMES				/* side a's boxes (their diagonals) in side b's solids: GxVolumePair records */
+} GxWireJob;
+
 typedef struct GxWireBatch
 {
 	GxWireSide	side[2];
@@ -90,7 +98,7 @@ typedef struct GxWireBatch
 	int32_t		cuda_device;
 	uint8_t		ignore_srid;
 	uint8_t		strict_srid;
-	uint8_t		intercepts;		/* side a's lines against side b's solids: RESULT carries GxPairInterval records */
+	uint8_t		job;			/* GxWireJob */
 	uint64_t	gpu_memory_cap;
 	uint64_t	segment_size;
 	double		distance;		/* > 0: a gx_dwithin batch */
@@ -107,7 +115,7 @@ typedef struct GxWireResult
 	int32_t		code;			/* GxErrorCode; GX_OK: the pairs are in the segment that comes along */
 	char		msg[256];
 	GxBatchStats stats;
-	uint64_t	npairs;			/* pair keys, or GxPairInterval records for an intercepts batch */
+	uint64_t	npairs;			/* records of the batch's job (GxWireJob) */
 } GxWireResult;
 
 /* Sends a message, with descriptor pass_fd (or -1). false on any failure (the peer is gone). */

@@ -20,7 +20,9 @@
 #include "functions/gx_pair_ids.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
+#include "batch/gx_pg_cache.h"
 #include "operation/gx_volume.h"
+#include "service/gx_service.h"
 #include "type/gx_box3d.h"
 
 PG_FUNCTION_INFO_V1(gx_volume_sql);
@@ -211,6 +213,73 @@ read_rows(const char *query, const char *which, Oid valtype, Oid want, MemoryCon
 }
 
 /*
+ * The volumes in the GPU service: the solids as a batch side (keyed by their TOAST identities, so that the
+ * service keeps them, indexed and on the GPU), the boxes as a side of their diagonals. false when the
+ * service cannot (this backend computes them).
+ */
+static bool
+service_volumes(const GxBox3D *bx, size_t nb, const Rows *solids, const GxBatchOptions *opt, GxVolumePair **out,
+				size_t *n)
+{
+	GxPgSide	boxes,
+				s;
+	bool	   *present;
+	GxError		err = {GX_OK, ""};
+	char		why[256];
+
+	if (!gx_service_started() || opt->device == GX_DEVICE_CPU)
+		return false;
+	present = palloc(Max(solids->n, 1) * sizeof(bool));
+	memset(present, true, solids->n * sizeof(bool));
+	gx_pg_side_prepare(&s, solids->values, present, NULL, solids->n, CurrentMemoryContext);
+	gx_pg_side_init(&boxes);
+	boxes.built = true;
+	boxes.cxt = CurrentMemoryContext;
+	if (!gx_batch_side_of_boxes(&boxes.side, bx, nb, &err))
+		gx_pg_raise(&err, ERRCODE_PROGRAM_LIMIT_EXCEEDED);
+	boxes.ngeoms = nb;
+	return gx_service_volumes(&boxes, &s, opt, out, n, why, sizeof(why));
+}
+
+/* The volumes here: each solid indexed once (the index lives in this backend's memory); *out palloc'd. */
+static void
+local_volumes(const GxBox3D *bx, size_t nb, const Rows *solids, const GxBatchOptions *opt, GxVolumePair **out,
+			  size_t *n)
+{
+	GxSolidIndex *idx = palloc0(Max(solids->n, 1) * sizeof(GxSolidIndex));
+	GxVolumePair *pairs;
+	GxError		err = {GX_OK, ""};
+
+	for (size_t k = 0; k < solids->n; k++)
+	{
+		GxSerialized *g = gx_pg_geom(solids->values[k]);
+		const double *tri;
+		size_t		nt;
+
+		if (g->flags & GX_FLAG_EMPTY)
+			continue;
+		tri = gx_solid_triangles(g, &nt);
+		if (!gx_solid_index_build(&idx[k], tri, nt, &err))
+			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+	}
+	if (!gx_volume_pairs(bx, nb, idx, solids->n, opt, &pairs, n, &err))
+	{
+		if (err.code == GX_ERR_CANCELLED)
+		{
+			CHECK_FOR_INTERRUPTS();
+			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gx_volume_pairs due to user request")));
+		}
+		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
+	}
+	*out = palloc_extended(Max(*n, 1) * sizeof(GxVolumePair), MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
+	if (*out && *n)
+		memcpy(*out, pairs, *n * sizeof(GxVolumePair));
+	free(pairs);
+	if (*out == NULL)
+		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory for the volumes of %zu blocks", nb)));
+}
+
+/*
  * gx_volume_pairs(boxes_query, solids_query): (a_id, b_id, volume) for every box of the first query that
  * shares a positive volume with a solid of the second, in (a_id row, b_id row) order. Both queries run as
  * in a READ ONLY transaction, as the other pair functions' do.
@@ -226,12 +295,10 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 				solids;
 	bool		was_read_only;
 	GxBox3D    *bx;
-	GxSolidIndex *idx;
 	GxBatchOptions opt;
 	GxVolumePair *pairs;
 	size_t		npairs,
 				nb = 0;
-	GxError		err = {GX_OK, ""};
 
 	InitMaterializedSRF(fcinfo, 0);
 	/* the variant given an id type is not STRICT (the type comes as a NULL of it) */
@@ -266,33 +333,14 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 		boxes.ids[nb] = boxes.ids[i];
 		bx[nb++] = *b;
 	}
-	/* each solid indexed once, here (the index lives in this backend's memory) */
-	idx = palloc0(Max(solids.n, 1) * sizeof(GxSolidIndex));
+	/* every geometry a solid (or EMPTY): only their headers are read here */
 	for (size_t k = 0; k < solids.n; k++)
-	{
-		GxSerialized *g = gx_pg_geom(solids.values[k]);
-		const double *tri;
-		size_t		n;
-
-		if (!has_volume(g))
+		if (!has_volume(gx_pg_header(solids.values[k])))
 			raise_not_solid(psprintf("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %s)",
 									 gx_pair_ids_text(&solids.id, solids.ids[k])));
-		if (g->flags & GX_FLAG_EMPTY)
-			continue;
-		tri = gx_solid_triangles(g, &n);
-		if (!gx_solid_index_build(&idx[k], tri, n, &err))
-			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
-	}
 	gx_settings_batch_options(&opt);
-	if (!gx_volume_pairs(bx, nb, idx, solids.n, opt.threads, opt.thread_budget, &opt.cancel, &pairs, &npairs, &err))
-	{
-		if (err.code == GX_ERR_CANCELLED)
-		{
-			CHECK_FOR_INTERRUPTS();
-			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gx_volume_pairs due to user request")));
-		}
-		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
-	}
+	if (!service_volumes(bx, nb, &solids, &opt, &pairs, &npairs))
+		local_volumes(bx, nb, &solids, &opt, &pairs, &npairs);
 	PG_TRY();
 	{
 		for (size_t i = 0; i < npairs; i++)
@@ -309,7 +357,7 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	}
 	PG_FINALLY();
 	{
-		free(pairs);
+		pfree(pairs);
 	}
 	PG_END_TRY();
 	return (Datum) 0;

@@ -35,6 +35,15 @@ struct GxPairInterval;
 bool		gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *opt,
 								  struct GxPairInterval **out, size_t *n, GxBatchStats *st, char *why, size_t whylen);
 
+/*
+ * The same for gx_volume_pairs: the blocks (a side of their diagonals, gx_batch_side_of_boxes) and the
+ * solids, whose volumes inside the blocks the service computes (filtered on the GPU when it keeps the
+ * solids there); *out palloc'd.
+ */
+struct GxVolumePair;
+bool		gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions *opt,
+							   struct GxVolumePair **out, size_t *n, char *why, size_t whylen);
+
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);
 

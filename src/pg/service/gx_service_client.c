@@ -24,6 +24,7 @@
 #include "batch/gx_pg_cache.h"
 #include "service/gx_service.h"
 #include "operation/gx_intercepts.h"
+#include "operation/gx_volume.h"
 #include "wire/gx_wire.h"
 
 #define POLL_MS 10
@@ -213,11 +214,11 @@ take_result(int fd, uint64 n, size_t size, void **out, char *why, size_t whylen)
 }
 
 /*
- * Runs the batch in the service (an intercepts batch when intercepts): true with its RESULT in *r and the
- * result segment in *fd; false when this backend must run it (why says why). Raises on cancel.
+ * Runs the batch's job in the service: true with its RESULT in *r and the result segment in *fd; false when
+ * this backend must run it (why says why). Raises on cancel.
  */
 static bool
-run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, bool intercepts, GxWireResult *r, int *fd,
+run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireResult *r, int *fd,
 	GxBatchStats *st, char *why, size_t whylen)
 {
 	GxPgSide   *sides[2] = {a, b};
@@ -285,7 +286,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, bool intercepts, GxWire
 		}
 	gx_threads_end();
 	gx_wire_options_put(&batch, opt);
-	batch.intercepts = intercepts;
+	batch.job = (uint8_t) job;
 	batch.segment_size = size;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), segfd);
 	close(segfd);
@@ -329,7 +330,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	GxWireResult r;
 	int			fd;
 
-	if (!run(a, b, opt, false, &r, &fd, st, why, whylen) ||
+	if (!run(a, b, opt, GX_JOB_PAIRS, &r, &fd, st, why, whylen) ||
 		!take_result(fd, r.npairs, sizeof(uint64), (void **) &out->keys, why, whylen))
 		return false;
 	out->n = r.npairs;
@@ -343,8 +344,23 @@ gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *o
 	GxWireResult r;
 	int			fd;
 
-	if (!run(lines, solids, opt, true, &r, &fd, st, why, whylen) ||
+	if (!run(lines, solids, opt, GX_JOB_INTERCEPTS, &r, &fd, st, why, whylen) ||
 		!take_result(fd, r.npairs, sizeof(GxPairInterval), (void **) out, why, whylen))
+		return false;
+	*n = r.npairs;
+	return true;
+}
+
+bool
+gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions *opt, GxVolumePair **out, size_t *n,
+				   char *why, size_t whylen)
+{
+	GxWireResult r;
+	GxBatchStats st;
+	int			fd;
+
+	if (!run(boxes, solids, opt, GX_JOB_VOLUMES, &r, &fd, &st, why, whylen) ||
+		!take_result(fd, r.npairs, sizeof(GxVolumePair), (void **) out, why, whylen))
 		return false;
 	*n = r.npairs;
 	return true;
