@@ -43,6 +43,17 @@ q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
 q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
 check "a repeated join is served from the service's cache" \
 	"$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+# the drill holes, stored inline, are kept under a hash of their bytes: a new session finds them (both sides
+# hit); after an UPDATE of one hole the bytes differ, and the answer follows
+q -c "SELECT gx_cache_reset()" >/dev/null
+q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
+q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null
+check "a new session finds both sides in the service's cache" \
+	"$(q -c "SELECT hits FROM gx_cache_stats() WHERE scope = 'service host'")" 2
+check "the holes are stored inline" "$(q -c "SELECT bool_and(pg_column_size(geom) < 2000) FROM drillholes")" t
+q -q -c "UPDATE drillholes SET geom = (SELECT geom FROM drillholes ORDER BY hole_id DESC LIMIT 1) WHERE hole_id = (SELECT min(hole_id) FROM drillholes)"
+check "after an UPDATE of a hole, the join through the service gives the stock plan's pairs" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$join" | grep -v '^SET$' | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$join" | grep -v '^SET$' | md5sum)"
 dwithin="SELECT h.hole_id, b.body_id FROM drillholes h JOIN orebodies b ON gx_dwithin(h.geom, b.geom, 40) ORDER BY 1, 2"
 check "a join on gx_dwithin through the service gives the stock plan's pairs" \
 	"$(q -c "SET gpuexact.device = gpu" -c "$dwithin" | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$dwithin" | md5sum)"

@@ -53,6 +53,7 @@ static int	device_ok;
 static char device[128];
 static size_t device_limit,		/* bytes of cached sides the GPU may hold */
 			device_bytes;
+static uint64_t next_serial;	/* the last number given to a kept side (under lock), from the start time */
 
 /* A batch segment, mapped once, shared by the batch and the cached sides that were sent in it. */
 typedef struct Mapping
@@ -81,6 +82,9 @@ typedef struct Held
 	Mapping    *map;
 	GxCudaResident *device_side;
 	size_t		device_side_bytes;
+	uint64_t	serial;			/* this entry's number (GxWireSideInfo.serial) */
+	const char *content;		/* a side kept under a hash of its bytes: the bytes, in map; else NULL */
+	size_t		content_len;
 } Held;
 
 /* The cache's free hook (under lock). */
@@ -231,6 +235,7 @@ lookup(Conn *c, const GxWireLookup *l, size_t len)
 			r.side[k].unknown_srid = s->unknown_srid;
 			r.side[k].n = s->n;
 			r.side[k].ngeoms = s->ngeoms;
+			r.side[k].serial = ((const Held *) c->held[k]->extra)->serial;
 		}
 	}
 	pthread_mutex_unlock(&lock);
@@ -325,15 +330,31 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	map->refs = 1;
 	for (k = 0; k < 2 && ok; k++)
 	{
-		if (b->side[k].held)
+		const GxWireSide *w = &b->side[k];
+
+		ok = w->content_len <= b->segment_size && w->content_off <= b->segment_size - w->content_len;
+		if (ok && w->held)
 			ok = c->held[k] != NULL && (sides[k] = c->held[k]->side, true);
-		else
-			ok = gx_wire_side_view(&sides[k], &b->side[k], seg, b->segment_size);
+		else if (ok)
+			ok = gx_wire_side_view(&sides[k], w, seg, b->segment_size);
 	}
 	if (!ok)
 	{
 		mapping_release(map);
 		return reply_error(c, GX_ERR_PARSE, "malformed batch");
+	}
+	/* a side held under a hash of its bytes is the sender's only if the bytes are the same */
+	for (k = 0; k < 2; k++)
+	{
+		const Held *h = b->side[k].held ? c->held[k]->extra : NULL;
+
+		if (h && h->content && b->side[k].content_len > 0 &&
+			(h->content_len != b->side[k].content_len ||
+			 memcmp(h->content, seg + b->side[k].content_off, h->content_len) != 0))
+		{
+			mapping_release(map);
+			return reply_error(c, GX_ERR_INVALID, "the side kept under this hash holds other geometries");
+		}
 	}
 	gx_batch_options_default(&opt);
 	opt.device = cpu_engine ? GX_DEVICE_CPU : GX_DEVICE_GPU;
@@ -357,7 +378,15 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 
 			if (v.extra)
 			{
-				((Held *) v.extra)->map = map;
+				Held	   *h = v.extra;
+
+				h->map = map;
+				h->serial = ++next_serial;
+				if (b->side[k].content_len > 0)
+				{
+					h->content = seg + b->side[k].content_off;
+					h->content_len = b->side[k].content_len;
+				}
 				map->refs++;
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
 			}
@@ -417,6 +446,8 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	if (!ok)
 		return reply_error(c, err.code, err.msg);
 	r.npairs = b->job == GX_JOB_PAIRS ? pairs.n : nrecords;
+	for (k = 0; k < 2; k++)
+		r.serial[k] = c->held[k] ? ((const Held *) c->held[k]->extra)->serial : 0;
 	bytes = b->job == GX_JOB_INTERCEPTS ? nrecords * sizeof(GxPairInterval) :
 		b->job == GX_JOB_VOLUMES ? nrecords * sizeof(GxVolumePair) : pairs.n * sizeof(uint64_t);
 	out = gx_wire_segment_create(bytes, &outfd);
@@ -564,6 +595,8 @@ main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	umask(077);
 	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20, free_held);
+	/* kept sides' numbers: a service started later (a second later at least) numbers above this one's */
+	next_serial = (uint64_t) time(NULL) << 32;
 	/* the CUDA context is made now, once for the cluster, not at a backend's first batch */
 	if (cpu_engine)
 	{

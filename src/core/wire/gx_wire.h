@@ -56,6 +56,7 @@ typedef struct GxWireSideInfo
 	int32_t		srid;
 	uint64_t	n,
 				ngeoms;
+	uint64_t	serial;			/* the held entry's number: each entry the service keeps gets a new one */
 } GxWireSideInfo;
 
 typedef struct GxWireLookupReply
@@ -80,6 +81,13 @@ typedef struct GxWireSide
 				kind_off,
 				geom_off,
 				solid_off;		/* per geometry solid flags, 0 when none is a solid */
+	/*
+	 * A side keyed by a hash of its bytes: those bytes (content_len of them, 0 when not sent), which a held
+	 * side's must equal, and which a side to keep is kept with. A held side's are not sent when the
+	 * backend knows that the held entry holds them.
+	 */
+	uint64_t	content_off,
+				content_len;
 } GxWireSide;
 
 /* What a batch asks for, and what its RESULT's records are. */
@@ -116,6 +124,7 @@ typedef struct GxWireResult
 	char		msg[256];
 	GxBatchStats stats;
 	uint64_t	npairs;			/* records of the batch's job (GxWireJob) */
+	uint64_t	serial[2];		/* the entry each side is held or was kept as, 0 if neither */
 } GxWireResult;
 
 /* Sends a message, with descriptor pass_fd (or -1). false on any failure (the peer is gone). */

@@ -339,10 +339,12 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 /*
  * A side of values stored inline (no TOAST identity) is known by its bytes: this backend remembers the
  * last CONTENT_MEMOS such sides' bytes (per row: whether it has a geometry, then the value's size and
- * bytes) and gives each an identity no other side has had: its serial number in this backend, which its
- * process id and start time single out among the cluster's backends, past and present (the GPU service's
- * cache is shared). A side with the same bytes as one remembered gets that side's identity; the bytes
- * are compared, so an identity never stands for two contents.
+ * bytes) and gives each an identity in its own cache that no other side has had: its serial number in
+ * this backend. A side with the same bytes as one remembered gets that side's identity; the bytes are
+ * compared, so an identity never stands for two contents. In the GPU service's cache, shared by the
+ * cluster's sessions, such a side goes under a hash of its bytes, which the service checks against the
+ * bytes of the side it keeps under that hash (sent along, unless the service's entry is one this backend
+ * knows to hold them: ContentMemo.service_serial).
  */
 #define CONTENT_MEMOS 4
 #define CONTENT_MAX_BYTES ((size_t) 64 << 20)
@@ -351,8 +353,10 @@ typedef struct ContentMemo
 {
 	char	   *bytes;			/* NULL: unused */
 	size_t		len;
+	uint64		hash;
 	uint32		serial;
 	uint64		used;			/* when it last served, for replacing the oldest */
+	uint64		service_serial; /* the GPU service's entry known to hold these bytes, or 0 */
 } ContentMemo;
 
 static ContentMemo memos[CONTENT_MEMOS];
@@ -360,14 +364,50 @@ static MemoryContext memo_cxt;
 static uint32 content_serial;
 static uint64 content_clock;
 
+/* One step of a streaming 64-bit hash of the side's bytes (not for security: the service compares bytes). */
+static inline uint64
+hash_step(uint64 h, uint64 w)
+{
+	h = (h ^ w) * UINT64CONST(0x9E3779B97F4A7C15);
+	return (h << 31) | (h >> 33);
+}
+
+static uint64
+hash_bytes64(uint64 h, const char *p, size_t n)
+{
+	uint64		w = 0;
+
+	for (; n >= 8; p += 8, n -= 8)
+	{
+		memcpy(&w, p, 8);
+		h = hash_step(h, w);
+	}
+	w = 0;
+	memcpy(&w, p, n);
+	return hash_step(h, w ^ ((uint64) n << 56));
+}
+
+/* The side's bytes' length and hash. */
 static size_t
-content_length(const Datum *geoms, const bool *present, size_t n)
+content_length(const Datum *geoms, const bool *present, size_t n, uint64 *hash)
 {
 	size_t		len = n;
+	uint64		h = UINT64CONST(0x243F6A8885A308D3);
 
 	for (size_t i = 0; i < n; i++)
+	{
+		h = hash_step(h, present[i]);
 		if (present[i])
-			len += sizeof(uint32) + VARSIZE_ANY(DatumGetPointer(geoms[i]));
+		{
+			uint32		size = VARSIZE_ANY(DatumGetPointer(geoms[i]));
+
+			len += sizeof(uint32) + size;
+			h = hash_bytes64(h, DatumGetPointer(geoms[i]), size);
+		}
+	}
+	h ^= h >> 29;
+	h *= UINT64CONST(0xBF58476D1CE4E5B9);
+	*hash = h ^ (h >> 32);
 	return len;
 }
 
@@ -401,11 +441,12 @@ content_walk(char *out, const Datum *geoms, const bool *present, size_t n, bool 
 	return true;
 }
 
-/* Sets s's keys to the identity of its bytes (see above); none when they are too many to remember. */
+/* Sets s's keys to the identities of its bytes (see above); none when they are too many to remember. */
 static void
 content_keys(GxPgSide *s)
 {
-	size_t		len = content_length(s->geoms, s->present, s->nrows);
+	uint64		hash;
+	size_t		len = content_length(s->geoms, s->present, s->nrows, &hash);
 	ContentMemo *m = NULL,
 			   *oldest = &memos[0];
 
@@ -413,7 +454,8 @@ content_keys(GxPgSide *s)
 		return;
 	for (int k = 0; k < CONTENT_MEMOS && m == NULL; k++)
 	{
-		if (memos[k].bytes && memos[k].len == len && content_walk(memos[k].bytes, s->geoms, s->present, s->nrows, false))
+		if (memos[k].bytes && memos[k].len == len && memos[k].hash == hash &&
+			content_walk(memos[k].bytes, s->geoms, s->present, s->nrows, false))
 			m = &memos[k];
 		if (memos[k].used < oldest->used)
 			oldest = &memos[k];
@@ -428,15 +470,21 @@ content_keys(GxPgSide *s)
 		m->bytes = MemoryContextAllocHuge(memo_cxt, Max(len, 1));
 		content_walk(m->bytes, s->geoms, s->present, s->nrows, true);
 		m->len = len;
+		m->hash = hash;
 		m->serial = ++content_serial;
+		m->service_serial = 0;
 	}
 	m->used = ++content_clock;
-	s->nkeys = 2;
-	s->keys = MemoryContextAlloc(s->cxt, 2 * sizeof(GxCacheKey));
-	/* a database id is never 0: no TOAST identity starts so */
+	s->content = m;
+	s->nkeys = s->nskeys = 2;
+	s->keys = MemoryContextAlloc(s->cxt, 4 * sizeof(GxCacheKey));
+	s->skeys = s->keys + 2;
+	/* a database id is never 0: no TOAST identity starts so; k[1] tells the backend's from the hash */
 	s->keys[0] = (GxCacheKey) {{0, (uint32) MyProcPid, (uint32) ((uint64) MyStartTimestamp >> 32),
 	(uint32) MyStartTimestamp}};
 	s->keys[1] = (GxCacheKey) {{0, m->serial, (uint32) s->ngeoms, 0}};
+	s->skeys[0] = (GxCacheKey) {{0, 0, (uint32) (hash >> 32), (uint32) hash}};
+	s->skeys[1] = (GxCacheKey) {{0, (uint32) s->ngeoms, (uint32) ((uint64) len >> 32), (uint32) len}};
 	for (size_t i = 0; i < s->nrows; i++)
 		if (s->present[i])
 		{
@@ -444,6 +492,20 @@ content_keys(GxPgSide *s)
 
 			s->raw_bytes += VARATT_IS_COMPRESSED(v) ? VARDATA_COMPRESSED_GET_EXTSIZE(v) + VARHDRSZ : VARSIZE_ANY(v);
 		}
+}
+
+void
+gx_pg_side_content(const GxPgSide *s, const char **bytes, size_t *len, uint64 *serial)
+{
+	*bytes = s->content->bytes;
+	*len = s->content->len;
+	*serial = s->content->service_serial;
+}
+
+void
+gx_pg_side_content_held(const GxPgSide *s, uint64 serial)
+{
+	s->content->service_serial = serial;
 }
 
 void
@@ -473,8 +535,8 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, const T
 	/* a side is keyed when all its values are out-of-line TOAST values, or all are inline */
 	if (keyed && s->ngeoms > 0 && external)
 	{
-		s->keys = MemoryContextAlloc(cxt, s->ngeoms * sizeof(GxCacheKey));
-		s->nkeys = s->ngeoms;
+		s->keys = s->skeys = MemoryContextAlloc(cxt, s->ngeoms * sizeof(GxCacheKey));
+		s->nkeys = s->nskeys = s->ngeoms;
 	}
 	else if (keyed && s->ngeoms > 0 && inline_only)
 		content_keys(s);

@@ -27,8 +27,11 @@ typedef struct GxPgSide
 	const Datum *geoms;
 	const bool *present;
 	size_t		nrows;
-	GxCacheKey *keys;			/* its identity in the caches (gx_pg_cache.c), or NULL when it has none */
+	GxCacheKey *keys;			/* its identity in the backend's cache (gx_pg_cache.c), or NULL when none */
 	size_t		nkeys;
+	GxCacheKey *skeys;			/* its identity in the GPU service's cache: keys, or a hash of its bytes */
+	size_t		nskeys;
+	struct ContentMemo *content;	/* a side of inline values: its bytes, remembered; else NULL */
 	size_t		raw_bytes;		/* with keys: its values' uncompressed sizes, summed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
@@ -51,6 +54,15 @@ void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, c
 							   size_t n, MemoryContext cxt);
 /* Makes s's arrays (and srids), in its context or borrowed from the cache. */
 void		gx_pg_side_materialize(GxPgSide *s);
+
+/*
+ * A side of inline values (s->content != NULL) in the GPU service: its bytes, which the service compares
+ * with those of the side it keeps under the same hash, and the service's entry (its serial number) known
+ * to hold these very bytes, 0 when none is; and, once the service keeps them as entry serial, the note
+ * of it.
+ */
+void		gx_pg_side_content(const GxPgSide *s, const char **bytes, size_t *len, uint64 *serial);
+void		gx_pg_side_content_held(const GxPgSide *s, uint64 serial);
 
 /* This backend's cache figures; with reset, its entries are dropped first. */
 GxCacheStats gx_pg_cache_stats(bool reset);

@@ -140,7 +140,7 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 				k;
 
 	for (k = 0; k < 2; k++)
-		l.nkeys[k] = sides[k]->keys ? sides[k]->nkeys : 0;
+		l.nkeys[k] = sides[k]->skeys ? sides[k]->nskeys : 0;
 	len = sizeof(l) + (l.nkeys[0] + l.nkeys[1]) * sizeof(GxCacheKey);
 	if (len > GX_WIRE_MAX_PAYLOAD)
 		l.nkeys[0] = l.nkeys[1] = 0, len = sizeof(l);
@@ -148,7 +148,7 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 	memcpy(payload, &l, sizeof(l));
 	for (k = 0; k < 2; k++)
 		if (l.nkeys[k])
-			memcpy(payload + sizeof(l) + (k ? l.nkeys[0] * sizeof(GxCacheKey) : 0), sides[k]->keys,
+			memcpy(payload + sizeof(l) + (k ? l.nkeys[0] * sizeof(GxCacheKey) : 0), sides[k]->skeys,
 				   l.nkeys[k] * sizeof(GxCacheKey));
 	if (!gx_wire_send(sock, GX_MSG_LOOKUP, payload, len, -1))
 	{
@@ -227,8 +227,10 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	GxWireHeader h;
 	GxWireControl *control;
 	char	   *seg;
+	const char *content[2] = {NULL, NULL};
 	size_t		size = MAXALIGN(sizeof(GxWireControl)),
-				elements = 0;
+				elements = 0,
+				content_len[2] = {0, 0};
 	int			segfd,
 				k;
 	bool		ok;
@@ -257,6 +259,16 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 			elements += s->side.n;
 			size += gx_wire_side_bytes(&s->side);
 		}
+		/* a side under a hash of its bytes sends them, unless the held entry is known to hold them */
+		if (s->content)
+		{
+			uint64		known;
+
+			gx_pg_side_content(s, &content[k], &content_len[k], &known);
+			if (info.side[k].held && known != 0 && info.side[k].serial == known)
+				content_len[k] = 0;
+			size += MAXALIGN(content_len[k]);
+		}
 	}
 	if (opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements)
 		return false;
@@ -279,11 +291,24 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 			double		t0 = gx_now_ms();
 
 			gx_wire_side_put(&batch.side[k], seg, size, &sides[k]->side);
-			batch.side[k].cache = sides[k]->keys != NULL;
 			size += gx_wire_side_bytes(&sides[k]->side);
 			sides[k]->send_ms += gx_now_ms() - t0 + t_segment;
 			t_segment = 0;
 		}
+	for (k = 0; k < 2; k++)
+	{
+		batch.side[k].cache = sides[k]->skeys != NULL;
+		if (content_len[k] > 0)
+		{
+			double		t0 = gx_now_ms();
+
+			batch.side[k].content_off = size;
+			batch.side[k].content_len = content_len[k];
+			memcpy(seg + size, content[k], content_len[k]);
+			size += MAXALIGN(content_len[k]);
+			sides[k]->send_ms += gx_now_ms() - t0;
+		}
+	}
 	gx_threads_end();
 	gx_wire_options_put(&batch, opt);
 	batch.job = (uint8_t) job;
@@ -320,6 +345,9 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	}
 	*st = r->stats;
 	snprintf(st->device, sizeof(st->device), "%s, in the GPU service", r->stats.device);
+	for (k = 0; k < 2; k++)
+		if (sides[k]->content)
+			gx_pg_side_content_held(sides[k], r->serial[k]);
 	return true;
 }
 
