@@ -30,6 +30,14 @@ SELECT sum(entries) >= 1 AS kept, sum(hits) >= 1 AS hit FROM gx_cache_stats();
 -- the same side through gx_intersecting_pairs
 SELECT count(*) FROM gx_intersecting_pairs('SELECT id, geom FROM choles', 'SELECT id, geom FROM cbodies');
 SELECT sum(hits) >= 2 AS hit_again FROM gx_cache_stats();
+-- identities read from the rows themselves: a join, and a pair function, probe no TOAST index; a side read
+-- through a sort (copies of the rows) is identified with one probe per value, with the same answer
+SELECT gx_stats_reset();
+SELECT * FROM both_counts();
+SELECT count(*) FROM gx_intersecting_pairs('SELECT id, geom FROM choles', 'SELECT id, geom FROM cbodies');
+SELECT value AS probes_from_rows FROM gx_stats() WHERE counter = 'toast_index_probes';
+SELECT count(*) FROM gx_intersecting_pairs('SELECT id, geom FROM choles', 'SELECT id, geom FROM cbodies ORDER BY id DESC');
+SELECT value AS probes_from_copies FROM gx_stats() WHERE counter = 'toast_index_probes';
 -- UPDATE: body 3 moves away
 UPDATE cbodies SET geom = cbody(3, 50) WHERE id = 3;
 SELECT * FROM both_counts();

@@ -18,6 +18,8 @@
 #include "access/toast_internals.h"
 #include "common/pg_lzcompress.h"
 #include "executor/tuptable.h"
+#include "storage/bufmgr.h"
+#include "storage/bufpage.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -93,6 +95,8 @@ probe_close(ToastProbe *p)
 	p->rel = NULL;
 }
 
+uint64		gx_pg_toast_probes;
+
 /* The raw xmin of the first chunk of TOAST value valueid: the transaction that stored it. */
 static TransactionId
 first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
@@ -100,6 +104,7 @@ first_chunk_xmin(ToastProbe *p, Oid toastrelid, Oid valueid)
 	ScanKeyData key;
 	TransactionId xmin = InvalidTransactionId;
 
+	gx_pg_toast_probes++;
 	if (p->rel == NULL || p->relid != toastrelid)
 	{
 		probe_close(p);
@@ -144,6 +149,35 @@ toast_key(ToastProbe *p, Datum d, TransactionId xmin, GxCacheKey *key)
 	key->k[2] = ext.va_valueid;
 	key->k[3] = TransactionIdIsValid(xmin) ? xmin : first_chunk_xmin(p, ext.va_toastrelid, ext.va_valueid);
 	return (size_t) ext.va_rawsize;
+}
+
+TransactionId
+gx_pg_stored_xmin(Datum d)
+{
+	char	   *p = DatumGetPointer(d);
+	Page		page;
+	OffsetNumber max;
+
+	if (p == NULL || p < BufferBlocks || p >= BufferBlocks + (Size) NBuffers * BLCKSZ ||
+		!VARATT_IS_EXTERNAL_ONDISK(p))
+		return InvalidTransactionId;
+	/* the pinned page it lies in: a heap page (no special space), whose items do not move while pinned */
+	page = (Page) (BufferBlocks + (Size) ((p - BufferBlocks) / BLCKSZ) * BLCKSZ);
+	if (PageGetSpecialSize(page) != 0)
+		return InvalidTransactionId;
+	max = PageGetMaxOffsetNumber(page);
+	for (OffsetNumber off = FirstOffsetNumber; off <= max; off++)
+	{
+		ItemId		item = PageGetItemId(page, off);
+		char	   *tuple;
+
+		if (!ItemIdIsNormal(item))
+			continue;
+		tuple = (char *) page + ItemIdGetOffset(item);
+		if (p >= tuple + ((HeapTupleHeader) tuple)->t_hoff && p < tuple + ItemIdGetLength(item))
+			return HeapTupleHeaderGetRawXmin((HeapTupleHeader) tuple);
+	}
+	return InvalidTransactionId;
 }
 
 /* Unpins a cache entry when the memory context of its user is reset or deleted (errors included). */

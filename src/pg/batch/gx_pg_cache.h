@@ -52,6 +52,14 @@ void		gx_pg_side_init(GxPgSide *s);
  */
 void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, const TransactionId *xmins,
 							   size_t n, MemoryContext cxt);
+/*
+ * The raw xmin of the stored row version that TOAST pointer d lies in, while that row is a scan's current
+ * row (its page pinned in a shared buffer): the transaction that wrote the row, which stands for the one
+ * that stored the value in the value's identity. InvalidTransactionId when d is not such a pointer (a
+ * copy, a value computed or inline, a temporary table's).
+ */
+TransactionId gx_pg_stored_xmin(Datum d);
+
 /* Makes s's arrays (and srids), in its context or borrowed from the cache. */
 void		gx_pg_side_materialize(GxPgSide *s);
 
@@ -63,6 +71,9 @@ void		gx_pg_side_materialize(GxPgSide *s);
  */
 void		gx_pg_side_content(const GxPgSide *s, const char **bytes, size_t *len, uint64 *serial);
 void		gx_pg_side_content_held(const GxPgSide *s, uint64 serial);
+
+/* How many TOAST values this backend identified with a probe of their TOAST table (gx_stats). */
+extern uint64 gx_pg_toast_probes;
 
 /* This backend's cache figures; with reset, its entries are dropped first. */
 GxCacheStats gx_pg_cache_stats(bool reset);

@@ -24,6 +24,7 @@
 #include "utils/datum.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/plancache.h"
 #include "utils/syscache.h"
 
 #include "batch/gx_pg_batch.h"
@@ -62,6 +63,69 @@ check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype
 }
 
 /*
+ * A query's rows as its executor hands them over: the id, the geometry copied into keep, and the xmin of the
+ * stored row a TOAST pointer was read from (gx_pg_stored_xmin, which needs the row where the scan left it).
+ */
+typedef struct SideRows
+{
+	DestReceiver pub;
+	const char *fname,
+			   *which;
+	Oid			geomtype,
+				want;
+	GxPairIds  *sid;
+	MemoryContext keep;
+	size_t		n,
+				cap;
+	int64	   *ids;
+	Datum	   *geoms;
+	bool	   *present;
+	TransactionId *xmins;
+} SideRows;
+
+static bool
+rows_receive(TupleTableSlot *slot, DestReceiver *self)
+{
+	SideRows   *r = (SideRows *) self;
+	bool		idnull,
+				geomnull;
+	Datum		id = slot_getattr(slot, 1, &idnull),
+				geom = slot_getattr(slot, 2, &geomnull);
+	MemoryContext old;
+
+	if (idnull)
+		ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+						errmsg("%s: %s returned a NULL id", r->fname, r->which)));
+	old = MemoryContextSwitchTo(r->keep);
+	if (r->n == r->cap)
+	{
+		r->cap *= 2;
+		r->ids = repalloc_huge(r->ids, r->cap * sizeof(int64));
+		r->geoms = repalloc_huge(r->geoms, r->cap * sizeof(Datum));
+		r->present = repalloc_huge(r->present, r->cap * sizeof(bool));
+		r->xmins = repalloc_huge(r->xmins, r->cap * sizeof(TransactionId));
+	}
+	r->ids[r->n] = gx_pair_ids_add(r->sid, id, r->n, r->keep);
+	r->present[r->n] = !geomnull;
+	r->xmins[r->n] = geomnull ? InvalidTransactionId : gx_pg_stored_xmin(geom);
+	r->geoms[r->n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
+	MemoryContextSwitchTo(old);
+	if (++r->n % FETCH_ROWS == 0)
+		CHECK_FOR_INTERRUPTS();
+	return true;
+}
+
+static void
+rows_startup(DestReceiver *self, int operation, TupleDesc desc)
+{
+}
+
+static void
+rows_done(DestReceiver *self)
+{
+}
+
+/*
  * Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset).
  * *rows (if not NULL) gets each geometry's row position.
  */
@@ -70,57 +134,29 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 		  GxPairIds *sid, MemoryContext keep, int64 **rows)
 {
 	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
-	Portal		portal;
-	size_t		n = 0,
-				cap = FETCH_ROWS,
-				k;
+	SideRows	r = {{rows_receive, rows_startup, rows_done, rows_done, DestNone}, fname, which, geomtype, want, sid,
+	keep, 0, FETCH_ROWS};
+	SPIExecuteOptions options = {.read_only = true, .must_return_tuples = true, .dest = &r.pub};
 	MemoryContext old = MemoryContextSwitchTo(keep);
-	int64	   *ids = palloc(cap * sizeof(int64));
-	Datum	   *geoms = palloc(cap * sizeof(Datum));
-	bool	   *present = palloc(cap * sizeof(bool));
+	size_t		k;
+	int64	   *ids;
 
+	r.ids = palloc(r.cap * sizeof(int64));
+	r.geoms = palloc(r.cap * sizeof(Datum));
+	r.present = palloc(r.cap * sizeof(bool));
+	r.xmins = palloc(r.cap * sizeof(TransactionId));
 	MemoryContextSwitchTo(old);
 	if (plan == NULL)
 		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
-	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
-	check_columns(portal->tupDesc, fname, which, geomtype, want, sid, keep);
-	for (;;)
-	{
-		uint64		i;
-
-		SPI_cursor_fetch(portal, true, FETCH_ROWS);
-		if (SPI_processed == 0)
-			break;
-		old = MemoryContextSwitchTo(keep);
-		if (n + SPI_processed > cap)
-		{
-			cap = 2 * (n + SPI_processed);
-			ids = repalloc_huge(ids, cap * sizeof(int64));
-			geoms = repalloc_huge(geoms, cap * sizeof(Datum));
-			present = repalloc_huge(present, cap * sizeof(bool));
-		}
-		for (i = 0; i < SPI_processed; i++, n++)
-		{
-			HeapTuple	tup = SPI_tuptable->vals[i];
-			bool		idnull,
-						geomnull;
-			Datum		id = SPI_getbinval(tup, SPI_tuptable->tupdesc, 1, &idnull);
-			Datum		geom = SPI_getbinval(tup, SPI_tuptable->tupdesc, 2, &geomnull);
-
-			if (idnull)
-				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-								errmsg("%s: %s returned a NULL id", fname, which)));
-			ids[n] = gx_pair_ids_add(sid, id, n, keep);
-			present[n] = !geomnull;
-			geoms[n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
-		}
-		MemoryContextSwitchTo(old);
-		SPI_freetuptable(SPI_tuptable);
-		CHECK_FOR_INTERRUPTS();
-	}
-	SPI_cursor_close(portal);
+	if (!SPI_is_cursor_plan(plan))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_CURSOR_DEFINITION),
+						errmsg("%s: %s must be one query that returns rows", fname, which)));
+	check_columns(((CachedPlanSource *) linitial(SPI_plan_get_plan_sources(plan)))->resultDesc, fname, which,
+				  geomtype, want, sid, keep);
+	SPI_execute_plan_extended(plan, &options);
+	ids = r.ids;
 	old = MemoryContextSwitchTo(keep);
-	gx_pg_side_prepare(s, geoms, present, NULL, n, keep);
+	gx_pg_side_prepare(s, r.geoms, r.present, r.xmins, r.n, keep);
 	MemoryContextSwitchTo(old);
 	if (rows)
 	{

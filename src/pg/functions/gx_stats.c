@@ -1,10 +1,14 @@
-/* gx_stats.c: gx_stats() shows this backend's predicate counters (the ladder at work); gx_stats_reset() zeroes them. */
+/*
+ * gx_stats.c: gx_stats() shows this backend's counters: the predicate ladder at work, and the TOAST values
+ * identified by a probe of their TOAST table; gx_stats_reset() zeroes them.
+ */
 #include "postgres.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "utils/builtins.h"
 
 #include "algorithm/gx_predicates.h"
+#include "batch/gx_pg_cache.h"
 
 PG_FUNCTION_INFO_V1(gx_stats);
 PG_FUNCTION_INFO_V1(gx_stats_reset);
@@ -24,6 +28,7 @@ gx_stats(PG_FUNCTION_ARGS)
 		{"filter_undecided", s->filter_failures},
 		{"decided_by_expansions", s->exact_expansion},
 		{"decided_by_gmp", s->exact_gmp},
+		{"toast_index_probes", gx_pg_toast_probes},
 	};
 	int			i;
 
@@ -42,5 +47,6 @@ Datum
 gx_stats_reset(PG_FUNCTION_ARGS)
 {
 	memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
+	gx_pg_toast_probes = 0;
 	PG_RETURN_VOID();
 }

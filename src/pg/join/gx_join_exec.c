@@ -14,7 +14,6 @@
 
 #include <math.h>
 #include "access/detoast.h"
-#include "access/htup_details.h"
 #include "commands/explain.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
@@ -124,49 +123,14 @@ side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 	return !isnull;
 }
 
-/*
- * The raw xmin of the stored row version that geometry column attno of the child's row slot came from, or
- * InvalidTransactionId when that is not known: the child scans a heap table and the value, a TOAST pointer,
- * lies in the scanned tuple itself (returned as it is, or projected as a plain column; a value from
- * anywhere else, a parameter say, lies elsewhere). It identifies the TOAST value as the transaction that
- * stored the value does (gx_pg_cache.h), without a probe of the TOAST table.
- */
+/* gx_pg_stored_xmin of column attno of a row (InvalidTransactionId when NULL). */
 static TransactionId
-source_xmin(PlanState *child, TupleTableSlot *slot, AttrNumber attno)
+stored_xmin(TupleTableSlot *slot, AttrNumber attno)
 {
-	TupleTableSlot *scanned = slot;
-	HeapTuple	tuple;
-	Datum		d;
 	bool		isnull;
-	char	   *p;
+	Datum		d = slot_getattr(slot, attno, &isnull);
 
-	if (attno <= 0)
-		return InvalidTransactionId;
-	if (!TTS_IS_BUFFERTUPLE(scanned))
-	{
-		switch (nodeTag(child))
-		{
-			case T_SeqScanState:
-			case T_IndexScanState:
-			case T_BitmapHeapScanState:
-			case T_TidScanState:
-			case T_TidRangeScanState:
-			case T_SampleScanState:
-				scanned = ((ScanState *) child)->ss_ScanTupleSlot;
-				break;
-			default:
-				return InvalidTransactionId;
-		}
-		if (scanned == NULL || !TTS_IS_BUFFERTUPLE(scanned) || TTS_EMPTY(scanned))
-			return InvalidTransactionId;
-	}
-	tuple = ((BufferHeapTupleTableSlot *) scanned)->base.tuple;
-	d = slot_getattr(slot, attno, &isnull);
-	p = DatumGetPointer(d);
-	if (isnull || tuple == NULL || !VARATT_IS_EXTERNAL_ONDISK(p) || p < (char *) tuple->t_data ||
-		p >= (char *) tuple->t_data + tuple->t_len)
-		return InvalidTransactionId;
-	return HeapTupleHeaderGetRawXmin(tuple->t_data);
+	return isnull ? InvalidTransactionId : gx_pg_stored_xmin(d);
 }
 
 /*
@@ -208,7 +172,9 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 			present = repalloc_huge(present, cap * sizeof(bool));
 			xmins = repalloc_huge(xmins, cap * sizeof(TransactionId));
 		}
-		xmins[n] = source_xmin(child, slot, js->geom_attno[outer_part ? 0 : 1]);
+		/* a plain column's TOAST pointer, read in the scanned row itself, carries that row's xmin */
+		xmins[n] = js->geom_attno[outer_part ? 0 : 1] > 0 ?
+			stored_xmin(slot, js->geom_attno[outer_part ? 0 : 1]) : InvalidTransactionId;
 		rows[n] = ExecCopySlotMinimalTuple(slot);
 		present[n] = side_geometry(js, outer_part, rows[n], &geom);
 		if (present[n])
