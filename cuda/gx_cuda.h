@@ -109,8 +109,11 @@ extern "C"
 /* ABI check for the loader. */
 int			gx_cuda_abi(void);
 
-/* Name and FP64:FP32 throughput ratio class of a device; GX_CUDA_NO_DEVICE if none. Never aborts. */
-int			gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak);
+/*
+ * Name, FP64:FP32 throughput ratio class and global memory (bytes; memory may be NULL) of a device;
+ * GX_CUDA_NO_DEVICE if none. Never aborts.
+ */
+int			gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak, size_t *memory);
 
 /* Runs a job; on any error every device and host buffer it made is freed and res holds nothing. */
 int			gx_cuda_intersect(const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen);

@@ -926,7 +926,7 @@ gx_cuda_abi(void)
 }
 
 GX_EXPORT int
-gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak)
+gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak, size_t *memory)
 {
 	int			n = 0,
 				ratio = 0;
@@ -949,6 +949,8 @@ gx_cuda_device_info(int device, char *name, size_t namelen, int *fp64_weak)
 			snprintf(name, namelen, "%s", prop.name);
 		if (fp64_weak)
 			*fp64_weak = ratio > 2;
+		if (memory)
+			*memory = prop.totalGlobalMem;
 		return GX_CUDA_OK;
 	}
 	catch (...)

@@ -1366,7 +1366,7 @@ main(int argc, char **argv)
 		printf("%d passed, %d failed\n", passed, failed);
 		return failed ? 1 : 0;
 	}
-	rc = gx_cuda_device_info(0, name, sizeof(name), &weak);
+	rc = gx_cuda_device_info(0, name, sizeof(name), &weak, NULL);
 	if (rc != GX_CUDA_OK)
 	{
 		printf("no CUDA device (gx_cuda_device_info: %d): skipped\n", rc);

@@ -20,7 +20,7 @@ int			gx_join_batch_mb = 32;
 int			gx_cache_host_mb = 256;
 bool		gx_service_enabled = true;
 int			gx_service_cache_mb = 4096;
-int			gx_service_device_mb = 4096;
+int			gx_service_device_mb = -1;
 int			gx_service_timeout_ms = 30000;
 bool		gx_service_cpu = false;
 
@@ -107,8 +107,8 @@ gx_settings_init(void)
 								NULL, &gx_service_cache_mb, 4096, 0, physical_memory_mb(), PGC_POSTMASTER, GUC_UNIT_MB,
 								NULL, NULL, NULL);
 		DefineCustomIntVariable("gpuexact.service_device_mb", "GPU memory of the GPU service's cached sides.",
-								"Cached sides within this bound stay on the GPU: a repeated join uploads only its other side.",
-								&gx_service_device_mb, 4096, 0, INT_MAX, PGC_POSTMASTER, GUC_UNIT_MB, NULL, NULL, NULL);
+								"Cached sides within this bound stay on the GPU: a repeated join uploads only its other side. -1: a quarter of the GPU's memory.",
+								&gx_service_device_mb, -1, -1, INT_MAX, PGC_POSTMASTER, GUC_UNIT_MB, NULL, NULL, NULL);
 		DefineCustomBoolVariable("gpuexact.service_cpu", "The GPU service runs batches on its CPU instead of the GPU.",
 								 "For machines without a GPU: one cache and one set of threads for every session.",
 								 &gx_service_cpu, false, PGC_POSTMASTER, 0, NULL, NULL, NULL);

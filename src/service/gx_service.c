@@ -7,7 +7,7 @@
  * stream). Sides made of stored values stay in its host cache (gx_geom_cache.h), shared by every session,
  * and, within DEVICE_MB, on the GPU too, so that a repeated join uploads only its other side.
  *
- * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu DEVICE_MB
+ * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu DEVICE_MB (-1: a quarter of the GPU)
  * With "cpu" the service runs batches on its own CPU threads (no GPU needed): one cache and one set of
  * threads for all sessions; also how the service is tested on machines without a GPU.
  */
@@ -82,6 +82,7 @@ typedef struct Held
 	Mapping    *map;
 	GxCudaResident *device_side;
 	size_t		device_side_bytes;
+	bool		device_failed;	/* its upload failed: it stays on the host */
 	uint64_t	serial;			/* this entry's number (GxWireSideInfo.serial) */
 	const char *content;		/* a side kept under a hash of its bytes: the bytes, in map; else NULL */
 	size_t		content_len;
@@ -115,7 +116,7 @@ device_copy(GxCachedSide *v)
 	char		err[256];
 	int			rc;
 
-	if (h->device_side || cpu_engine || api == NULL || device_bytes + bytes > device_limit)
+	if (h->device_side || h->device_failed || cpu_engine || api == NULL || device_bytes + bytes > device_limit)
 		return h->device_side;
 	/* its solids' point location grids go with it: the GPU locates points in them (gx_batch_solid.c) */
 	if (v->side.solid && v->side.index && v->side.index->solid && gx_side_index_columns(&v->side, &columns))
@@ -127,6 +128,7 @@ device_copy(GxCachedSide *v)
 	{
 		fprintf(stderr, "gpuexact-service: a cached side stays on the host: %s\n", err);
 		h->device_side = NULL;
+		h->device_failed = true;
 		return NULL;
 	}
 	device_bytes += h->device_side_bytes;
@@ -582,6 +584,8 @@ main(int argc, char **argv)
 {
 	int			s,
 				fp64_weak;
+	long long	device_mb;
+	size_t		device_memory = 0;
 
 	if (argc != 7)
 	{
@@ -591,7 +595,8 @@ main(int argc, char **argv)
 	cuda_library = argv[2];
 	cuda_device = atoi(argv[3]);
 	cpu_engine = strcmp(argv[5], "cpu") == 0;
-	device_limit = (size_t) strtoull(argv[6], NULL, 10) << 20;
+	device_mb = atoll(argv[6]);
+	device_limit = device_mb > 0 ? (size_t) device_mb << 20 : 0;
 	signal(SIGPIPE, SIG_IGN);
 	umask(077);
 	cache = gx_cache_create((size_t) strtoull(argv[4], NULL, 10) << 20, free_held);
@@ -606,7 +611,11 @@ main(int argc, char **argv)
 	else
 	{
 		api = gx_cuda_load(cuda_library, device, sizeof(device));
-		device_ok = api != NULL && api->device_info(cuda_device, device, sizeof(device), &fp64_weak) == GX_CUDA_OK;
+		device_ok = api != NULL &&
+			api->device_info(cuda_device, device, sizeof(device), &fp64_weak, &device_memory) == GX_CUDA_OK;
+		/* DEVICE_MB -1: a quarter of the GPU's memory for kept sides, the rest for the batches */
+		if (device_ok && device_mb < 0)
+			device_limit = device_memory / 4;
 		if (api != NULL && !device_ok)
 			snprintf(device, sizeof(device), "no CUDA device or driver");
 		if (device_ok)
@@ -618,7 +627,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "gpuexact-service: cannot listen on %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
-	fprintf(stderr, "gpuexact-service: listening on %s, GPU: %s\n", argv[1], device);
+	if (cpu_engine)
+		fprintf(stderr, "gpuexact-service: listening on %s, GPU: %s\n", argv[1], device);
+	else
+		fprintf(stderr, "gpuexact-service: listening on %s, GPU: %s (cached sides kept there: up to %zu MB)\n",
+				argv[1], device, device_limit >> 20);
 	for (;;)
 	{
 		int			c = accept4(s, NULL, NULL, SOCK_CLOEXEC);

@@ -11,7 +11,7 @@
 
 typedef struct GxCudaApi
 {
-	int			(*device_info) (int device, char *name, size_t namelen, int *fp64_weak);
+	int			(*device_info) (int device, char *name, size_t namelen, int *fp64_weak, size_t *memory);
 	int			(*intersect) (const GxCudaJob *job, GxCudaResult *res, char *err, size_t errlen);
 	void		(*free_result) (GxCudaResult *res);
 	int			(*side_upload) (int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes,
