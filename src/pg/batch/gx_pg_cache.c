@@ -25,6 +25,7 @@
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
+#include "utils/hsearch.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 
@@ -178,6 +179,44 @@ gx_pg_stored_xmin(Datum d)
 			return HeapTupleHeaderGetRawXmin((HeapTupleHeader) tuple);
 	}
 	return InvalidTransactionId;
+}
+
+/*
+ * Headers of TOASTed geometries by TOAST identity: reading one means fetching and decompressing the value's
+ * first chunk, which a query checking every row's type (the pair functions) would pay each time. Bounded:
+ * emptied when full.
+ */
+#define HEAD_BYTES (sizeof(GxSerialized) + sizeof(GxNode))
+#define HEADS_MAX 262144
+
+typedef struct HeadEntry
+{
+	GxCacheKey	key;
+	char		head[HEAD_BYTES];
+} HeadEntry;
+
+static HTAB *heads;
+
+const GxSerialized *
+gx_pg_side_head(const GxPgSide *s, size_t k, Datum d)
+{
+	HeadEntry  *e;
+	bool		found;
+
+	if (s->keys == NULL || s->content != NULL)
+		return gx_pg_header(d);
+	if (heads == NULL || hash_get_num_entries(heads) >= HEADS_MAX)
+	{
+		HASHCTL		ctl = {.keysize = sizeof(GxCacheKey), .entrysize = sizeof(HeadEntry), .hcxt = TopMemoryContext};
+
+		if (heads)
+			hash_destroy(heads);
+		heads = hash_create("gpuexact geometry headers", 1024, &ctl, HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	}
+	e = hash_search(heads, &s->keys[k], HASH_ENTER, &found);
+	if (!found)
+		memcpy(e->head, gx_pg_header(d), HEAD_BYTES);
+	return (const GxSerialized *) e->head;
 }
 
 /* Unpins a cache entry when the memory context of its user is reset or deleted (errors included). */

@@ -72,6 +72,13 @@ void		gx_pg_side_materialize(GxPgSide *s);
 void		gx_pg_side_content(const GxPgSide *s, const char **bytes, size_t *len, uint64 *serial);
 void		gx_pg_side_content_held(const GxPgSide *s, uint64 serial);
 
+/*
+ * The header of geometry k of s, whose value is d (its flags, SRID, box and top-level type: gx_pg_header),
+ * remembered under the value's TOAST identity for the next query, which then reads nothing from the TOAST
+ * table.
+ */
+const GxSerialized *gx_pg_side_head(const GxPgSide *s, size_t k, Datum d);
+
 /* How many TOAST values this backend identified with a probe of their TOAST table (gx_stats). */
 extern uint64 gx_pg_toast_probes;
 

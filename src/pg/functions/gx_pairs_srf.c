@@ -310,7 +310,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows);
 	for (size_t k = 0; k < b.ngeoms; k++)
 	{
-		GxSerialized *h = gx_pg_header(b.geoms[brows[k]]);
+		const GxSerialized *h = gx_pg_side_head(&b, k, b.geoms[brows[k]]);
 
 		if (!(h->flags & GX_FLAG_SOLID) && !(h->flags & GX_FLAG_EMPTY))
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -320,7 +320,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	}
 	for (size_t k = 0; k < a.ngeoms; k++)
 	{
-		GxSerialized *h = gx_pg_header(a.geoms[arows[k]]);
+		const GxSerialized *h = gx_pg_side_head(&a, k, a.geoms[arows[k]]);
 
 		if (gx_body(h)->type != GX_LINESTRING)
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -213,32 +213,27 @@ read_rows(const char *query, const char *which, Oid valtype, Oid want, MemoryCon
 }
 
 /*
- * The volumes in the GPU service: the solids as a batch side (keyed by their TOAST identities, so that the
+ * The volumes in the GPU service: the solids as batch side s (keyed by their TOAST identities, so that the
  * service keeps them, indexed and on the GPU), the boxes as a side of their diagonals. false when the
  * service cannot (this backend computes them).
  */
 static bool
-service_volumes(const GxBox3D *bx, size_t nb, const Rows *solids, const GxBatchOptions *opt, GxVolumePair **out,
+service_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions *opt, GxVolumePair **out,
 				size_t *n)
 {
-	GxPgSide	boxes,
-				s;
-	bool	   *present;
+	GxPgSide	boxes;
 	GxError		err = {GX_OK, ""};
 	char		why[256];
 
 	if (!gx_service_started() || opt->device == GX_DEVICE_CPU)
 		return false;
-	present = palloc(Max(solids->n, 1) * sizeof(bool));
-	memset(present, true, solids->n * sizeof(bool));
-	gx_pg_side_prepare(&s, solids->values, present, NULL, solids->n, CurrentMemoryContext);
 	gx_pg_side_init(&boxes);
 	boxes.built = true;
 	boxes.cxt = CurrentMemoryContext;
 	if (!gx_batch_side_of_boxes(&boxes.side, bx, nb, &err))
 		gx_pg_raise(&err, ERRCODE_PROGRAM_LIMIT_EXCEEDED);
 	boxes.ngeoms = nb;
-	return gx_service_volumes(&boxes, &s, opt, out, n, why, sizeof(why));
+	return gx_service_volumes(&boxes, s, opt, out, n, why, sizeof(why));
 }
 
 /* The volumes here: each solid indexed once (the index lives in this backend's memory); *out palloc'd. */
@@ -296,6 +291,8 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	bool		was_read_only;
 	GxBox3D    *bx;
 	GxBatchOptions opt;
+	GxPgSide	side;
+	bool	   *present;
 	GxVolumePair *pairs;
 	size_t		npairs,
 				nb = 0;
@@ -333,13 +330,16 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 		boxes.ids[nb] = boxes.ids[i];
 		bx[nb++] = *b;
 	}
-	/* every geometry a solid (or EMPTY): only their headers are read here */
+	/* the solids as a batch side (for the service); every geometry a solid or EMPTY, by its header alone */
+	present = palloc(Max(solids.n, 1) * sizeof(bool));
+	memset(present, true, solids.n * sizeof(bool));
+	gx_pg_side_prepare(&side, solids.values, present, NULL, solids.n, CurrentMemoryContext);
 	for (size_t k = 0; k < solids.n; k++)
-		if (!has_volume(gx_pg_header(solids.values[k])))
+		if (!has_volume(gx_pg_side_head(&side, k, solids.values[k])))
 			raise_not_solid(psprintf("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %s)",
 									 gx_pair_ids_text(&solids.id, solids.ids[k])));
 	gx_settings_batch_options(&opt);
-	if (!service_volumes(bx, nb, &solids, &opt, &pairs, &npairs))
+	if (!service_volumes(bx, nb, &side, &opt, &pairs, &npairs))
 		local_volumes(bx, nb, &solids, &opt, &pairs, &npairs);
 	PG_TRY();
 	{
