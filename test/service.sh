@@ -54,6 +54,12 @@ check "the holes are stored inline" "$(q -c "SELECT bool_and(pg_column_size(geom
 q -q -c "UPDATE drillholes SET geom = (SELECT geom FROM drillholes ORDER BY hole_id DESC LIMIT 1) WHERE hole_id = (SELECT min(hole_id) FROM drillholes)"
 check "after an UPDATE of a hole, the join through the service gives the stock plan's pairs" \
 	"$(q -c "SET gpuexact.device = gpu" -c "$join" | grep -v '^SET$' | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$join" | grep -v '^SET$' | md5sum)"
+# two sides of inline values, the outer one read in many batches (each with bytes of its own): the inner
+# side's bytes are checked against the service's at each batch
+self="SELECT a.hole_id, b.hole_id FROM drillholes a JOIN drillholes b ON gx_intersects(a.geom, b.geom) ORDER BY 1, 2"
+check "a join of two inline sides in many batches through the service gives the stock plan's pairs" \
+	"$(q -c "SET gpuexact.device = gpu" -c "SET gpuexact.join_batch_rows = 7" -c "$self" | grep -v '^SET$' | md5sum)" \
+	"$(q -c "SET gpuexact.enable_join = off" -c "$self" | grep -v '^SET$' | md5sum)"
 dwithin="SELECT h.hole_id, b.body_id FROM drillholes h JOIN orebodies b ON gx_dwithin(h.geom, b.geom, 40) ORDER BY 1, 2"
 check "a join on gx_dwithin through the service gives the stock plan's pairs" \
 	"$(q -c "SET gpuexact.device = gpu" -c "$dwithin" | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$dwithin" | md5sum)"

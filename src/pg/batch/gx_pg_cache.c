@@ -172,7 +172,8 @@ gx_pg_stored_xmin(Datum d)
 		ItemId		item = PageGetItemId(page, off);
 		char	   *tuple;
 
-		if (!ItemIdIsNormal(item))
+		if (!ItemIdIsNormal(item) || ItemIdGetOffset(item) < SizeOfPageHeaderData ||
+			ItemIdGetOffset(item) + ItemIdGetLength(item) > BLCKSZ)
 			continue;
 		tuple = (char *) page + ItemIdGetOffset(item);
 		if (p >= tuple + ((HeapTupleHeader) tuple)->t_hoff && p < tuple + ItemIdGetLength(item))
@@ -549,6 +550,8 @@ content_keys(GxPgSide *s)
 	}
 	m->used = ++content_clock;
 	s->content = m;
+	s->content_serial = m->serial;
+	s->content_len = len;
 	s->nkeys = s->nskeys = 2;
 	s->keys = MemoryContextAlloc(s->cxt, 4 * sizeof(GxCacheKey));
 	s->skeys = s->keys + 2;
@@ -567,18 +570,31 @@ content_keys(GxPgSide *s)
 		}
 }
 
-void
-gx_pg_side_content(const GxPgSide *s, const char **bytes, size_t *len, uint64 *serial)
+/* Does s's memo still remember its bytes (not given to another side's since)? */
+static bool
+memo_is_ours(const GxPgSide *s)
 {
-	*bytes = s->content->bytes;
-	*len = s->content->len;
-	*serial = s->content->service_serial;
+	return s->content->bytes != NULL && s->content->serial == s->content_serial;
+}
+
+void
+gx_pg_side_content(const GxPgSide *s, size_t *len, uint64 *serial)
+{
+	*len = s->content_len;
+	*serial = memo_is_ours(s) ? s->content->service_serial : 0;
+}
+
+void
+gx_pg_side_content_write(const GxPgSide *s, char *dst)
+{
+	content_walk(dst, s->geoms, s->present, s->nrows, true);
 }
 
 void
 gx_pg_side_content_held(const GxPgSide *s, uint64 serial)
 {
-	s->content->service_serial = serial;
+	if (memo_is_ours(s))
+		s->content->service_serial = serial;
 }
 
 void

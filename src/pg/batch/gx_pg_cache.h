@@ -31,7 +31,9 @@ typedef struct GxPgSide
 	size_t		nkeys;
 	GxCacheKey *skeys;			/* its identity in the GPU service's cache: keys, or a hash of its bytes */
 	size_t		nskeys;
-	struct ContentMemo *content;	/* a side of inline values: its bytes, remembered; else NULL */
+	struct ContentMemo *content;	/* a side of inline values: where its bytes are remembered; else NULL */
+	uint32		content_serial; /* that memo's number for them (it may be given to other bytes later) */
+	size_t		content_len;	/* how many bytes they make */
 	size_t		raw_bytes;		/* with keys: its values' uncompressed sizes, summed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
@@ -64,12 +66,13 @@ TransactionId gx_pg_stored_xmin(Datum d);
 void		gx_pg_side_materialize(GxPgSide *s);
 
 /*
- * A side of inline values (s->content != NULL) in the GPU service: its bytes, which the service compares
- * with those of the side it keeps under the same hash, and the service's entry (its serial number) known
- * to hold these very bytes, 0 when none is; and, once the service keeps them as entry serial, the note
- * of it.
+ * A side of inline values (s->content != NULL) in the GPU service: the length of its bytes, which the service
+ * compares with those of the side it keeps under the same hash, and the service's entry (its serial number)
+ * known to hold these very bytes, 0 when none is; the bytes written to dst; and, once the service keeps them
+ * as entry serial, the note of it.
  */
-void		gx_pg_side_content(const GxPgSide *s, const char **bytes, size_t *len, uint64 *serial);
+void		gx_pg_side_content(const GxPgSide *s, size_t *len, uint64 *serial);
+void		gx_pg_side_content_write(const GxPgSide *s, char *dst);
 void		gx_pg_side_content_held(const GxPgSide *s, uint64 serial);
 
 /*

@@ -227,7 +227,6 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	GxWireHeader h;
 	GxWireControl *control;
 	char	   *seg;
-	const char *content[2] = {NULL, NULL};
 	size_t		size = MAXALIGN(sizeof(GxWireControl)),
 				elements = 0,
 				content_len[2] = {0, 0};
@@ -264,7 +263,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 		{
 			uint64		known;
 
-			gx_pg_side_content(s, &content[k], &content_len[k], &known);
+			gx_pg_side_content(s, &content_len[k], &known);
 			if (info.side[k].held && known != 0 && info.side[k].serial == known)
 				content_len[k] = 0;
 			size += MAXALIGN(content_len[k]);
@@ -304,7 +303,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 
 			batch.side[k].content_off = size;
 			batch.side[k].content_len = content_len[k];
-			memcpy(seg + size, content[k], content_len[k]);
+			gx_pg_side_content_write(sides[k], seg + size);
 			size += MAXALIGN(content_len[k]);
 			sides[k]->send_ms += gx_now_ms() - t0;
 		}
