@@ -986,6 +986,34 @@ voxel_oracle(const Voxels *v, const double *p)
 	return !any ? 0 : all ? 1 : 3;
 }
 
+/*
+ * The side of the device tests on solids: two voxel solids, v[0] a shell with a cavity at UTM offsets and v[1]
+ * random voxels at the origin, as geometries 0 and 2, and geometry 1 a triangle that is not a solid.
+ */
+static void
+voxel_side(Voxels v[2], Set *s)
+{
+	memset(v, 0, 2 * sizeof(Voxels));
+	v[0].o[0] = 500000, v[0].o[1] = 7000000, v[0].o[2] = 100, v[0].h = 0.25;
+	v[1].h = 1;
+	for (int i = 0; i < VOX; i++)
+		for (int j = 0; j < VOX; j++)
+			for (int k = 0; k < VOX; k++)
+			{
+				v[0].fill[i][j][k] = i >= 1 && j >= 1 && k >= 1 && i <= 4 && j <= 4 && k <= 4 && !(i == 2 && j == 2 && k == 2);
+				v[1].fill[i][j][k] = (rnd() & 1) != 0;
+			}
+	set_init(s, 1 << 30);
+	voxel_surface(s, &v[0], 0);
+	{
+		double		t[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+
+		set_add(s, 3, t);
+		s->geom[s->n - 1] = 1;
+	}
+	voxel_surface(s, &v[1], 2);
+}
+
 /* The cell index along an axis, as gx_grid_coord computes it. */
 static int
 column_coord(double x, double lo, double scale, int dim)
@@ -1089,25 +1117,7 @@ locate_tests(void)
 	int			ok = 1,
 				rc;
 
-	memset(v, 0, sizeof(v));
-	v[0].o[0] = 500000, v[0].o[1] = 7000000, v[0].o[2] = 100, v[0].h = 0.25;
-	v[1].h = 1;
-	for (int i = 0; i < VOX; i++)
-		for (int j = 0; j < VOX; j++)
-			for (int k = 0; k < VOX; k++)
-			{
-				v[0].fill[i][j][k] = i >= 1 && j >= 1 && k >= 1 && i <= 4 && j <= 4 && k <= 4 && !(i == 2 && j == 2 && k == 2);
-				v[1].fill[i][j][k] = (rnd() & 1) != 0;
-			}
-	set_init(&s, 1 << 30);
-	voxel_surface(&s, &v[0], 0);
-	{
-		double		t[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-
-		set_add(&s, 3, t);
-		s.geom[s.n - 1] = 1;
-	}
-	voxel_surface(&s, &v[1], 2);
+	voxel_side(v, &s);
 	build_columns(&s, 3, solid, 4, 3, &cols);
 	for (size_t i = 0; i < n; i++)
 	{
@@ -1455,25 +1465,7 @@ volume_tests(void)
 				rc;
 
 	mpq_inits(exact, whole, NULL);
-	memset(v, 0, sizeof(v));
-	v[0].o[0] = 500000, v[0].o[1] = 7000000, v[0].o[2] = 100, v[0].h = 0.25;
-	v[1].h = 1;
-	for (int i = 0; i < VOX; i++)
-		for (int j = 0; j < VOX; j++)
-			for (int k = 0; k < VOX; k++)
-			{
-				v[0].fill[i][j][k] = i >= 1 && j >= 1 && k >= 1 && i <= 4 && j <= 4 && k <= 4 && !(i == 2 && j == 2 && k == 2);
-				v[1].fill[i][j][k] = (rnd() & 1) != 0;
-			}
-	set_init(&s, 1 << 30);
-	voxel_surface(&s, &v[0], 0);
-	{
-		double		t[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-
-		set_add(&s, 3, t);
-		s.geom[s.n - 1] = 1;
-	}
-	voxel_surface(&s, &v[1], 2);
+	voxel_side(v, &s);
 	build_columns(&s, 3, solid, 5, 4, &cols);
 	for (size_t i = 0; i < n; i++)
 	{
