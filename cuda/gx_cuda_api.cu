@@ -997,6 +997,15 @@ upload_columns(GxCudaResident *r, const GxCudaColumns *c, cudaError_t *e)
 		copy_to_device((void **) &r->col_items, c->items, c->nitems * sizeof(uint32_t), e);
 }
 
+/* A failed call on a kept side: the error cleared and told, as the code the interface returns. */
+static int
+kept_side_failure(cudaError_t e, const char *what, char *err, size_t errlen)
+{
+	cudaGetLastError();
+	snprintf(err, errlen, "%s: %s", what, cudaGetErrorString(e));
+	return e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
+}
+
 GX_EXPORT int
 gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_t *bytes, char *err, size_t errlen)
 {
@@ -1004,6 +1013,7 @@ gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_
 	GxDevSide	d;
 	cudaError_t e = cudaSuccess;
 	size_t		n = s->n ? s->n : 1;
+	int			rc;
 
 	*out = nullptr;
 	if (r == nullptr)
@@ -1034,10 +1044,9 @@ gx_cuda_side_upload(int device, const GxCudaSide *s, GxCudaResident **out, size_
 	return GX_CUDA_OK;
 
 failed:
-	cudaGetLastError();
-	snprintf(err, errlen, "keeping a side on the device: %s", cudaGetErrorString(e));
+	rc = kept_side_failure(e, "keeping a side on the device", err, errlen);
 	gx_cuda_side_free(r);
-	return e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
+	return rc;
 }
 
 /* The column grids of a kept side, for the kernels that use them; false (err set) when it has none. */
@@ -1088,11 +1097,7 @@ gx_cuda_locate(const GxCudaResident *solids, const double *points, const uint32_
 		(e = gx_launch_locate(&c, d_points, d_solid, n, d_answer, st)) != cudaSuccess ||
 		(n && (e = cudaMemcpyAsync(answer, d_answer, n, cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
 		(e = cudaStreamSynchronize(st)) != cudaSuccess)
-	{
-		cudaGetLastError();
-		snprintf(err, errlen, "locating points in solids: %s", cudaGetErrorString(e));
-		rc = e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
-	}
+		rc = kept_side_failure(e, "locating points in solids", err, errlen);
 	cudaFree(d_points);
 	cudaFree(d_solid);
 	cudaFree(d_answer);
@@ -1130,11 +1135,7 @@ gx_cuda_volumes(const GxCudaResident *solids, const double *boxes, const double 
 		(n && (e = cudaMemcpyAsync(verdict, d_verdict, n, cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
 		(n && (e = cudaMemcpyAsync(value, d_value, n * sizeof(double), cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
 		(e = cudaStreamSynchronize(st)) != cudaSuccess)
-	{
-		cudaGetLastError();
-		snprintf(err, errlen, "volumes of solids in boxes: %s", cudaGetErrorString(e));
-		rc = e == cudaErrorMemoryAllocation ? GX_CUDA_OUT_OF_MEMORY : GX_CUDA_ERROR;
-	}
+		rc = kept_side_failure(e, "volumes of solids in boxes", err, errlen);
 	cudaFree(d_boxes);
 	cudaFree(d_reach);
 	cudaFree(d_down);

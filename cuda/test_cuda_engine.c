@@ -1090,6 +1090,16 @@ build_columns(const Set *s, int ngeoms, const bool *solid, int nx, int ny, GxCud
 	*c = (GxCudaColumns) {(size_t) ngeoms, frame, dim, cell0, ncells, start, nitems, items};
 }
 
+static void
+columns_free(GxCudaColumns *c)
+{
+	free((void *) c->frame);
+	free((void *) c->dim);
+	free((void *) c->cell0);
+	free((void *) c->start);
+	free((void *) c->items);
+}
+
 /*
  * Two voxel solids (one with a cavity, at UTM offsets; one at the origin) as geometries 0 and 2 of a side,
  * geometry 1 a triangle that is not a solid; points random, on lattice vertices, edge and face centres,
@@ -1177,11 +1187,7 @@ locate_tests(void)
 		failed++;
 done:
 	gx_cuda_side_free(r);
-	free((void *) cols.frame);
-	free((void *) cols.dim);
-	free((void *) cols.cell0);
-	free((void *) cols.start);
-	free((void *) cols.items);
+	columns_free(&cols);
 	set_free(&s);
 	free(pts);
 	free(which);
@@ -1554,11 +1560,7 @@ volume_tests(void)
 		failed++;
 done:
 	gx_cuda_side_free(r);
-	free((void *) cols.frame);
-	free((void *) cols.dim);
-	free((void *) cols.cell0);
-	free((void *) cols.start);
-	free((void *) cols.items);
+	columns_free(&cols);
 	set_free(&s);
 	mpq_clears(exact, whole, NULL);
 	free(boxes);

@@ -225,18 +225,22 @@ missed_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
 	return rounded_exact(s, box, false, w);
 }
 
+/* The rounded volume of s inside box, which the surface reaches: the CPU's filter, then after_filter. */
+static double
+reached_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
+{
+	double		v = 0;
+	GxVolumeVerdict verdict = gx_volume_in_box_filter(s, box, &w->filter, &v);
+
+	return after_filter(s, box, verdict, v, w);
+}
+
 double
 gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
 {
-	double		v = 0;
-	GxVolumeVerdict verdict;
-
 	if (s->n == 0 || !gx_box_overlaps(&s->box, box))
 		return 0;
-	if (!surface_reaches(s, box))
-		return missed_box(s, box, w);
-	verdict = gx_volume_in_box_filter(s, box, &w->filter, &v);
-	return after_filter(s, box, verdict, v, w);
+	return surface_reaches(s, box) ? reached_box(s, box, w) : missed_box(s, box, w);
 }
 
 static bool
@@ -410,7 +414,7 @@ each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *b
 						continue;
 					}
 					else
-						v = gx_volume_in_box_nearest(s, box, w);
+						v = reached_box(s, box, w);
 					if (v > 0)
 						push_pair(mine, i, k, v);
 				}
@@ -594,7 +598,7 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 				else if (r == 1)
 					v = after_filter(s, b, (GxVolumeVerdict) verdict[i], 0, &w);
 				else
-					v = gx_volume_in_box_nearest(s, b, &w);
+					v = reached_box(s, b, &w);	/* the GPU could not: the CPU's filter */
 				if (v > 0)
 					push_pair(mine, deferred[i].box, deferred[i].solid, v);
 			}

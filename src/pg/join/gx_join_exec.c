@@ -172,11 +172,12 @@ read_rows(GxJoinState *js, PlanState *child, bool outer_part, MemoryContext cxt,
 			present = repalloc_huge(present, cap * sizeof(bool));
 			xmins = repalloc_huge(xmins, cap * sizeof(TransactionId));
 		}
-		/* a plain column's TOAST pointer, read in the scanned row itself, carries that row's xmin */
-		xmins[n] = js->geom_attno[outer_part ? 0 : 1] > 0 ?
-			stored_xmin(slot, js->geom_attno[outer_part ? 0 : 1]) : InvalidTransactionId;
 		rows[n] = ExecCopySlotMinimalTuple(slot);
 		present[n] = side_geometry(js, outer_part, rows[n], &geom);
+		/* a plain column's TOAST pointer, read in the scanned row itself, carries that row's xmin */
+		xmins[n] = present[n] && js->geom_attno[outer_part ? 0 : 1] > 0 &&
+			VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(geom)) ?
+			stored_xmin(slot, js->geom_attno[outer_part ? 0 : 1]) : InvalidTransactionId;
 		if (present[n])
 		{
 			/* a column's value lies in the row copied just now, which lives as long: no second copy */
