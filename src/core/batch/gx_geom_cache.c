@@ -212,6 +212,25 @@ gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 	return &e->value;
 }
 
+bool
+gx_cache_index(GxCache *c, const GxCachedSide *v, GxError *err)
+{
+	Entry	   *e = entry_of(v);
+	size_t		bytes;
+
+	if (e->value.side.index)
+		return true;
+	if (!gx_side_index_build(&e->value.side, err))
+		return false;
+	if (e->value.side.index == NULL)
+		return true;			/* an empty side has none */
+	bytes = e->value.held_bytes ? 0 : e->value.side.index->bytes;
+	e->bytes += bytes;
+	c->stats.bytes += bytes;
+	evict(c);
+	return true;
+}
+
 void
 gx_cache_unpin(GxCache *c, const GxCachedSide *v)
 {

@@ -58,6 +58,13 @@ const GxCachedSide *gx_cache_get(GxCache *c, const GxCacheKey *keys, size_t n);
  */
 const GxCachedSide *gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v);
 
+/*
+ * Gives the pinned entry v its side's index (gx_side_index.h) if it has none yet, counted in the entry's
+ * bytes unless its owner gave held_bytes: a side is indexed when a batch that probes it runs, not when it
+ * is stored. false with err set.
+ */
+bool		gx_cache_index(GxCache *c, const GxCachedSide *v, GxError *err);
+
 void		gx_cache_unpin(GxCache *c, const GxCachedSide *v);
 
 /* Drops every entry (one in use is freed at its last unpin) and zeroes the hit and miss counts. */

@@ -52,7 +52,8 @@ ranges(const GxBatchSide *s, const GxBox3D *eb, size_t **first, GxBox3D **geom_b
 	for (size_t g = s->ngeoms; g-- > 0;)
 		if (f[g] == SIZE_MAX)
 			f[g] = f[g + 1];
-	#pragma omp parallel for schedule(dynamic, 1024) if (s->ngeoms > 65536)
+	/* about 4 096 elements to a chunk: a geometry each for large ones, thousands of points */
+	#pragma omp parallel for schedule(dynamic, 1 + 4096 * ((long) s->ngeoms + 1) / ((long) s->n + 1)) if (s->n > 65536)
 	for (i = 0; i <= (long) s->ngeoms; i++)
 	{
 		gx_box_set_empty(&gb[i]);
@@ -96,23 +97,28 @@ gx_side_ranges_free(const GxBatchSide *s, size_t *first, GxBox3D *geom_box)
 static void
 grid_dims(const GxBatchSide *s, const GxBox3D *eb, int dim[3])
 {
-	double		mean[3] = {0, 0, 0},
+	double		mx = 0,
+				my = 0,
+				mz = 0,
+				mean[3],
 				d[3] = {s->extent.xmax - s->extent.xmin, s->extent.ymax - s->extent.ymin,
 		s->extent.zmax - s->extent.zmin};
+	long		e;
 
 	gx_grid_choose_dims(&s->extent, (double) s->n / ELEMENTS_PER_CELL, dim);
-	for (size_t e = 0; e < s->n; e++)
+	#pragma omp parallel for schedule(static) reduction(+:mx, my, mz) if (s->n > 65536)
+	for (e = 0; e < (long) s->n; e++)
 	{
-		mean[0] += eb[e].xmax - eb[e].xmin;
-		mean[1] += eb[e].ymax - eb[e].ymin;
-		mean[2] += eb[e].zmax - eb[e].zmin;
+		mx += eb[e].xmax - eb[e].xmin;
+		my += eb[e].ymax - eb[e].ymin;
+		mz += eb[e].zmax - eb[e].zmin;
 	}
+	mean[0] = mx / (double) s->n;
+	mean[1] = my / (double) s->n;
+	mean[2] = mz / (double) s->n;
 	for (int k = 0; k < 3; k++)
-	{
-		mean[k] /= (double) s->n;
 		if (mean[k] > 0 && d[k] / mean[k] < dim[k])
 			dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
-	}
 }
 
 bool

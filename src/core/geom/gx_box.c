@@ -53,22 +53,24 @@ gx_box_contains(const GxBox3D *a, const GxBox3D *b)
 		a->zmin <= b->zmin && b->zmax <= a->zmax;
 }
 
+/* Plain comparisons, not fmin and fmax (library calls): boxes hold no NaN, and an empty box is infinite. */
 void
 gx_box_extend(GxBox3D *dst, const GxBox3D *src)
 {
-	dst->xmin = fmin(dst->xmin, src->xmin);
-	dst->ymin = fmin(dst->ymin, src->ymin);
-	dst->zmin = fmin(dst->zmin, src->zmin);
-	dst->xmax = fmax(dst->xmax, src->xmax);
-	dst->ymax = fmax(dst->ymax, src->ymax);
-	dst->zmax = fmax(dst->zmax, src->zmax);
+	dst->xmin = src->xmin < dst->xmin ? src->xmin : dst->xmin;
+	dst->ymin = src->ymin < dst->ymin ? src->ymin : dst->ymin;
+	dst->zmin = src->zmin < dst->zmin ? src->zmin : dst->zmin;
+	dst->xmax = src->xmax > dst->xmax ? src->xmax : dst->xmax;
+	dst->ymax = src->ymax > dst->ymax ? src->ymax : dst->ymax;
+	dst->zmax = src->zmax > dst->zmax ? src->zmax : dst->zmax;
 }
 
 GxBox3D
 gx_box_intersection(const GxBox3D *a, const GxBox3D *b)
 {
-	GxBox3D		r = {fmax(a->xmin, b->xmin), fmax(a->ymin, b->ymin), fmax(a->zmin, b->zmin),
-	fmin(a->xmax, b->xmax), fmin(a->ymax, b->ymax), fmin(a->zmax, b->zmax)};
+	GxBox3D		r = {a->xmin > b->xmin ? a->xmin : b->xmin, a->ymin > b->ymin ? a->ymin : b->ymin,
+		a->zmin > b->zmin ? a->zmin : b->zmin, a->xmax < b->xmax ? a->xmax : b->xmax,
+	a->ymax < b->ymax ? a->ymax : b->ymax, a->zmax < b->zmax ? a->zmax : b->zmax};
 
 	return r;
 }

@@ -28,6 +28,8 @@ run_here(GxPgSide *a, GxPgSide *b, GxBatchOptions *opt, const char *why, GxPairs
 
 	gx_pg_side_materialize(a);
 	gx_pg_side_materialize(b);
+	gx_pg_side_index(a);
+	gx_pg_side_index(b);
 	/* the GPU is the service's: this backend never makes a CUDA context of its own when there is one */
 	if (gx_service_started())
 		opt->device = GX_DEVICE_CPU;

@@ -33,7 +33,6 @@
 #include "base/gx_threads.h"
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_pg_cache.h"
-#include "batch/gx_side_index.h"
 #include "geom/gx_pack.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
@@ -248,6 +247,7 @@ borrow(GxPgSide *s, const GxCachedSide *entry, MemoryContext pins)
 	MemoryContextRegisterResetCallback(pins, &pin->cb);
 	s->side = entry->side;
 	s->srids = entry->srids;
+	s->entry = entry;
 }
 
 /*
@@ -352,11 +352,9 @@ expand_all(struct varlena **raw, const bool *compressed, bool *owned, size_t n)
  * Flattens the given datums into v, its arrays allocated in cxt, ids in order: fetched one by one (TOAST
  * access is the backend's alone) into a working context deleted at the end, then decompressed and laid out
  * in parallel within the cluster's thread budget (tokens and decompressed buffers given back on errors too).
- * A side to be kept (cached) gets its index too (gx_side_index.h).
  */
 static void
-flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt,
-		bool keep)
+flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt)
 {
 	GxError		err = {GX_OK, ""};
 	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gpuexact flatten", ALLOCSET_DEFAULT_SIZES);
@@ -391,7 +389,6 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 			v->srids[k] = ((GxSerialized *) raw[k])->srid;
 		MemoryContextSwitchTo(cxt);
 		ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
-		ok = ok && (!keep || gx_side_index_build(&v->side, &err));
 	}
 	PG_FINALLY();
 	{
@@ -659,7 +656,7 @@ gx_pg_side_materialize(GxPgSide *s)
 
 		if (hit == NULL)
 		{
-			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt, true);
+			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt);
 			hit = gx_cache_put(c, s->keys, s->nkeys, &v);
 			if (hit == NULL)
 				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
@@ -668,10 +665,40 @@ gx_pg_side_materialize(GxPgSide *s)
 	}
 	else
 	{
-		flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt, false);
+		flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt);
 		s->side = v.side;
 		s->srids = v.srids;
 	}
+	s->read_ms += gx_now_ms() - t0;
+}
+
+void
+gx_pg_side_index(GxPgSide *s)
+{
+	GxError		err = {GX_OK, ""};
+	GxBatchOptions opt;
+	MemoryContext old;
+	double		t0 = gx_now_ms();
+	volatile bool ok = false;
+
+	if (s->entry == NULL || s->side.index != NULL)
+		return;
+	gx_settings_batch_options(&opt);
+	gx_threads_begin(opt.threads, opt.thread_budget);
+	old = MemoryContextSwitchTo(cache_cxt);
+	PG_TRY();
+	{
+		ok = gx_cache_index(cache, s->entry, &err);
+	}
+	PG_FINALLY();
+	{
+		gx_threads_end();
+		MemoryContextSwitchTo(old);
+	}
+	PG_END_TRY();
+	if (!ok)
+		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+	s->side.index = s->entry->side.index;
 	s->read_ms += gx_now_ms() - t0;
 }
 

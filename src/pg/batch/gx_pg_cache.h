@@ -36,6 +36,7 @@ typedef struct GxPgSide
 	size_t		content_len;	/* how many bytes they make */
 	size_t		raw_bytes;		/* with keys: its values' uncompressed sizes, summed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
+	const GxCachedSide *entry;	/* the backend cache's entry whose arrays it uses, or NULL */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
 	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,
 								 * decompressing, unpacking, flattening */
@@ -64,6 +65,12 @@ TransactionId gx_pg_stored_xmin(Datum d);
 
 /* Makes s's arrays (and srids), in its context or borrowed from the cache. */
 void		gx_pg_side_materialize(GxPgSide *s);
+
+/*
+ * Gives a side borrowed from the cache its index (gx_side_index.h), made once and kept with the entry, for
+ * a batch run in this backend: a side only sent to the GPU service is never indexed here.
+ */
+void		gx_pg_side_index(GxPgSide *s);
 
 /*
  * A side of inline values (s->content != NULL) in the GPU service: the length of its bytes, which the service
