@@ -10,13 +10,10 @@
 #include "postgres.h"
 #include "access/detoast.h"
 #include "access/genam.h"
-#include "access/heaptoast.h"
 #include "access/htup_details.h"
 #include "access/table.h"
 #include "access/tableam.h"
-#include "access/toast_compression.h"
 #include "access/toast_internals.h"
-#include "common/pg_lzcompress.h"
 #include "executor/tuptable.h"
 #include "storage/bufmgr.h"
 #include "storage/bufpage.h"
@@ -33,7 +30,7 @@
 #include "base/gx_threads.h"
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_pg_cache.h"
-#include "geom/gx_pack.h"
+#include "batch/gx_pg_values.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
 #include "service/gx_service.h"
@@ -251,107 +248,9 @@ borrow(GxPgSide *s, const GxCachedSide *entry, MemoryContext pins)
 }
 
 /*
- * A geometry's bytes, whole. pglz-compressed values are only fetched here (*compressed set): their
- * decompression, a pure function, runs in parallel afterwards (expand_all).
- */
-static struct varlena *
-fetch(Datum d, bool *compressed)
-{
-	struct varlena *v = (struct varlena *) DatumGetPointer(d);
-
-	*compressed = false;
-	if (VARATT_IS_EXTERNAL_ONDISK(v))
-		v = detoast_external_attr(v);
-	if (VARATT_IS_COMPRESSED(v) && VARDATA_COMPRESSED_GET_COMPRESS_METHOD(v) == TOAST_PGLZ_COMPRESSION_ID)
-		*compressed = true;
-	else if (VARATT_IS_EXTENDED(v))
-		v = (struct varlena *) PG_DETOAST_DATUM(PointerGetDatum(v));
-	return v;
-}
-
-/* The pglz value v decompressed into a malloc'd value, or NULL if it is corrupt (or memory ran out). */
-static struct varlena *
-decompressed(const struct varlena *v)
-{
-	int32		rawsize = VARDATA_COMPRESSED_GET_EXTSIZE(v);
-	struct varlena *out = malloc(rawsize + VARHDRSZ);
-
-	if (out == NULL ||
-		pglz_decompress((char *) v + VARHDRSZ_COMPRESSED, VARSIZE(v) - VARHDRSZ_COMPRESSED, VARDATA(out), rawsize,
-						true) != rawsize)
-	{
-		free(out);
-		return NULL;
-	}
-	SET_VARSIZE(out, rawsize + VARHDRSZ);
-	return out;
-}
-
-/* The packed value v unpacked (gx_pack.h) into a malloc'd value, or NULL if it is corrupt. */
-static struct varlena *
-unpacked(const struct varlena *v)
-{
-	GxError		err = {GX_OK, ""};
-	size_t		size;
-	struct varlena *out;
-
-	if (!gx_unpacked_size((const GxSerialized *) v, VARSIZE(v), &size, &err) || (out = malloc(size)) == NULL)
-		return NULL;
-	if (!gx_unpack_into((const GxSerialized *) v, VARSIZE(v), (GxSerialized *) out, &err))
-	{
-		free(out);
-		return NULL;
-	}
-	SET_VARSIZE(out, size);
-	return out;
-}
-
-/*
- * Makes every raw[k] a value the core reads, on the run's threads: pglz values (compressed[k]) decompressed
- * and packed values unpacked into malloc'd values (owned[k] set); false if one is corrupt. Values that need
- * neither (small inline values, as points are) are left as they are, without a thread's turn each.
- */
-static bool
-expand_all(struct varlena **raw, const bool *compressed, bool *owned, size_t n)
-{
-	size_t	   *todo = palloc(Max(n, 1) * sizeof(size_t)),
-				ntodo = 0;
-	int			ok = 1;
-	long		t;
-
-	for (size_t k = 0; k < n; k++)
-	{
-		owned[k] = false;
-		if (compressed[k] || (((GxSerialized *) raw[k])->flags & GX_FLAG_PACKED))
-			todo[ntodo++] = k;
-	}
-	#pragma omp parallel for schedule(dynamic, 1) reduction(&&:ok)
-	for (t = 0; t < (long) ntodo; t++)
-	{
-		size_t		k = todo[t];
-		struct varlena *v = compressed[k] ? decompressed(raw[k]) : raw[k];
-
-		owned[k] = compressed[k];
-		if (v != NULL && (((GxSerialized *) v)->flags & GX_FLAG_PACKED))
-		{
-			struct varlena *u = unpacked(v);
-
-			if (owned[k])
-				free(v);
-			v = u;
-			owned[k] = true;
-		}
-		raw[k] = v;
-		ok = ok && v != NULL;
-	}
-	pfree(todo);
-	return ok;
-}
-
-/*
- * Flattens the given datums into v, its arrays allocated in cxt, ids in order: fetched one by one (TOAST
- * access is the backend's alone) into a working context deleted at the end, then decompressed and laid out
- * in parallel within the cluster's thread budget (tokens and decompressed buffers given back on errors too).
+ * Flattens the given datums into v, its arrays allocated in cxt, ids in order: read whole
+ * (gx_pg_values.h) into a working context deleted at the end, then laid out in parallel, within the
+ * cluster's thread budget (tokens and decompressed buffers given back on errors too).
  */
 static void
 flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt)
@@ -360,31 +259,22 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gpuexact flatten", ALLOCSET_DEFAULT_SIZES);
 	MemoryContext old = MemoryContextSwitchTo(work);
 	struct varlena **raw = palloc0(Max(count, 1) * sizeof(struct varlena *));
-	bool	   *compressed = palloc0(Max(count, 1) * sizeof(bool));
 	bool	   *owned = palloc0(Max(count, 1) * sizeof(bool));
 	GxBatchOptions opt;
-	size_t		i,
-				k = 0,
-				bytes = 0;
+	size_t		k;
+	int			threads;
 	volatile bool ok = false;
 
-	for (i = 0; i < n; i++)
-		if (present[i])
-		{
-			raw[k] = fetch(geoms[i], &compressed[k]);
-			bytes += compressed[k] ? VARDATA_COMPRESSED_GET_EXTSIZE(raw[k]) : VARSIZE_ANY(raw[k]);
-			k++;
-			CHECK_FOR_INTERRUPTS();
-		}
 	memset(v, 0, sizeof(*v));
 	gx_batch_side_init(&v->side);
 	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
 	gx_settings_batch_options(&opt);
 	/* threads only for a side worth them: no team woken for a batch of small inline values */
-	gx_threads_begin(bytes >= PARALLEL_BYTES ? opt.threads : 1, opt.thread_budget);
+	threads = gx_threads_begin(gx_pg_values_bytes(geoms, present, n) >= PARALLEL_BYTES ? opt.threads : 1,
+							   opt.thread_budget);
 	PG_TRY();
 	{
-		ok = expand_all(raw, compressed, owned, count);
+		ok = gx_pg_values_read(geoms, present, n, count, threads, raw, owned);
 		for (k = 0; k < count && ok; k++)
 			v->srids[k] = ((GxSerialized *) raw[k])->srid;
 		MemoryContextSwitchTo(cxt);

@@ -1,0 +1,22 @@
+/*
+ * gx_pg_values.h: a side's stored geometries read whole, for flattening: this backend fetches them from
+ * TOAST one by one while helper threads decompress (pglz) and unpack the ones already fetched.
+ */
+#ifndef GX_PG_VALUES_H
+#define GX_PG_VALUES_H
+
+#include "postgres.h"
+
+/* The bytes the present values of geoms[0..n) take decompressed, from their headers (nothing is read). */
+size_t		gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n);
+
+/*
+ * Reads the count present values of geoms[0..n) whole into raw[0..count), in order, with threads - 1
+ * helper threads beside this backend (threads the caller holds). owned[k] (zeroed by the caller): raw[k]
+ * was malloc'd here, for the caller to free, on return and on an ERROR (cancel, a TOAST error) alike; no
+ * helper runs after either. false if a value is corrupt (its compressed or packed form unreadable).
+ */
+bool		gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t count, int threads,
+							  struct varlena **raw, bool *owned);
+
+#endif
