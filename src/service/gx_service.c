@@ -135,6 +135,34 @@ device_copy(GxCachedSide *v)
 	return h->device_side;
 }
 
+static void *
+copy_main(void *arg)
+{
+	return (void *) device_copy((GxCachedSide *) arg);
+}
+
+/*
+ * A kept side indexed once, for every batch that uses it (without, a batch does the work itself), and its
+ * GPU copy when to_device (device_copy; under lock). The copy of a side without solids needs no index: it
+ * is made on a thread of its own while the index is built.
+ */
+static const void *
+index_and_copy(GxCachedSide *v, bool to_device)
+{
+	GxError		ignored = {GX_OK, ""};
+	pthread_t	copier;
+	void	   *copy = NULL;
+	bool		beside = to_device && !v->side.index && !v->side.solid &&
+		pthread_create(&copier, NULL, copy_main, v) == 0;
+
+	gx_side_index_build(&v->side, &ignored);
+	if (beside)
+		pthread_join(copier, &copy);
+	else if (to_device)
+		copy = (void *) device_copy(v);
+	return copy;
+}
+
 /*
  * At most MAX_GPU_JOBS batches on the GPU at once: takes a slot, waiting while the batch's cancel word
  * stays clear; false if it was set first.
@@ -393,19 +421,12 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
 			}
 		}
-		/* a kept side is indexed once, for every batch that uses it (without, a batch does the work itself) */
 		if (c->held[k])
-		{
-			GxError		ignored = {GX_OK, ""};
-
-			if (gx_side_index_build((GxBatchSide *) &c->held[k]->side, &ignored))
-				sides[k].index = c->held[k]->side.index;
-		}
-		if (c->held[k] && b->cuda_device == cuda_device)
 		{
 			double		t0 = gx_now_ms();
 
-			opt.device_side[k] = device_copy((GxCachedSide *) c->held[k]);
+			opt.device_side[k] = index_and_copy((GxCachedSide *) c->held[k], b->cuda_device == cuda_device);
+			sides[k].index = c->held[k]->side.index;
 			t_resident += gx_now_ms() - t0;
 		}
 	}
