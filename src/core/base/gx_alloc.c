@@ -1,14 +1,23 @@
 /* gx_alloc.c: allocator indirection of the core library. */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "base/gx_alloc.h"
 
 static GxAllocator allocator = {malloc, realloc, free};
+static bool replaced;
 
 void
 gx_set_allocator(const GxAllocator *a)
 {
 	allocator = *a;
+	replaced = true;
+}
+
+bool
+gx_alloc_in_threads(void)
+{
+	return !replaced;
 }
 
 void *

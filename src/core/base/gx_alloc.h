@@ -15,6 +15,9 @@ typedef struct GxAllocator
 /* Installs an allocator for the calling process (not thread-safe: call once at load time). */
 void		gx_set_allocator(const GxAllocator *a);
 
+/* May threads other than the one that installed it call gx_alloc? True of the default (malloc). */
+bool		gx_alloc_in_threads(void);
+
 void	   *gx_alloc(size_t size);
 void	   *gx_realloc(void *ptr, size_t size);
 void		gx_free(void *ptr);

@@ -138,24 +138,42 @@ gx_side_solid_indexes_free(GxSolidIndex *idx, uint32_t ngeoms)
 	gx_free(idx);
 }
 
+/*
+ * Each solid's point location index; the solids in parallel where the allocator allows it (the GPU service,
+ * the unit tests), one after another inside PostgreSQL.
+ */
 static bool
 index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
 {
+	size_t		bytes = 0;
+	long		g;
+	bool		ok = true;
+
 	ix->solid = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
 	if (!ix->solid)
 		return nomem(err);
 	memset(ix->solid, 0, ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
-	ix->bytes += ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex);
-	for (uint32_t g = 0; g < s->ngeoms && g < s->solid_cap; g++)
-		if (s->solid[g] && ix->first[g] != ix->first[g + 1])
+	#pragma omp parallel for schedule(dynamic, 1) reduction(+:bytes) if (gx_alloc_in_threads() && s->ngeoms > 1)
+	for (g = 0; g < (long) s->ngeoms; g++)
+		if (g < (long) s->solid_cap && s->solid[g] && ix->first[g] != ix->first[g + 1])
 		{
 			GxSolidIndex *si = &ix->solid[g];
+			GxError		e = {GX_OK, ""};
 
-			if (!gx_side_solid_index_build(s, ix->first, g, si, err))
-				return false;
-			ix->bytes += si->n * sizeof(GxBox3D) + gx_grid_bytes(&si->grid);
+			if (!gx_side_solid_index_build(s, ix->first, (uint32_t) g, si, &e))
+			{
+				#pragma omp critical(gx_index_solids)
+				{
+					if (ok)
+						*err = e;
+					ok = false;
+				}
+			}
+			else
+				bytes += si->n * sizeof(GxBox3D) + gx_grid_bytes(&si->grid);
 		}
-	return true;
+	ix->bytes += ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex) + bytes;
+	return ok;
 }
 
 bool
