@@ -59,6 +59,24 @@ SELECT 'pglz', count(*) FROM ((SELECT l.id, b.id FROM pk_lines l JOIN pk_pglz b 
 UNION ALL
 SELECT 'lz4', count(*) FROM ((SELECT l.id, b.id FROM pk_lines l JOIN pk_lz4 b ON gx_intersects(l.geom, b.geom)
 	EXCEPT SELECT * FROM pk_stock) UNION ALL (SELECT * FROM pk_stock EXCEPT SELECT l.id, b.id FROM pk_lines l JOIN pk_lz4 b ON gx_intersects(l.geom, b.geom))) d;
+-- read by a pass over the TOAST table (cache off: read every time), against the stock plan; one side from two
+-- tables: the values of one read by a pass over its TOAST table, the other's fetched one by one
+SET gpuexact.cache_host_mb = 0;
+SELECT gx_stats_reset();
+SELECT count(*) AS differing FROM ((SELECT l.id, b.id FROM pk_lines l JOIN pk_pglz b ON gx_intersects(l.geom, b.geom)
+	EXCEPT ALL SELECT * FROM pk_stock) UNION ALL (SELECT * FROM pk_stock EXCEPT ALL SELECT l.id, b.id FROM pk_lines l JOIN pk_pglz b ON gx_intersects(l.geom, b.geom))) d;
+SELECT value AS values_by_pass FROM gx_stats() WHERE counter = 'toast_values_by_pass';
+CREATE TEMP VIEW pk_both AS SELECT id, geom FROM pk_pglz UNION ALL SELECT id, geom FROM pk_lz4 UNION ALL
+	SELECT id, geom FROM pk_pglz WHERE id = 2;
+SELECT gx_stats_reset();
+SELECT count(*) AS differing FROM ((SELECT l.id, b.id FROM pk_lines l JOIN pk_both b ON gx_intersects(l.geom, b.geom)
+	EXCEPT ALL (SELECT * FROM pk_stock UNION ALL SELECT * FROM pk_stock UNION ALL SELECT * FROM pk_stock WHERE bid = 2))
+	UNION ALL ((SELECT * FROM pk_stock UNION ALL SELECT * FROM pk_stock UNION ALL SELECT * FROM pk_stock WHERE bid = 2)
+	EXCEPT ALL SELECT l.id, b.id FROM pk_lines l JOIN pk_both b ON gx_intersects(l.geom, b.geom))) d;
+SELECT value AS values_by_pass FROM gx_stats() WHERE counter = 'toast_values_by_pass';
+EXPLAIN (COSTS OFF) SELECT l.id, b.id FROM pk_lines l JOIN pk_both b ON gx_intersects(l.geom, b.geom);
+DROP VIEW pk_both;
+RESET gpuexact.cache_host_mb;
 -- per pair, distance and solids on packed values
 SELECT count(*) FILTER (WHERE gx_intersects(l.geom, b.geom) <> gx_intersects(l.geom, b.wkt::gxgeom)) AS per_pair_differing,
 	count(*) FILTER (WHERE gx_distance(l.geom, b.geom) <> gx_distance(l.geom, b.wkt::gxgeom)) AS distance_differing

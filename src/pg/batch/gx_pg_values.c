@@ -1,9 +1,11 @@
 /*
  * gx_pg_values.c: a side's stored geometries read whole (gx_pg_values.h). TOAST access is this backend's
- * alone, so it fetches the values one by one; pglz decompression and unpacking are pure functions, which
- * helper threads run on the values already fetched, at the same time: the reading of a large side costs
- * about its fetching, not its fetching and then its decompression. The helpers are plain threads with
- * every signal blocked, and never call PostgreSQL.
+ * alone. Values that make much of their TOAST table are read by one pass over that table's pages, their
+ * chunks copied into place as the pass meets them (a value fetched by itself costs an index search and a
+ * page visit per chunk); others are fetched one by one. pglz decompression and unpacking are pure
+ * functions, which helper threads run on each value as soon as it is read: the reading of a large side
+ * costs about its fetching, not its fetching and then its decompression. The helpers are plain threads
+ * with every signal blocked, and never call PostgreSQL.
  */
 #include "postgres.h"
 
@@ -11,10 +13,18 @@
 #include <signal.h>
 
 #include "access/detoast.h"
+#include "access/heapam.h"
+#include "access/heaptoast.h"
+#include "access/relscan.h"
+#include "access/table.h"
+#include "access/tableam.h"
 #include "access/toast_compression.h"
+#include "access/toast_internals.h"
 #include "common/pg_lzcompress.h"
 #include "fmgr.h"
 #include "miscadmin.h"
+#include "storage/bufmgr.h"
+#include "utils/rel.h"
 
 #include "batch/gx_pg_values.h"
 #include "geom/gx_geom.h"
@@ -24,7 +34,7 @@
 typedef struct Pipeline
 {
 	struct varlena **raw;
-	const bool *compressed;
+	bool	   *compressed;
 	bool	   *owned;
 	size_t	   *todo;			/* indexes into raw of values to decompress or unpack */
 	size_t		queued;			/* todo[0..queued) written by the backend */
@@ -173,6 +183,233 @@ publish(Pipeline *p, bool done, bool stop)
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* Hands value k, read, to the helpers when it needs their work; by the megabyte, not by the value. */
+static void
+queue(Pipeline *p, size_t k, size_t *since)
+{
+	if (p->compressed[k] || (((GxSerialized *) p->raw[k])->flags & GX_FLAG_PACKED))
+	{
+		p->todo[p->queued++] = k;
+		*since += VARSIZE_ANY(p->raw[k]);
+	}
+	if (*since >= (1 << 20))
+	{
+		publish(p, false, false);
+		*since = 0;
+	}
+}
+
+uint64		gx_pg_toast_pass_values;
+
+/* A value to be read by the pass over its TOAST table: where its chunks go, and how many are still due. */
+typedef struct Wanted
+{
+	Oid			valueid;		/* InvalidOid: a free slot */
+	size_t		k;
+	int32		size;			/* its stored bytes (compressed or not) */
+	int32		due;			/* chunks not yet met */
+	struct varlena *out;
+} Wanted;
+
+typedef struct Bulk
+{
+	Oid			toastrelid;
+	Wanted	   *slot;			/* open addressing by value id */
+	size_t		mask;
+} Bulk;
+
+static Wanted *
+wanted_slot(Bulk *b, Oid valueid)
+{
+	size_t		h = ((size_t) valueid * 0x9E3779B1u) & b->mask;
+
+	while (b->slot[h].valueid != InvalidOid && b->slot[h].valueid != valueid)
+		h = (h + 1) & b->mask;
+	return &b->slot[h];
+}
+
+/*
+ * The TOAST table whose pass pays, with its values among geoms registered in b: one holding at least half
+ * the side's out-of-line values, whose bytes make a quarter of its pages or more. false when none does.
+ */
+static bool
+bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t count)
+{
+	Oid			relid = InvalidOid;
+	size_t		votes = 0,
+				external = 0,
+				bytes = 0,
+				size = 16,
+				k = 0;
+	Relation	rel;
+	BlockNumber pages;
+
+	/* the majority TOAST table (Boyer-Moore vote), then whether it holds half of them */
+	for (size_t i = 0; i < n; i++)
+		if (present[i] && VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(geoms[i])))
+		{
+			struct varatt_external e;
+
+			VARATT_EXTERNAL_GET_POINTER(e, DatumGetPointer(geoms[i]));
+			external++;
+			if (votes == 0)
+				relid = e.va_toastrelid;
+			votes += e.va_toastrelid == relid ? 1 : -1;
+		}
+	if (external < 2)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (present[i] && VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(geoms[i])))
+		{
+			struct varatt_external e;
+
+			VARATT_EXTERNAL_GET_POINTER(e, DatumGetPointer(geoms[i]));
+			if (e.va_toastrelid == relid)
+				bytes += VARATT_EXTERNAL_GET_EXTSIZE(e);
+			else
+				external--;
+		}
+	rel = table_open(relid, AccessShareLock);
+	pages = RelationGetNumberOfBlocks(rel);
+	table_close(rel, AccessShareLock);
+	if (2 * external < count || (double) bytes < 0.25 * pages * BLCKSZ)
+		return false;
+	while (size < 2 * count)
+		size *= 2;
+	b->toastrelid = relid;
+	b->slot = palloc0(size * sizeof(Wanted));
+	b->mask = size - 1;
+	for (size_t i = 0; i < n; i++)
+		if (present[i])
+		{
+			struct varlena *v = (struct varlena *) DatumGetPointer(geoms[i]);
+			struct varatt_external e;
+			Wanted	   *w;
+
+			if (VARATT_IS_EXTERNAL_ONDISK(v))
+			{
+				VARATT_EXTERNAL_GET_POINTER(e, v);
+				if (e.va_toastrelid == relid && VARATT_EXTERNAL_GET_EXTSIZE(e) > 0 &&
+					(w = wanted_slot(b, e.va_valueid))->valueid == InvalidOid)
+				{
+					int32		size = VARATT_EXTERNAL_GET_EXTSIZE(e);
+
+					w->valueid = e.va_valueid;
+					w->k = k;
+					w->size = size;
+					w->due = size > 0 ? (size - 1) / TOAST_MAX_CHUNK_SIZE + 1 : 0;
+					w->out = palloc(size + VARHDRSZ);
+					if (VARATT_EXTERNAL_IS_COMPRESSED(e))
+						SET_VARSIZE_COMPRESSED(w->out, size + VARHDRSZ);
+					else
+						SET_VARSIZE(w->out, size + VARHDRSZ);
+				}
+			}
+			k++;
+		}
+	return true;
+}
+
+/* Is d, the side's value k, one the pass reads (not a second row of the same value, say)? */
+static bool
+in_pass(Bulk *b, Datum d, size_t k)
+{
+	struct varlena *v = (struct varlena *) DatumGetPointer(d);
+	struct varatt_external e;
+	Wanted	   *w;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(v))
+		return false;
+	VARATT_EXTERNAL_GET_POINTER(e, v);
+	if (e.va_toastrelid != b->toastrelid)
+		return false;
+	w = wanted_slot(b, e.va_valueid);
+	return w->valueid == e.va_valueid && w->k == k;
+}
+
+/* The value whose last chunk was just copied: raw[w->k], read. */
+static void
+bulk_done(Pipeline *p, const Wanted *w, size_t *since)
+{
+	struct varlena *v = w->out;
+
+	p->raw[w->k] = v;
+	p->compressed[w->k] = VARATT_IS_COMPRESSED(v) &&
+		VARDATA_COMPRESSED_GET_COMPRESS_METHOD(v) == TOAST_PGLZ_COMPRESSION_ID;
+	if (VARATT_IS_COMPRESSED(v) && !p->compressed[w->k])
+		p->raw[w->k] = (struct varlena *) PG_DETOAST_DATUM(PointerGetDatum(v));
+	queue(p, w->k, since);
+}
+
+/*
+ * One pass over the TOAST table's pages (TOAST's own visibility rule, as a value's fetch), each chunk of a
+ * wanted value copied into place, checked as PostgreSQL checks a fetch's.
+ */
+static void
+bulk_read(Pipeline *p, Bulk *b, size_t *since)
+{
+	Relation	rel = table_open(b->toastrelid, AccessShareLock);
+	TupleDesc	desc = RelationGetDescr(rel);
+	SnapshotData snapshot;
+	TableScanDesc scan;
+	HeapTuple	tuple;
+	uint64		seen = 0;
+
+	init_toast_snapshot(&snapshot);
+	scan = table_beginscan(rel, &snapshot, 0, NULL);
+	while ((tuple = heap_getnext(scan, ForwardScanDirection)) != NULL)
+	{
+		bool		isnull;
+		Oid			valueid = DatumGetObjectId(fastgetattr(tuple, 1, desc, &isnull));
+		Wanted	   *w = wanted_slot(b, valueid);
+		int32		seq,
+					expected,
+					chunksize;
+		struct varlena *chunk;
+		char	   *data;
+
+		if ((++seen & 1023) == 0)
+			CHECK_FOR_INTERRUPTS();
+		if (w->valueid != valueid)
+			continue;
+		seq = DatumGetInt32(fastgetattr(tuple, 2, desc, &isnull));
+		chunk = (struct varlena *) DatumGetPointer(fastgetattr(tuple, 3, desc, &isnull));
+		if (!VARATT_IS_EXTENDED(chunk))
+		{
+			chunksize = VARSIZE(chunk) - VARHDRSZ;
+			data = VARDATA(chunk);
+		}
+		else if (VARATT_IS_SHORT(chunk))
+		{
+			chunksize = VARSIZE_SHORT(chunk) - VARHDRSZ_SHORT;
+			data = VARDATA_SHORT(chunk);
+		}
+		else
+			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+							errmsg_internal("found toasted toast chunk for toast value %u in %s", valueid,
+											RelationGetRelationName(rel))));
+		expected = seq < (w->size - 1) / TOAST_MAX_CHUNK_SIZE ? TOAST_MAX_CHUNK_SIZE :
+			w->size - seq * TOAST_MAX_CHUNK_SIZE;
+		if (seq < 0 || seq > (w->size - 1) / TOAST_MAX_CHUNK_SIZE || chunksize != expected || w->due <= 0)
+			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+							errmsg_internal("unexpected chunk %d (%d bytes) of toast value %u in %s", seq, chunksize,
+											valueid, RelationGetRelationName(rel))));
+		memcpy(VARDATA(w->out) + (size_t) seq * TOAST_MAX_CHUNK_SIZE, data, chunksize);
+		if (--w->due == 0)
+		{
+			bulk_done(p, w, since);
+			gx_pg_toast_pass_values++;
+		}
+	}
+	table_endscan(scan);
+	for (size_t h = 0; h <= b->mask; h++)
+		if (b->slot[h].valueid != InvalidOid && b->slot[h].due != 0)
+			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+							errmsg_internal("missing chunks of toast value %u in %s", b->slot[h].valueid,
+											RelationGetRelationName(rel))));
+	table_close(rel, AccessShareLock);
+}
+
 size_t
 gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n)
 {
@@ -225,24 +462,24 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	PG_TRY();
 	{
+		Bulk		b = {InvalidOid, NULL, 0};
+		bool		bulk = bulk_plan(&b, geoms, present, n, count);
+
 		for (size_t i = 0; i < n; i++)
 			if (present[i])
 			{
+				if (bulk && in_pass(&b, geoms[i], k))
+				{
+					k++;
+					continue;
+				}
 				raw[k] = fetch(geoms[i], &compressed[k]);
-				if (compressed[k] || (((GxSerialized *) raw[k])->flags & GX_FLAG_PACKED))
-				{
-					p.todo[p.queued++] = k;
-					since += VARSIZE_ANY(raw[k]);
-				}
-				/* handed over by the megabyte, not by the value: many small values take few locks */
-				if (since >= (1 << 20))
-				{
-					publish(&p, false, false);
-					since = 0;
-				}
+				queue(&p, k, &since);
 				k++;
 				CHECK_FOR_INTERRUPTS();
 			}
+		if (bulk)
+			bulk_read(&p, &b, &since);
 		publish(&p, true, false);
 		work(&p);
 	}

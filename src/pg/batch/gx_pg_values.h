@@ -7,6 +7,9 @@
 
 #include "postgres.h"
 
+/* Values read by passes over their TOAST table, in this backend (gx_stats). */
+extern uint64 gx_pg_toast_pass_values;
+
 /* The bytes the present values of geoms[0..n) take decompressed, from their headers (nothing is read). */
 size_t		gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n);
 

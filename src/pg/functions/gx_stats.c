@@ -1,6 +1,6 @@
 /*
- * gx_stats.c: gx_stats() shows this backend's counters: the predicate ladder at work, and the TOAST values
- * identified by a probe of their TOAST table; gx_stats_reset() zeroes them.
+ * gx_stats.c: gx_stats() shows this backend's counters: the predicate ladder at work, the TOAST values
+ * identified by a probe of their TOAST table, and those read by a pass over it; gx_stats_reset() zeroes them.
  */
 #include "postgres.h"
 #include "fmgr.h"
@@ -9,6 +9,7 @@
 
 #include "algorithm/gx_predicates.h"
 #include "batch/gx_pg_cache.h"
+#include "batch/gx_pg_values.h"
 
 PG_FUNCTION_INFO_V1(gx_stats);
 PG_FUNCTION_INFO_V1(gx_stats_reset);
@@ -29,6 +30,7 @@ gx_stats(PG_FUNCTION_ARGS)
 		{"decided_by_expansions", s->exact_expansion},
 		{"decided_by_gmp", s->exact_gmp},
 		{"toast_index_probes", gx_pg_toast_probes},
+		{"toast_values_by_pass", gx_pg_toast_pass_values},
 	};
 	int			i;
 
@@ -48,5 +50,6 @@ gx_stats_reset(PG_FUNCTION_ARGS)
 {
 	memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
 	gx_pg_toast_probes = 0;
+	gx_pg_toast_pass_values = 0;
 	PG_RETURN_VOID();
 }
