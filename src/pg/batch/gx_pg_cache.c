@@ -274,14 +274,11 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 							   opt.thread_budget);
 	PG_TRY();
 	{
-		double TT0 = gx_now_ms(), TT1;
 		ok = gx_pg_values_read(geoms, present, n, count, threads, raw, owned);
-		TT1 = gx_now_ms();
 		for (k = 0; k < count && ok; k++)
 			v->srids[k] = ((GxSerialized *) raw[k])->srid;
 		MemoryContextSwitchTo(cxt);
 		ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
-		elog(LOG, "GXT flatten %zu values threads %d: read %.1f add %.1f", count, threads, TT1 - TT0, gx_now_ms() - TT1);
 	}
 	PG_FINALLY();
 	{
