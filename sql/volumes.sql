@@ -38,6 +38,23 @@ SELECT count(*) AS pairs, count(*) FILTER (WHERE t.volume IS DISTINCT FROM p.vol
 FROM gx_volume_pairs('SELECT ''B-'' || id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids', NULL::text) t
 FULL JOIN gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
   ON t.a_id = 'B-' || p.a_id AND t.b_id = p.b_id::text;
+-- a solid stored out of line (a 20 m cube of 4 800 triangles): its TOAST identity read from its row, no probe
+CREATE FUNCTION vol_pt(f int, u int, v int) RETURNS text LANGUAGE sql AS $$
+	SELECT CASE f WHEN 0 THEN format('%s %s 0', u, v) WHEN 1 THEN format('%s %s 20', u, v)
+		WHEN 2 THEN format('%s 0 %s', u, v) WHEN 3 THEN format('%s 20 %s', u, v)
+		WHEN 4 THEN format('0 %s %s', u, v) ELSE format('20 %s %s', u, v) END $$;
+CREATE TABLE vol_big AS SELECT 1 AS id, gx_makesolid(('TIN Z (' || string_agg(format('((%s,%s,%s,%s)),((%s,%s,%s,%s))',
+	vol_pt(f, u, v), vol_pt(f, u + 1, v), vol_pt(f, u + 1, v + 1), vol_pt(f, u, v),
+	vol_pt(f, u, v), vol_pt(f, u + 1, v + 1), vol_pt(f, u, v + 1), vol_pt(f, u, v)), ',') || ')')::gxgeom) AS geom
+	FROM generate_series(0, 5) f, generate_series(0, 19) u, generate_series(0, 19) v;
+SELECT gx_ntriangles(geom), pg_column_size(geom) < octet_length(gx_asbinary(geom)) AS compressed_or_packed FROM vol_big;
+SELECT gx_stats_reset();
+SELECT count(*) AS pairs, sum(volume) FROM gx_volume_pairs(
+	'SELECT x * 100 + y * 10 + z, format(''BOX3D(%s %s %s,%s %s %s)'', 10 * x - 5, 10 * y - 5, 10 * z - 5, 10 * x + 5, 10 * y + 5, 10 * z + 5)::gxbox3d
+	 FROM generate_series(0, 2) x, generate_series(0, 2) y, generate_series(0, 2) z', 'SELECT id, geom FROM vol_big');
+SELECT value AS toast_probes FROM gx_stats() WHERE counter = 'toast_index_probes';
+DROP TABLE vol_big;
+DROP FUNCTION vol_pt(int, int, int);
 -- areas of surfaces and of other geometries
 SELECT gx_area('TIN Z (((0 0 0,3 0 0,0 4 0,0 0 0)))'), gx_area('POLYGON Z ((0 0 0,2 0 0,2 2 0,0 2 0,0 0 0))'),
        gx_area('LINESTRING Z (0 0 0,1 1 1)'), gx_area('POINT Z EMPTY');

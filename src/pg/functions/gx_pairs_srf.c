@@ -1,6 +1,6 @@
 /*
  * gx_pairs_srf.c: gx_intersecting_pairs(a_query, b_query): reads both sides through SPI (caller's
- * privileges, fetched in chunks), runs one batch, returns (a_id, b_id) of intersecting rows;
+ * privileges; gx_query_rows.h), runs one batch, returns (a_id, b_id) of intersecting rows;
  * gx_dwithin_pairs(a_query, b_query, d), the same for the rows within distance d (gx_dwithin, on the CPU);
  * and gx_intercepts_pairs(lines_query, solids_query), the batch followed by each pair's intercepts. The queries
  * run as in a READ ONLY transaction: whatever they call, a write to a non-temporary table, a sequence or
@@ -14,29 +14,23 @@
 
 #include <math.h>
 
-#include "access/xact.h"
-#include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
-#include "utils/datum.h"
 #include "utils/lsyscache.h"
-#include "utils/memutils.h"
-#include "utils/plancache.h"
 #include "utils/syscache.h"
 
 #include "batch/gx_pg_batch.h"
 #include "functions/gx_pair_ids.h"
+#include "functions/gx_query_rows.h"
 #include "gx_pg.h"
 #include "operation/gx_intercepts.h"
 
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
 PG_FUNCTION_INFO_V1(gx_dwithin_pairs);
 PG_FUNCTION_INFO_V1(gx_intercepts_pairs);
-
-#define FETCH_ROWS 1000
 
 /* The OID of gxgeom, in the schema of this function. */
 static Oid
@@ -47,116 +41,21 @@ gxgeom_type(FunctionCallInfo fcinfo)
 	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("gxgeom"), ObjectIdGetDatum(nsp));
 }
 
-/* The query's columns (id, geom), its ids started for the result's id type want. */
-static void
-check_columns(TupleDesc desc, const char *fname, const char *which, Oid geomtype, Oid want, GxPairIds *ids,
-			  MemoryContext keep)
-{
-	if (desc->natts != 2)
-		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("%s: %s must return 2 columns (id, geom), not %d", fname, which, desc->natts)));
-	gx_pair_ids_begin(ids, TupleDescAttr(desc, 0)->atttypid, want, fname, which, keep);
-	if (TupleDescAttr(desc, 1)->atttypid != geomtype)
-		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("%s: %s's second column must be gxgeom, not %s",
-							   fname, which, format_type_be(TupleDescAttr(desc, 1)->atttypid))));
-}
-
 /*
- * A query's rows as its executor hands them over: the id, the geometry copied into keep, and the xmin of the
- * stored row a TOAST pointer was read from (gx_pg_stored_xmin, which needs the row where the scan left it).
- */
-typedef struct SideRows
-{
-	DestReceiver pub;
-	const char *fname,
-			   *which;
-	Oid			geomtype,
-				want;
-	GxPairIds  *sid;
-	MemoryContext keep;
-	size_t		n,
-				cap;
-	int64	   *ids;
-	Datum	   *geoms;
-	bool	   *present;
-	TransactionId *xmins;
-} SideRows;
-
-static bool
-rows_receive(TupleTableSlot *slot, DestReceiver *self)
-{
-	SideRows   *r = (SideRows *) self;
-	bool		idnull,
-				geomnull;
-	Datum		id = slot_getattr(slot, 1, &idnull),
-				geom = slot_getattr(slot, 2, &geomnull);
-	MemoryContext old;
-
-	if (idnull)
-		ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-						errmsg("%s: %s returned a NULL id", r->fname, r->which)));
-	old = MemoryContextSwitchTo(r->keep);
-	if (r->n == r->cap)
-	{
-		r->cap *= 2;
-		r->ids = repalloc_huge(r->ids, r->cap * sizeof(int64));
-		r->geoms = repalloc_huge(r->geoms, r->cap * sizeof(Datum));
-		r->present = repalloc_huge(r->present, r->cap * sizeof(bool));
-		r->xmins = repalloc_huge(r->xmins, r->cap * sizeof(TransactionId));
-	}
-	r->ids[r->n] = gx_pair_ids_add(r->sid, id, r->n, r->keep);
-	r->present[r->n] = !geomnull;
-	r->xmins[r->n] = geomnull ? InvalidTransactionId : gx_pg_stored_xmin(geom);
-	r->geoms[r->n] = geomnull ? (Datum) 0 : datumCopy(geom, false, -1);
-	MemoryContextSwitchTo(old);
-	if (++r->n % FETCH_ROWS == 0)
-		CHECK_FOR_INTERRUPTS();
-	return true;
-}
-
-static void
-rows_startup(DestReceiver *self, int operation, TupleDesc desc)
-{
-}
-
-static void
-rows_done(DestReceiver *self)
-{
-}
-
-/*
- * Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset).
- * *rows (if not NULL) gets each geometry's row position.
+ * Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset),
+ * its ids in *sid. *rows (if not NULL) gets each geometry's row position.
  */
 static void
 read_side(const char *query, const char *fname, const char *which, Oid geomtype, Oid want, GxPgSide *s,
 		  GxPairIds *sid, MemoryContext keep, int64 **rows)
 {
-	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
-	SideRows	r = {{rows_receive, rows_startup, rows_done, rows_done, DestNone}, fname, which, geomtype, want, sid,
-	keep, 0, FETCH_ROWS};
-	SPIExecuteOptions options = {.read_only = true, .must_return_tuples = true, .dest = &r.pub};
-	MemoryContext old = MemoryContextSwitchTo(keep);
-	size_t		k;
-	int64	   *ids;
+	GxQueryRows r;
+	MemoryContext old;
 
-	r.ids = palloc(r.cap * sizeof(int64));
-	r.geoms = palloc(r.cap * sizeof(Datum));
-	r.present = palloc(r.cap * sizeof(bool));
-	r.xmins = palloc(r.cap * sizeof(TransactionId));
-	MemoryContextSwitchTo(old);
-	if (plan == NULL)
-		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
-	if (!SPI_is_cursor_plan(plan))
-		ereport(ERROR, (errcode(ERRCODE_INVALID_CURSOR_DEFINITION),
-						errmsg("%s: %s must be one query that returns rows", fname, which)));
-	check_columns(((CachedPlanSource *) linitial(SPI_plan_get_plan_sources(plan)))->resultDesc, fname, which,
-				  geomtype, want, sid, keep);
-	SPI_execute_plan_extended(plan, &options);
-	ids = r.ids;
+	gx_query_rows_read(query, fname, which, geomtype, "geom", want, false, keep, &r);
+	*sid = r.id;
 	old = MemoryContextSwitchTo(keep);
-	gx_pg_side_prepare(s, r.geoms, r.present, r.xmins, r.n, keep);
+	gx_pg_side_prepare(s, r.values, r.present, r.xmins, r.n, keep);
 	MemoryContextSwitchTo(old);
 	if (rows)
 	{
@@ -164,8 +63,8 @@ read_side(const char *query, const char *fname, const char *which, Oid geomtype,
 		memcpy(*rows, s->ids, s->ngeoms * sizeof(int64));
 	}
 	/* the side numbers rows by position: give them the query's ids */
-	for (k = 0; k < s->ngeoms; k++)
-		s->ids[k] = ids[s->ids[k]];
+	for (size_t k = 0; k < s->ngeoms; k++)
+		s->ids[k] = r.ids[s->ids[k]];
 }
 
 /* The id of side geometry k, as the result's id type and as text. */
@@ -209,8 +108,7 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 	gx_pg_side_init(b);
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "%s: SPI_connect failed", fname);
-	was_read_only = XactReadOnly;
-	XactReadOnly = true;
+	was_read_only = gx_query_rows_read_only_begin();
 	PG_TRY();
 	{
 		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, gx_pair_ids_result_type(fcinfo), a, aid,
@@ -220,7 +118,7 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 	}
 	PG_FINALLY();
 	{
-		XactReadOnly = was_read_only;
+		gx_query_rows_read_only_end(was_read_only);
 	}
 	PG_END_TRY();
 	SPI_finish();

@@ -4,20 +4,18 @@
  * volume of every block inside every solid, exact then rounded once (src/core/operation/gx_volume.h).
  */
 #include "postgres.h"
-#include "access/xact.h"
-#include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
-#include "utils/datum.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
 #include "algorithm/gx_measure.h"
 #include "geom/gx_box.h"
 #include "functions/gx_pair_ids.h"
+#include "functions/gx_query_rows.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
 #include "batch/gx_pg_cache.h"
@@ -31,8 +29,6 @@ PG_FUNCTION_INFO_V1(gx_area_sql);
 PG_FUNCTION_INFO_V1(gx_extent_add);
 PG_FUNCTION_INFO_V1(gx_extent_combine);
 PG_FUNCTION_INFO_V1(gx_volume_pairs_sql);
-
-#define FETCH_ROWS 1000
 
 /* Solids and EMPTY have a volume; any other geometry is refused. */
 static inline bool
@@ -142,76 +138,6 @@ own_type(FunctionCallInfo fcinfo, const char *name)
 	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
 }
 
-/* Rows of one query: their ids (gx_pair_ids.h) and values (copied into the caller's context); NULL values skipped. */
-typedef struct Rows
-{
-	int64	   *ids;
-	GxPairIds	id;
-	Datum	   *values;
-	size_t		n;
-} Rows;
-
-static void
-read_rows(const char *query, const char *which, Oid valtype, Oid want, MemoryContext keep, Rows *r)
-{
-	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
-	Portal		portal;
-	size_t		cap = FETCH_ROWS;
-	TupleDesc	desc;
-	int16		typlen = get_typlen(valtype);
-	MemoryContext old = MemoryContextSwitchTo(keep);
-
-	r->ids = palloc(cap * sizeof(int64));
-	r->values = palloc(cap * sizeof(Datum));
-	r->n = 0;
-	MemoryContextSwitchTo(old);
-	if (plan == NULL)
-		elog(ERROR, "gx_volume_pairs: SPI_prepare failed for %s: %s", which, SPI_result_code_string(SPI_result));
-	portal = SPI_cursor_open(NULL, plan, NULL, NULL, true);
-	desc = portal->tupDesc;
-	if (desc->natts != 2)
-		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("gx_volume_pairs: %s must return 2 columns (id, %s), not %d", which,
-							   format_type_be(valtype), desc->natts)));
-	gx_pair_ids_begin(&r->id, TupleDescAttr(desc, 0)->atttypid, want, "gx_volume_pairs", which, keep);
-	if (TupleDescAttr(desc, 1)->atttypid != valtype)
-		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
-						errmsg("gx_volume_pairs: %s's second column must be %s, not %s", which,
-							   format_type_be(valtype), format_type_be(TupleDescAttr(desc, 1)->atttypid))));
-	for (;;)
-	{
-		SPI_cursor_fetch(portal, true, FETCH_ROWS);
-		if (SPI_processed == 0)
-			break;
-		old = MemoryContextSwitchTo(keep);
-		if (r->n + SPI_processed > cap)
-		{
-			cap = 2 * (r->n + SPI_processed);
-			r->ids = repalloc_huge(r->ids, cap * sizeof(int64));
-			r->values = repalloc_huge(r->values, cap * sizeof(Datum));
-		}
-		for (uint64 i = 0; i < SPI_processed; i++)
-		{
-			bool		idnull,
-						valnull;
-			Datum		id = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &idnull);
-			Datum		val = SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2, &valnull);
-
-			if (idnull)
-				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-								errmsg("gx_volume_pairs: %s returned a NULL id", which)));
-			if (valnull)
-				continue;
-			r->ids[r->n] = gx_pair_ids_add(&r->id, id, r->n, keep);
-			r->values[r->n++] = datumCopy(val, false, typlen);
-		}
-		MemoryContextSwitchTo(old);
-		SPI_freetuptable(SPI_tuptable);
-		CHECK_FOR_INTERRUPTS();
-	}
-	SPI_cursor_close(portal);
-}
-
 /*
  * The volumes in the GPU service: the solids as batch side s (keyed by their TOAST identities, so that the
  * service keeps them, indexed and on the GPU), the boxes as a side of their diagonals. false when the
@@ -238,7 +164,7 @@ service_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions 
 
 /* The volumes here: each solid indexed once (the index lives in this backend's memory); *out palloc'd. */
 static void
-local_volumes(const GxBox3D *bx, size_t nb, const Rows *solids, const GxBatchOptions *opt, GxVolumePair **out,
+local_volumes(const GxBox3D *bx, size_t nb, const GxQueryRows *solids, const GxBatchOptions *opt, GxVolumePair **out,
 			  size_t *n)
 {
 	GxSolidIndex *idx = palloc0(Max(solids->n, 1) * sizeof(GxSolidIndex));
@@ -286,13 +212,12 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	char	   *boxes_query,
 			   *solids_query;
 	MemoryContext keep = CurrentMemoryContext;
-	Rows		boxes,
+	GxQueryRows boxes,
 				solids;
 	bool		was_read_only;
 	GxBox3D    *bx;
 	GxBatchOptions opt;
 	GxPgSide	side;
-	bool	   *present;
 	GxVolumePair *pairs;
 	size_t		npairs,
 				nb = 0;
@@ -305,16 +230,17 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	solids_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "gx_volume_pairs: SPI_connect failed");
-	was_read_only = XactReadOnly;
-	XactReadOnly = true;
+	was_read_only = gx_query_rows_read_only_begin();
 	PG_TRY();
 	{
-		read_rows(boxes_query, "boxes_query", own_type(fcinfo, "gxbox3d"), gx_pair_ids_result_type(fcinfo), keep, &boxes);
-		read_rows(solids_query, "solids_query", own_type(fcinfo, "gxgeom"), gx_pair_ids_result_type(fcinfo), keep, &solids);
+		gx_query_rows_read(boxes_query, "gx_volume_pairs", "boxes_query", own_type(fcinfo, "gxbox3d"), "box",
+						   gx_pair_ids_result_type(fcinfo), true, keep, &boxes);
+		gx_query_rows_read(solids_query, "gx_volume_pairs", "solids_query", own_type(fcinfo, "gxgeom"), "geom",
+						   gx_pair_ids_result_type(fcinfo), true, keep, &solids);
 	}
 	PG_FINALLY();
 	{
-		XactReadOnly = was_read_only;
+		gx_query_rows_read_only_end(was_read_only);
 	}
 	PG_END_TRY();
 	SPI_finish();
@@ -331,9 +257,7 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 		bx[nb++] = *b;
 	}
 	/* the solids as a batch side (for the service); every geometry a solid or EMPTY, by its header alone */
-	present = palloc(Max(solids.n, 1) * sizeof(bool));
-	memset(present, true, solids.n * sizeof(bool));
-	gx_pg_side_prepare(&side, solids.values, present, NULL, solids.n, CurrentMemoryContext);
+	gx_pg_side_prepare(&side, solids.values, solids.present, solids.xmins, solids.n, CurrentMemoryContext);
 	for (size_t k = 0; k < solids.n; k++)
 		if (!has_volume(gx_pg_side_head(&side, k, solids.values[k])))
 			raise_not_solid(psprintf("gx_volume_pairs: solids_query returned a geometry that is not a solid (id %s)",

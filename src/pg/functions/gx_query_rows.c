@@ -1,0 +1,131 @@
+/*
+ * gx_query_rows.c: a pair function's query read into arrays (gx_query_rows.h), through a DestReceiver that
+ * sees each row where the executor left it: a TOAST pointer's row version is still pinned in its buffer,
+ * so its xmin is read from the page.
+ */
+#include "postgres.h"
+
+#include "access/xact.h"
+#include "executor/spi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/datum.h"
+#include "utils/lsyscache.h"
+#include "utils/plancache.h"
+
+#include "batch/gx_pg_cache.h"
+#include "functions/gx_query_rows.h"
+
+#define CHECK_ROWS 1000
+
+typedef struct Receiver
+{
+	DestReceiver pub;
+	const char *fname,
+			   *which;
+	int16		typlen;
+	bool		skip_nulls;
+	MemoryContext keep;
+	size_t		cap;
+	GxQueryRows *r;
+} Receiver;
+
+static bool
+receive(TupleTableSlot *slot, DestReceiver *self)
+{
+	Receiver   *rc = (Receiver *) self;
+	GxQueryRows *r = rc->r;
+	bool		idnull,
+				valnull;
+	Datum		id = slot_getattr(slot, 1, &idnull),
+				val = slot_getattr(slot, 2, &valnull);
+	MemoryContext old;
+
+	if (idnull)
+		ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+						errmsg("%s: %s returned a NULL id", rc->fname, rc->which)));
+	if ((r->n + 1) % CHECK_ROWS == 0)
+		CHECK_FOR_INTERRUPTS();
+	if (valnull && rc->skip_nulls)
+		return true;
+	old = MemoryContextSwitchTo(rc->keep);
+	if (r->n == rc->cap)
+	{
+		rc->cap *= 2;
+		r->ids = repalloc_huge(r->ids, rc->cap * sizeof(int64));
+		r->values = repalloc_huge(r->values, rc->cap * sizeof(Datum));
+		r->present = repalloc_huge(r->present, rc->cap * sizeof(bool));
+		r->xmins = repalloc_huge(r->xmins, rc->cap * sizeof(TransactionId));
+	}
+	r->ids[r->n] = gx_pair_ids_add(&r->id, id, r->n, rc->keep);
+	r->present[r->n] = !valnull;
+	r->xmins[r->n] = valnull || rc->typlen != -1 ? InvalidTransactionId : gx_pg_stored_xmin(val);
+	r->values[r->n] = valnull ? (Datum) 0 : datumCopy(val, false, rc->typlen);
+	r->n++;
+	MemoryContextSwitchTo(old);
+	return true;
+}
+
+static void
+startup(DestReceiver *self, int operation, TupleDesc desc)
+{
+}
+
+static void
+done(DestReceiver *self)
+{
+}
+
+/* The query's columns (id, value), its ids started for the result's id type want. */
+static void
+check_columns(const Receiver *rc, TupleDesc desc, Oid valtype, const char *label, Oid want)
+{
+	if (desc->natts != 2)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("%s: %s must return 2 columns (id, %s), not %d", rc->fname, rc->which, label,
+							   desc->natts)));
+	gx_pair_ids_begin(&rc->r->id, TupleDescAttr(desc, 0)->atttypid, want, rc->fname, rc->which, rc->keep);
+	if (TupleDescAttr(desc, 1)->atttypid != valtype)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+						errmsg("%s: %s's second column must be %s, not %s", rc->fname, rc->which,
+							   format_type_be(valtype), format_type_be(TupleDescAttr(desc, 1)->atttypid))));
+}
+
+void
+gx_query_rows_read(const char *query, const char *fname, const char *which, Oid valtype, const char *label,
+				   Oid want, bool skip_nulls, MemoryContext keep, GxQueryRows *r)
+{
+	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
+	Receiver	rc = {{receive, startup, done, done, DestNone}, fname, which, get_typlen(valtype), skip_nulls, keep,
+	CHECK_ROWS, r};
+	SPIExecuteOptions options = {.read_only = true, .must_return_tuples = true, .dest = &rc.pub};
+
+	memset(r, 0, sizeof(*r));
+	r->ids = MemoryContextAlloc(keep, rc.cap * sizeof(int64));
+	r->values = MemoryContextAlloc(keep, rc.cap * sizeof(Datum));
+	r->present = MemoryContextAlloc(keep, rc.cap * sizeof(bool));
+	r->xmins = MemoryContextAlloc(keep, rc.cap * sizeof(TransactionId));
+	if (plan == NULL)
+		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
+	if (!SPI_is_cursor_plan(plan))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_CURSOR_DEFINITION),
+						errmsg("%s: %s must be one query that returns rows", fname, which)));
+	check_columns(&rc, ((CachedPlanSource *) linitial(SPI_plan_get_plan_sources(plan)))->resultDesc, valtype,
+				  label, want);
+	SPI_execute_plan_extended(plan, &options);
+}
+
+bool
+gx_query_rows_read_only_begin(void)
+{
+	bool		was_read_only = XactReadOnly;
+
+	XactReadOnly = true;
+	return was_read_only;
+}
+
+void
+gx_query_rows_read_only_end(bool was_read_only)
+{
+	XactReadOnly = was_read_only;
+}

@@ -1,0 +1,40 @@
+/*
+ * gx_query_rows.h: the rows (id, value) of a pair function's query, read through SPI as its executor hands
+ * them over: the ids for the result (gx_pair_ids.h), the values copied, and for each TOAST pointer the xmin
+ * of the stored row it was read from (gx_pg_stored_xmin), which identifies the value without a TOAST probe.
+ */
+#ifndef GX_QUERY_ROWS_H
+#define GX_QUERY_ROWS_H
+
+#include "postgres.h"
+
+#include "functions/gx_pair_ids.h"
+
+typedef struct GxQueryRows
+{
+	GxPairIds	id;
+	int64	   *ids;			/* per row, kept as gx_pair_ids_add gives them */
+	Datum	   *values;
+	bool	   *present;		/* the value is not NULL */
+	TransactionId *xmins;		/* InvalidTransactionId where not known */
+	size_t		n;
+} GxQueryRows;
+
+/*
+ * Runs query (after SPI_connect, as one read-only query) into r, allocated in keep. Its columns must be an
+ * id (never NULL), then a value of type valtype, named `label` in messages; fname and which name the
+ * function and the query. Rows whose value is NULL are left out when skip_nulls, else kept with present
+ * false.
+ */
+void		gx_query_rows_read(const char *query, const char *fname, const char *which, Oid valtype,
+							   const char *label, Oid want, bool skip_nulls, MemoryContext keep, GxQueryRows *r);
+
+/*
+ * Runs the queries that follow as in a READ ONLY transaction (whatever they call, a write raises 25006),
+ * as PostgreSQL's read-only transactions do; gx_query_rows_read_only_end(the value returned) ends it, in
+ * PG_FINALLY.
+ */
+bool		gx_query_rows_read_only_begin(void);
+void		gx_query_rows_read_only_end(bool was_read_only);
+
+#endif
