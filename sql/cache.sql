@@ -129,6 +129,14 @@ SELECT pair_diff('SELECT h.id AS h, b.id AS b FROM choles h JOIN cbodies b ON gx
 	pair_diff('SELECT h.id AS h, b.id AS b FROM (SELECT * FROM choles ORDER BY id) h JOIN cbodies b ON gx_intersects(h.geom, b.geom)') AS in_order,
 	pair_diff('SELECT h.id AS h, b.id AS b FROM (SELECT * FROM choles WHERE id % 2 = 0) h JOIN cbodies b ON gx_intersects(h.geom, b.geom)') AS fewer;
 SELECT count(*) AS holes_meeting_bodies FROM choles h JOIN cbodies b ON gx_intersects(h.geom, b.geom);
+-- an inline side in more batches than a few memos would hold: a repeated join finds every batch again
+SET gpuexact.join_batch_rows = 20;
+SELECT gx_cache_reset();
+SELECT pair_diff('SELECT h.id AS h, b.id AS b FROM choles h JOIN cbodies b ON gx_intersects(h.geom, b.geom)') AS batches;
+SELECT misses AS first_misses FROM gx_cache_stats() WHERE scope = 'backend host' \gset
+SELECT pair_diff('SELECT h.id AS h, b.id AS b FROM choles h JOIN cbodies b ON gx_intersects(h.geom, b.geom)') AS again;
+SELECT misses = :first_misses AS no_batch_read_again FROM gx_cache_stats() WHERE scope = 'backend host';
+RESET gpuexact.join_batch_rows;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 DROP TABLE cbodies, choles;

@@ -299,15 +299,18 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
 
 /*
  * A side of values stored inline (no TOAST identity) is known by its bytes: this backend remembers the
- * last CONTENT_MEMOS such sides' bytes (per row: whether it has a geometry, then the value's size and
- * bytes) and gives each an identity in its own cache that no other side has had: its serial number in
- * this backend. A side with the same bytes as one remembered gets that side's identity; the bytes are
+ * bytes of the last such sides (per row: whether it has a geometry, then the value's size and bytes), up to
+ * CONTENT_MEMOS of them and CONTENT_MEMO_BYTES in all: the batches of a large side of points (a block
+ * model) are remembered together, and come back one after another query after query, which a few memos
+ * replaced in turn would all miss. It gives each an identity in its own cache that no other side has had:
+ * its serial number in this backend. A side with the same bytes as one remembered gets that side's identity; the bytes are
  * compared, so an identity never stands for two contents. In the GPU service's cache, shared by the
  * cluster's sessions, such a side goes under a hash of its bytes, which the service checks against the
  * bytes of the side it keeps under that hash (sent along, unless the service's entry is one this backend
  * knows to hold them: ContentMemo.service_serial).
  */
-#define CONTENT_MEMOS 4
+#define CONTENT_MEMOS 64
+#define CONTENT_MEMO_BYTES ((size_t) 256 << 20)
 #define CONTENT_MAX_BYTES ((size_t) 64 << 20)
 
 typedef struct ContentMemo
@@ -321,6 +324,7 @@ typedef struct ContentMemo
 } ContentMemo;
 
 static ContentMemo memos[CONTENT_MEMOS];
+static size_t memo_bytes;		/* what they keep, in all */
 static MemoryContext memo_cxt;
 static uint32 content_serial;
 static uint64 content_clock;
@@ -403,6 +407,29 @@ content_walk(char *out, const Datum *geoms, const bool *present, size_t n, bool 
 }
 
 /* Sets s's keys to the identities of its bytes (see above); none when they are too many to remember. */
+/* Memo m made free. */
+static void
+memo_forget(ContentMemo *m)
+{
+	if (m->bytes == NULL)
+		return;
+	pfree(m->bytes);
+	memo_bytes -= m->len;
+	memset(m, 0, sizeof(*m));
+}
+
+/* The memo in use that served least recently (there is one while memo_bytes is not 0). */
+static ContentMemo *
+oldest_memo(void)
+{
+	ContentMemo *oldest = NULL;
+
+	for (int k = 0; k < CONTENT_MEMOS; k++)
+		if (memos[k].bytes && (oldest == NULL || memos[k].used < oldest->used))
+			oldest = &memos[k];
+	return oldest;
+}
+
 static void
 content_keys(GxPgSide *s)
 {
@@ -425,10 +452,13 @@ content_keys(GxPgSide *s)
 	{
 		if (memo_cxt == NULL)
 			memo_cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact side contents", ALLOCSET_DEFAULT_SIZES);
+		/* the oldest slot (a free one is the oldest of all), then older memos forgotten until the bytes fit */
 		m = oldest;
-		if (m->bytes)
-			pfree(m->bytes);
+		memo_forget(m);
+		while (memo_bytes + len > CONTENT_MEMO_BYTES)
+			memo_forget(oldest_memo());
 		m->bytes = MemoryContextAllocHuge(memo_cxt, Max(len, 1));
+		memo_bytes += len;
 		content_walk(m->bytes, s->geoms, s->present, s->nrows, true);
 		m->len = len;
 		m->hash = hash;
