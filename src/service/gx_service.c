@@ -343,7 +343,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 				bytes;
 
 	if (segfd < 0 || b->segment_size < sizeof(GxWireControl) ||
-		(seg = gx_wire_segment_map(segfd, b->segment_size)) == NULL)
+		(seg = gx_wire_segment_map(segfd, b->segment_size, true)) == NULL)
 	{
 		if (segfd >= 0)
 			close(segfd);

@@ -191,11 +191,17 @@ gx_wire_segment_create(size_t size, int *fd)
 }
 
 void *
-gx_wire_segment_map(int fd, size_t size)
+gx_wire_segment_map(int fd, size_t size, bool parallel)
 {
-	void	   *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
+	void	   *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | (parallel ? 0 : MAP_POPULATE),
+						 fd, 0);
 
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	/* its pages exist (the maker allocated them): mapped now, not one by one as they are first read */
+	if (parallel)
+		populate(p, size ? size : 1);
+	return p;
 }
 
 size_t

@@ -141,8 +141,11 @@ bool		gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, int *fd);
  * for a large one, on the caller's OpenMP threads); NULL on failure, ENOMEM when memory is short.
  */
 void	   *gx_wire_segment_create(size_t size, int *fd);
-/* Maps a segment received from the peer; NULL on failure. */
-void	   *gx_wire_segment_map(int fd, size_t size);
+/*
+ * Maps a segment received from the peer, its pages mapped at once (parallel: on the caller's OpenMP threads,
+ * for a large one); NULL on failure.
+ */
+void	   *gx_wire_segment_map(int fd, size_t size, bool parallel);
 
 /* Aligned size of a side's arrays in a segment. */
 size_t		gx_wire_side_bytes(const GxBatchSide *s);

@@ -191,7 +191,7 @@ take_result(int fd, uint64 n, size_t size, void **out, char *why, size_t whylen)
 	size_t		bytes = n * size;
 
 	if (n > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
-				  (records = gx_wire_segment_map(fd, bytes)) == NULL))
+				  (records = gx_wire_segment_map(fd, bytes, false)) == NULL))
 	{
 		close(fd);
 		snprintf(why, whylen, "GPU service: result not readable");
