@@ -208,6 +208,7 @@ typedef struct Wanted
 	size_t		k;
 	int32		size;			/* its stored bytes (compressed or not) */
 	int32		due;			/* chunks not yet met */
+	size_t		first_chunk;	/* its chunks' place among all wanted chunks (Bulk.met) */
 	struct varlena *out;
 } Wanted;
 
@@ -216,6 +217,7 @@ typedef struct Bulk
 	Oid			toastrelid;
 	Wanted	   *slot;			/* open addressing by value id */
 	size_t		mask;
+	uint8	   *met;			/* a bit per wanted chunk: met already */
 } Bulk;
 
 static Wanted *
@@ -230,7 +232,7 @@ wanted_slot(Bulk *b, Oid valueid)
 
 /*
  * The TOAST table whose pass pays, with its values among geoms registered in b: one holding at least half
- * the side's out-of-line values, whose bytes make a quarter of its pages or more. false when none does.
+ * the side's values, whose bytes make a quarter of its pages or more. false when none does.
  */
 static bool
 bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t count)
@@ -240,6 +242,7 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 				external = 0,
 				bytes = 0,
 				size = 16,
+				chunks = 0,
 				k = 0;
 	Relation	rel;
 	BlockNumber pages;
@@ -254,7 +257,7 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 			external++;
 			if (votes == 0)
 				relid = e.va_toastrelid;
-			votes += e.va_toastrelid == relid ? 1 : -1;
+			votes = e.va_toastrelid == relid ? votes + 1 : votes - 1;
 		}
 	if (external < 2)
 		return false;
@@ -297,7 +300,9 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 					w->valueid = e.va_valueid;
 					w->k = k;
 					w->size = size;
-					w->due = size > 0 ? (size - 1) / TOAST_MAX_CHUNK_SIZE + 1 : 0;
+					w->due = (size - 1) / TOAST_MAX_CHUNK_SIZE + 1;
+					w->first_chunk = chunks;
+					chunks += w->due;
 					w->out = palloc(size + VARHDRSZ);
 					if (VARATT_EXTERNAL_IS_COMPRESSED(e))
 						SET_VARSIZE_COMPRESSED(w->out, size + VARHDRSZ);
@@ -307,6 +312,7 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 			}
 			k++;
 		}
+	b->met = palloc0(chunks / 8 + 1);
 	return true;
 }
 
@@ -390,10 +396,12 @@ bulk_read(Pipeline *p, Bulk *b, size_t *since)
 											RelationGetRelationName(rel))));
 		expected = seq < (w->size - 1) / TOAST_MAX_CHUNK_SIZE ? TOAST_MAX_CHUNK_SIZE :
 			w->size - seq * TOAST_MAX_CHUNK_SIZE;
-		if (seq < 0 || seq > (w->size - 1) / TOAST_MAX_CHUNK_SIZE || chunksize != expected || w->due <= 0)
+		if (seq < 0 || seq > (w->size - 1) / TOAST_MAX_CHUNK_SIZE || chunksize != expected ||
+			(b->met[(w->first_chunk + seq) / 8] & (1 << ((w->first_chunk + seq) % 8))))
 			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
 							errmsg_internal("unexpected chunk %d (%d bytes) of toast value %u in %s", seq, chunksize,
 											valueid, RelationGetRelationName(rel))));
+		b->met[(w->first_chunk + seq) / 8] |= 1 << ((w->first_chunk + seq) % 8);
 		memcpy(VARDATA(w->out) + (size_t) seq * TOAST_MAX_CHUNK_SIZE, data, chunksize);
 		if (--w->due == 0)
 		{
@@ -462,7 +470,7 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	PG_TRY();
 	{
-		Bulk		b = {InvalidOid, NULL, 0};
+		Bulk		b = {InvalidOid, NULL, 0, NULL};
 		bool		bulk = bulk_plan(&b, geoms, present, n, count);
 
 		for (size_t i = 0; i < n; i++)
