@@ -216,15 +216,18 @@ bool
 gx_cache_index(GxCache *c, const GxCachedSide *v, GxError *err)
 {
 	Entry	   *e = entry_of(v);
+	GxBatchSide side = e->value.side;
 	size_t		bytes;
 
-	if (e->value.side.index)
+	if (side.index)
 		return true;
-	if (!gx_side_index_build(&e->value.side, err))
+	/* made on a copy: an allocator that does not return (palloc's ERROR) leaves the entry without one */
+	if (!gx_side_index_build(&side, err))
 		return false;
-	if (e->value.side.index == NULL)
+	if (side.index == NULL)
 		return true;			/* an empty side has none */
-	bytes = e->value.held_bytes ? 0 : e->value.side.index->bytes;
+	e->value.side.index = side.index;
+	bytes = e->value.held_bytes ? 0 : side.index->bytes;
 	e->bytes += bytes;
 	c->stats.bytes += bytes;
 	evict(c);
