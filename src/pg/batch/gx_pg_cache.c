@@ -303,8 +303,8 @@ flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size
  * CONTENT_MEMOS of them and CONTENT_MEMO_BYTES in all: the batches of a large side of points (a block
  * model) are remembered together, and come back one after another query after query, which a few memos
  * replaced in turn would all miss. It gives each an identity in its own cache that no other side has had:
- * its serial number in this backend. A side with the same bytes as one remembered gets that side's identity; the bytes are
- * compared, so an identity never stands for two contents. In the GPU service's cache, shared by the
+ * its serial number in this backend. A side with the same bytes as one remembered gets that side's
+ * identity; the bytes are compared, so an identity never stands for two contents. In the GPU service's cache, shared by the
  * cluster's sessions, such a side goes under a hash of its bytes, which the service checks against the
  * bytes of the side it keeps under that hash (sent along, unless the service's entry is one this backend
  * knows to hold them: ContentMemo.service_serial).
@@ -406,7 +406,21 @@ content_walk(char *out, const Datum *geoms, const bool *present, size_t n, bool 
 	return true;
 }
 
-/* Sets s's keys to the identities of its bytes (see above); none when they are too many to remember. */
+/*
+ * The memo that served least recently: among those in use when in_use (there is one while memo_bytes is not
+ * 0), else among all, a free one first.
+ */
+static ContentMemo *
+oldest_memo(bool in_use)
+{
+	ContentMemo *oldest = NULL;
+
+	for (int k = 0; k < CONTENT_MEMOS; k++)
+		if ((!in_use || memos[k].bytes) && (oldest == NULL || memos[k].used < oldest->used))
+			oldest = &memos[k];
+	return oldest;
+}
+
 /* Memo m made free. */
 static void
 memo_forget(ContentMemo *m)
@@ -418,45 +432,29 @@ memo_forget(ContentMemo *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* The memo in use that served least recently (there is one while memo_bytes is not 0). */
-static ContentMemo *
-oldest_memo(void)
-{
-	ContentMemo *oldest = NULL;
-
-	for (int k = 0; k < CONTENT_MEMOS; k++)
-		if (memos[k].bytes && (oldest == NULL || memos[k].used < oldest->used))
-			oldest = &memos[k];
-	return oldest;
-}
-
+/* Sets s's keys to the identities of its bytes (see above); none when they are too many to remember. */
 static void
 content_keys(GxPgSide *s)
 {
 	uint64		hash;
 	size_t		len = content_length(s->geoms, s->present, s->nrows, &hash);
-	ContentMemo *m = NULL,
-			   *oldest = &memos[0];
+	ContentMemo *m = NULL;
 
 	if (len > CONTENT_MAX_BYTES)
 		return;
 	for (int k = 0; k < CONTENT_MEMOS && m == NULL; k++)
-	{
 		if (memos[k].bytes && memos[k].len == len && memos[k].hash == hash &&
 			content_walk(memos[k].bytes, s->geoms, s->present, s->nrows, false))
 			m = &memos[k];
-		if (memos[k].used < oldest->used)
-			oldest = &memos[k];
-	}
 	if (m == NULL)
 	{
 		if (memo_cxt == NULL)
 			memo_cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact side contents", ALLOCSET_DEFAULT_SIZES);
-		/* the oldest slot (a free one is the oldest of all), then older memos forgotten until the bytes fit */
-		m = oldest;
+		/* the oldest memo's slot, then older memos forgotten until the bytes fit */
+		m = oldest_memo(false);
 		memo_forget(m);
 		while (memo_bytes + len > CONTENT_MEMO_BYTES)
-			memo_forget(oldest_memo());
+			memo_forget(oldest_memo(true));
 		m->bytes = MemoryContextAllocHuge(memo_cxt, Max(len, 1));
 		memo_bytes += len;
 		content_walk(m->bytes, s->geoms, s->present, s->nrows, true);
@@ -480,11 +478,7 @@ content_keys(GxPgSide *s)
 	s->skeys[1] = (GxCacheKey) {{0, (uint32) s->ngeoms, (uint32) ((uint64) len >> 32), (uint32) len}};
 	for (size_t i = 0; i < s->nrows; i++)
 		if (s->present[i])
-		{
-			struct varlena *v = (struct varlena *) DatumGetPointer(s->geoms[i]);
-
-			s->raw_bytes += VARATT_IS_COMPRESSED(v) ? VARDATA_COMPRESSED_GET_EXTSIZE(v) + VARHDRSZ : VARSIZE_ANY(v);
-		}
+			s->raw_bytes += toast_raw_datum_size(s->geoms[i]);
 }
 
 /* Does s's memo still remember its bytes (not given to another side's since)? */
