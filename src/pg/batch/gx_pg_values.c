@@ -40,6 +40,7 @@ typedef struct Pipeline
 	size_t		queued;			/* todo[0..queued) written by the backend */
 	size_t		published;		/* todo[0..published) visible to the helpers (under lock) */
 	size_t		next;			/* the next todo to take (under lock) */
+	size_t		unpublished;	/* bytes of todo[published..queued) */
 	bool		done;			/* every value fetched (under lock) */
 	bool		stop;			/* an ERROR: take nothing more (under lock) */
 	bool		corrupt;
@@ -49,22 +50,23 @@ typedef struct Pipeline
 } Pipeline;
 
 /*
- * A geometry's bytes, whole; *compressed when they are pglz-compressed, left so for a helper. Other
- * compression (lz4) is undone here, by PostgreSQL.
+ * A value read whole (not a TOAST pointer) as a helper takes it: *compressed when it is pglz-compressed,
+ * left so for a helper; other compression (lz4) undone here, by PostgreSQL.
  */
+static struct varlena *
+readable(struct varlena *v, bool *compressed)
+{
+	*compressed = VARATT_IS_COMPRESSED(v) && VARDATA_COMPRESSED_GET_COMPRESS_METHOD(v) == TOAST_PGLZ_COMPRESSION_ID;
+	return *compressed || !VARATT_IS_EXTENDED(v) ? v : (struct varlena *) PG_DETOAST_DATUM(PointerGetDatum(v));
+}
+
+/* A geometry's bytes, whole, fetched by itself (readable). */
 static struct varlena *
 fetch(Datum d, bool *compressed)
 {
 	struct varlena *v = (struct varlena *) DatumGetPointer(d);
 
-	*compressed = false;
-	if (VARATT_IS_EXTERNAL_ONDISK(v))
-		v = detoast_external_attr(v);
-	if (VARATT_IS_COMPRESSED(v) && VARDATA_COMPRESSED_GET_COMPRESS_METHOD(v) == TOAST_PGLZ_COMPRESSION_ID)
-		*compressed = true;
-	else if (VARATT_IS_EXTENDED(v))
-		v = (struct varlena *) PG_DETOAST_DATUM(PointerGetDatum(v));
-	return v;
+	return readable(VARATT_IS_EXTERNAL_ONDISK(v) ? detoast_external_attr(v) : v, compressed);
 }
 
 /* The pglz value v decompressed into a malloc'd value, or NULL if it is corrupt (or memory ran out). */
@@ -177,6 +179,7 @@ publish(Pipeline *p, bool done, bool stop)
 {
 	pthread_mutex_lock(&p->lock);
 	p->published = p->queued;
+	p->unpublished = 0;
 	p->done |= done;
 	p->stop |= stop;
 	pthread_cond_broadcast(&p->more);
@@ -185,18 +188,15 @@ publish(Pipeline *p, bool done, bool stop)
 
 /* Hands value k, read, to the helpers when it needs their work; by the megabyte, not by the value. */
 static void
-queue(Pipeline *p, size_t k, size_t *since)
+queue(Pipeline *p, size_t k)
 {
 	if (p->compressed[k] || (((GxSerialized *) p->raw[k])->flags & GX_FLAG_PACKED))
 	{
 		p->todo[p->queued++] = k;
-		*since += VARSIZE_ANY(p->raw[k]);
+		p->unpublished += VARSIZE_ANY(p->raw[k]);
 	}
-	if (*since >= (1 << 20))
-	{
+	if (p->unpublished >= (1 << 20))
 		publish(p, false, false);
-		*since = 0;
-	}
 }
 
 uint64		gx_pg_toast_pass_values;
@@ -333,18 +333,15 @@ in_pass(Bulk *b, Datum d, size_t k)
 	return w->valueid == e.va_valueid && w->k == k;
 }
 
-/* The value whose last chunk was just copied: raw[w->k], read. */
-static void
-bulk_done(Pipeline *p, const Wanted *w, size_t *since)
+/* Marks chunk seq of w met; false if it was already. */
+static bool
+meet_chunk(Bulk *b, const Wanted *w, int32 seq)
 {
-	struct varlena *v = w->out;
+	size_t		bit = w->first_chunk + (size_t) seq;
+	bool		met = (b->met[bit / 8] >> (bit % 8)) & 1;
 
-	p->raw[w->k] = v;
-	p->compressed[w->k] = VARATT_IS_COMPRESSED(v) &&
-		VARDATA_COMPRESSED_GET_COMPRESS_METHOD(v) == TOAST_PGLZ_COMPRESSION_ID;
-	if (VARATT_IS_COMPRESSED(v) && !p->compressed[w->k])
-		p->raw[w->k] = (struct varlena *) PG_DETOAST_DATUM(PointerGetDatum(v));
-	queue(p, w->k, since);
+	b->met[bit / 8] |= 1 << (bit % 8);
+	return !met;
 }
 
 /*
@@ -352,7 +349,7 @@ bulk_done(Pipeline *p, const Wanted *w, size_t *since)
  * wanted value copied into place, checked as PostgreSQL checks a fetch's.
  */
 static void
-bulk_read(Pipeline *p, Bulk *b, size_t *since)
+bulk_read(Pipeline *p, Bulk *b)
 {
 	Relation	rel = table_open(b->toastrelid, AccessShareLock);
 	TupleDesc	desc = RelationGetDescr(rel);
@@ -369,6 +366,7 @@ bulk_read(Pipeline *p, Bulk *b, size_t *since)
 		Oid			valueid = DatumGetObjectId(fastgetattr(tuple, 1, desc, &isnull));
 		Wanted	   *w = wanted_slot(b, valueid);
 		int32		seq,
+					last,
 					expected,
 					chunksize;
 		struct varlena *chunk;
@@ -394,18 +392,18 @@ bulk_read(Pipeline *p, Bulk *b, size_t *since)
 			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
 							errmsg_internal("found toasted toast chunk for toast value %u in %s", valueid,
 											RelationGetRelationName(rel))));
-		expected = seq < (w->size - 1) / TOAST_MAX_CHUNK_SIZE ? TOAST_MAX_CHUNK_SIZE :
-			w->size - seq * TOAST_MAX_CHUNK_SIZE;
-		if (seq < 0 || seq > (w->size - 1) / TOAST_MAX_CHUNK_SIZE || chunksize != expected ||
-			(b->met[(w->first_chunk + seq) / 8] & (1 << ((w->first_chunk + seq) % 8))))
+		last = (w->size - 1) / TOAST_MAX_CHUNK_SIZE;
+		expected = seq < last ? TOAST_MAX_CHUNK_SIZE : w->size - seq * TOAST_MAX_CHUNK_SIZE;
+		if (seq < 0 || seq > last || chunksize != expected || !meet_chunk(b, w, seq))
 			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
 							errmsg_internal("unexpected chunk %d (%d bytes) of toast value %u in %s", seq, chunksize,
 											valueid, RelationGetRelationName(rel))));
-		b->met[(w->first_chunk + seq) / 8] |= 1 << ((w->first_chunk + seq) % 8);
 		memcpy(VARDATA(w->out) + (size_t) seq * TOAST_MAX_CHUNK_SIZE, data, chunksize);
+		/* the value whose last chunk was just copied: read */
 		if (--w->due == 0)
 		{
-			bulk_done(p, w, since);
+			p->raw[w->k] = readable(w->out, &p->compressed[w->k]);
+			queue(p, w->k);
 			gx_pg_toast_pass_values++;
 		}
 	}
@@ -425,19 +423,7 @@ gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 		if (present[i])
-		{
-			struct varlena *v = (struct varlena *) DatumGetPointer(geoms[i]);
-
-			if (VARATT_IS_EXTERNAL_ONDISK(v))
-			{
-				struct varatt_external e;
-
-				VARATT_EXTERNAL_GET_POINTER(e, v);
-				bytes += e.va_rawsize;
-			}
-			else
-				bytes += VARATT_IS_COMPRESSED(v) ? VARDATA_COMPRESSED_GET_EXTSIZE(v) : VARSIZE_ANY(v);
-		}
+			bytes += toast_raw_datum_size(geoms[i]);
 	return bytes;
 }
 
@@ -449,8 +435,7 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 	pthread_t  *helpers = palloc(Max(threads, 1) * sizeof(pthread_t));
 	bool	   *compressed = palloc0(Max(count, 1) * sizeof(bool));
 	int			nhelpers = 0;
-	size_t		k = 0,
-				since = 0;
+	size_t		k = 0;
 	sigset_t	all,
 				old;
 
@@ -482,12 +467,12 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 					continue;
 				}
 				raw[k] = fetch(geoms[i], &compressed[k]);
-				queue(&p, k, &since);
+				queue(&p, k);
 				k++;
 				CHECK_FOR_INTERRUPTS();
 			}
 		if (bulk)
-			bulk_read(&p, &b, &since);
+			bulk_read(&p, &b);
 		publish(&p, true, false);
 		work(&p);
 	}
