@@ -19,8 +19,6 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
-#include "utils/lsyscache.h"
-#include "utils/syscache.h"
 
 #include "batch/gx_pg_batch.h"
 #include "functions/gx_pair_ids.h"
@@ -31,15 +29,6 @@
 PG_FUNCTION_INFO_V1(gx_intersecting_pairs);
 PG_FUNCTION_INFO_V1(gx_dwithin_pairs);
 PG_FUNCTION_INFO_V1(gx_intercepts_pairs);
-
-/* The OID of gxgeom, in the schema of this function. */
-static Oid
-gxgeom_type(FunctionCallInfo fcinfo)
-{
-	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-
-	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("gxgeom"), ObjectIdGetDatum(nsp));
-}
 
 /*
  * Runs query and makes its rows side s (allocated in context keep, cached sides pinned until it is reset),
@@ -100,7 +89,7 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 {
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	Oid			geomtype = gxgeom_type(fcinfo);
+	Oid			geomtype = gx_query_rows_type(fcinfo, "gxgeom");
 	MemoryContext keep = CurrentMemoryContext;
 	bool		was_read_only;
 

@@ -6,12 +6,14 @@
 #include "postgres.h"
 
 #include "access/xact.h"
+#include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/datum.h"
 #include "utils/lsyscache.h"
 #include "utils/plancache.h"
+#include "utils/syscache.h"
 
 #include "batch/gx_pg_cache.h"
 #include "functions/gx_query_rows.h"
@@ -113,6 +115,14 @@ gx_query_rows_read(const char *query, const char *fname, const char *which, Oid 
 	check_columns(&rc, ((CachedPlanSource *) linitial(SPI_plan_get_plan_sources(plan)))->resultDesc, valtype,
 				  label, want);
 	SPI_execute_plan_extended(plan, &options);
+}
+
+Oid
+gx_query_rows_type(FunctionCallInfo fcinfo, const char *name)
+{
+	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+
+	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
 }
 
 bool

@@ -7,6 +7,7 @@
 #define GX_QUERY_ROWS_H
 
 #include "postgres.h"
+#include "fmgr.h"
 
 #include "functions/gx_pair_ids.h"
 
@@ -19,6 +20,9 @@ typedef struct GxQueryRows
 	TransactionId *xmins;		/* InvalidTransactionId where not known */
 	size_t		n;
 } GxQueryRows;
+
+/* The OID of type name (gxgeom, gxbox3d) in the schema of the function called (this extension's). */
+Oid			gx_query_rows_type(FunctionCallInfo fcinfo, const char *name);
 
 /*
  * Runs query (after SPI_connect, as one read-only query) into r, allocated in keep. Its columns must be an

@@ -9,8 +9,6 @@
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
-#include "utils/lsyscache.h"
-#include "utils/syscache.h"
 
 #include "algorithm/gx_measure.h"
 #include "geom/gx_box.h"
@@ -129,15 +127,6 @@ gx_extent_combine(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(out);
 }
 
-/* The OID of a type of this extension's schema. */
-static Oid
-own_type(FunctionCallInfo fcinfo, const char *name)
-{
-	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-
-	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
-}
-
 /*
  * The volumes in the GPU service: the solids as batch side s (keyed by their TOAST identities, so that the
  * service keeps them, indexed and on the GPU), the boxes as a side of their diagonals. false when the
@@ -233,9 +222,9 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	was_read_only = gx_query_rows_read_only_begin();
 	PG_TRY();
 	{
-		gx_query_rows_read(boxes_query, "gx_volume_pairs", "boxes_query", own_type(fcinfo, "gxbox3d"), "box",
+		gx_query_rows_read(boxes_query, "gx_volume_pairs", "boxes_query", gx_query_rows_type(fcinfo, "gxbox3d"), "box",
 						   gx_pair_ids_result_type(fcinfo), true, keep, &boxes);
-		gx_query_rows_read(solids_query, "gx_volume_pairs", "solids_query", own_type(fcinfo, "gxgeom"), "geom",
+		gx_query_rows_read(solids_query, "gx_volume_pairs", "solids_query", gx_query_rows_type(fcinfo, "gxgeom"), "geom",
 						   gx_pair_ids_result_type(fcinfo), true, keep, &solids);
 	}
 	PG_FINALLY();
