@@ -69,18 +69,25 @@ check "gx_intersecting_pairs through the service" \
 	"$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*) FROM gx_intersecting_pairs('SELECT hole_id, geom FROM drillholes', 'SELECT body_id, geom FROM orebodies')")" \
 	"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*) FROM drillholes h JOIN orebodies b ON gx_intersects(h.geom, b.geom)")"
 
+# The pair function fname's query (a printf template taking the solids' query) through the service gives
+# want: with the solids sent along, then twice with the solids the service keeps from the call before
+sent_and_kept() {
+	local fname=$1 template=$2 want=$3 i
+	check "$fname through the service, solids sent along" \
+		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$template" "'SELECT body_id, gx_makesolid(geom) FROM orebodies'")" | grep -v '^SET$' | md5sum)" "$want"
+	q -c "SELECT gx_cache_reset()" >/dev/null
+	for i in 1 2; do
+		check "$fname through the service, solids kept there (call $i)" \
+			"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$template" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum)" "$want"
+	done
+}
+
 # gx_intercepts_pairs through the service, which computes the intercepts too: the per-pair answers, with
 # solids sent along and with solids the service keeps (and has indexed) from the call before
 q -q -c "CREATE TABLE solid_bodies AS SELECT body_id, gx_makesolid(geom) AS geom FROM orebodies" || exit 1
 lateral=$(q -c "SELECT h.hole_id, b.body_id, i.from_m, i.to_m FROM drillholes h, solid_bodies b, LATERAL gx_intercepts(h.geom, b.geom) i ORDER BY 1, 2, 3" | md5sum)
 ipairs="SELECT a_id, b_id, from_m, to_m FROM gx_intercepts_pairs('SELECT hole_id, geom FROM drillholes', %s) ORDER BY 1, 2, 3"
-check "gx_intercepts_pairs through the service, solids sent along" \
-	"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$ipairs" "'SELECT body_id, gx_makesolid(geom) FROM orebodies'")" | grep -v '^SET$' | md5sum)" "$lateral"
-q -c "SELECT gx_cache_reset()" >/dev/null
-for i in 1 2; do
-	check "gx_intercepts_pairs through the service, solids kept there (call $i)" \
-		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$ipairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum)" "$lateral"
-done
+sent_and_kept gx_intercepts_pairs "$ipairs" "$lateral"
 check "the solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
 
 # gx_volume_pairs through the service, which computes the blocks' volumes in the solids it keeps: the
@@ -92,13 +99,7 @@ q -q -c "CREATE TABLE blocks AS SELECT row_number() OVER () AS id, format('BOX3D
 	generate_series(floor(v[3])::int, ceil(v[6])::int, 10) z" || exit 1
 per_pair=$(q -c "SELECT k.id, b.body_id, gx_volume(b.geom, k.box) FROM blocks k, solid_bodies b WHERE gx_volume(b.geom, k.box) > 0 ORDER BY 1, 2" | md5sum)
 vpairs="SELECT a_id, b_id, volume FROM gx_volume_pairs('SELECT id, box FROM blocks', %s) ORDER BY 1, 2"
-check "gx_volume_pairs through the service, solids sent along" \
-	"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$vpairs" "'SELECT body_id, gx_makesolid(geom) FROM orebodies'")" | grep -v '^SET$' | md5sum)" "$per_pair"
-q -c "SELECT gx_cache_reset()" >/dev/null
-for i in 1 2; do
-	check "gx_volume_pairs through the service, solids kept there (call $i)" \
-		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$vpairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum)" "$per_pair"
-done
+sent_and_kept gx_volume_pairs "$vpairs" "$per_pair"
 check "the blocks' solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
 check "and some blocks share volume with them" "$(q -c "SELECT count(*) > 100 FROM gx_volume_pairs('SELECT id, box FROM blocks', 'SELECT body_id, geom FROM solid_bodies')")" t
 
