@@ -294,29 +294,16 @@ static bool
 volumes(const GxBatchSide *boxes, GxBatchSide *s, const GxBatchOptions *opt, GxVolumePair **out, size_t *n,
 		GxError *err)
 {
-	GxBox3D    *bx;
-	bool		own = s->index == NULL,
-				ok;
+	GxBox3D    *bx = malloc((boxes->n ? boxes->n : 1) * sizeof(GxBox3D));
+	bool		ok;
 
-	*out = NULL;
-	*n = 0;
-	if (s->n == 0 || boxes->n == 0)
-		return true;			/* no block, or every solid EMPTY */
-	if ((bx = malloc(boxes->n * sizeof(GxBox3D))) == NULL)
+	if (bx == NULL)
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for %zu blocks", boxes->n);
 		return false;
 	}
 	gx_batch_side_boxes(boxes, bx);
-	ok = (!own || gx_side_index_build(s, err));
-	if (ok && s->index->solid == NULL)
-	{
-		gx_error_set(err, GX_ERR_INVALID, "the volumes of blocks in geometries that are not solids");
-		ok = false;
-	}
-	ok = ok && gx_volume_pairs(bx, boxes->n, s->index->solid, s->ngeoms, opt, out, n, err);
-	if (own)
-		gx_side_index_free(s);
+	ok = gx_volume_pairs_of_side(bx, boxes->n, s, opt, out, n, err);
 	free(bx);
 	return ok;
 }

@@ -13,6 +13,7 @@
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 #include "base/gx_threads.h"
+#include "batch/gx_side_index.h"
 #include "geom/gx_box.h"
 #include "index/gx_grid.h"
 #include "operation/gx_volume.h"
@@ -631,4 +632,27 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 		return false;
 	}
 	return true;
+}
+
+bool
+gx_volume_pairs_of_side(const GxBox3D *boxes, size_t nboxes, GxBatchSide *s, const GxBatchOptions *opt,
+						GxVolumePair **out, size_t *nout, GxError *err)
+{
+	bool		own = s->index == NULL,
+				ok;
+
+	*out = NULL;
+	*nout = 0;
+	if (s->n == 0 || nboxes == 0)
+		return true;			/* no box, or every solid EMPTY */
+	ok = !own || gx_side_index_build(s, err);
+	if (ok && s->index->solid == NULL)
+	{
+		gx_error_set(err, GX_ERR_INVALID, "the volumes of blocks in geometries that are not solids");
+		ok = false;
+	}
+	ok = ok && gx_volume_pairs(boxes, nboxes, s->index->solid, s->ngeoms, opt, out, nout, err);
+	if (own)
+		gx_side_index_free(s);
+	return ok;
 }

@@ -104,4 +104,12 @@ typedef struct GxVolumePair
 bool		gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids, size_t nsolids,
 							const GxBatchOptions *opt, GxVolumePair **out, size_t *nout, GxError *err);
 
+/*
+ * gx_volume_pairs of the geometries of batch side s, each a solid or EMPTY (solid k is geometry k), with the
+ * solids' point location indexes of the side's index (gx_side_index.h), or of one made for the call and
+ * freed after. Also false when a geometry with elements is not a solid.
+ */
+bool		gx_volume_pairs_of_side(const GxBox3D *boxes, size_t nboxes, GxBatchSide *s, const GxBatchOptions *opt,
+									GxVolumePair **out, size_t *nout, GxError *err);
+
 #endif

@@ -11,6 +11,7 @@
 #include "utils/builtins.h"
 
 #include "algorithm/gx_measure.h"
+#include "base/gx_threads.h"
 #include "geom/gx_box.h"
 #include "functions/gx_pair_ids.h"
 #include "functions/gx_query_rows.h"
@@ -151,28 +152,30 @@ service_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions 
 	return gx_service_volumes(&boxes, s, opt, out, n, why, sizeof(why));
 }
 
-/* The volumes here: each solid indexed once (the index lives in this backend's memory); *out palloc'd. */
+/*
+ * The volumes here, on side s: the solids' indexes kept with it when the backend's cache holds it, else made
+ * for this call (in this backend's memory, on the cluster's thread budget); *out palloc'd.
+ */
 static void
-local_volumes(const GxBox3D *bx, size_t nb, const GxQueryRows *solids, const GxBatchOptions *opt, GxVolumePair **out,
-			  size_t *n)
+local_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions *opt, GxVolumePair **out, size_t *n)
 {
-	GxSolidIndex *idx = palloc0(Max(solids->n, 1) * sizeof(GxSolidIndex));
 	GxVolumePair *pairs;
 	GxError		err = {GX_OK, ""};
+	volatile bool ok = false;
 
-	for (size_t k = 0; k < solids->n; k++)
+	gx_pg_side_materialize(s);
+	gx_pg_side_index(s);
+	gx_threads_begin(opt->threads, opt->thread_budget);
+	PG_TRY();
 	{
-		GxSerialized *g = gx_pg_geom(solids->values[k]);
-		const double *tri;
-		size_t		nt;
-
-		if (g->flags & GX_FLAG_EMPTY)
-			continue;
-		tri = gx_solid_triangles(g, &nt);
-		if (!gx_solid_index_build(&idx[k], tri, nt, &err))
-			gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+		ok = gx_volume_pairs_of_side(bx, nb, &s->side, opt, &pairs, n, &err);
 	}
-	if (!gx_volume_pairs(bx, nb, idx, solids->n, opt, &pairs, n, &err))
+	PG_FINALLY();
+	{
+		gx_threads_end();
+	}
+	PG_END_TRY();
+	if (!ok)
 	{
 		if (err.code == GX_ERR_CANCELLED)
 		{
@@ -253,7 +256,7 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 									 gx_pair_ids_text(&solids.id, solids.ids[k])));
 	gx_settings_batch_options(&opt);
 	if (!service_volumes(bx, nb, &side, &opt, &pairs, &npairs))
-		local_volumes(bx, nb, &solids, &opt, &pairs, &npairs);
+		local_volumes(bx, nb, &side, &opt, &pairs, &npairs);
 	PG_TRY();
 	{
 		for (size_t i = 0; i < npairs; i++)
