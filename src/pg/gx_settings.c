@@ -18,6 +18,7 @@ bool		gx_enable_join = true;
 int			gx_join_batch_rows = 1000000;
 int			gx_join_batch_mb = 32;
 int			gx_cache_host_mb = 256;
+bool		gx_keep_tables = true;
 bool		gx_service_enabled = true;
 int			gx_service_cache_mb = 4096;
 int			gx_service_device_mb = -1;
@@ -97,6 +98,11 @@ gx_settings_init(void)
 							"By default 1/32 of the machine's memory, at least 256 MB and at most 4 GB.",
 							&gx_cache_host_mb, default_cache_host_mb(), 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB,
 							NULL, NULL, NULL);
+	DefineCustomBoolVariable("gpuexact.keep_tables", "Keeps a join side that is a whole table, all-visible, between queries.",
+							 "A side scanned whole, without a filter, from a table whose pages are all visible (after VACUUM) is read "
+							 "once and kept, with its rows' locations, until a row of the table changes: a repeated join reads "
+							 "only the rows of its answer.",
+							 &gx_keep_tables, true, PGC_USERSET, 0, NULL, NULL, NULL);
 	/* settings of the GPU service exist where it can: gpuexact in shared_preload_libraries */
 	if (process_shared_preload_libraries_in_progress)
 	{

@@ -8,6 +8,7 @@ extern bool gx_enable_join;
 extern int	gx_join_batch_rows;
 extern int	gx_join_batch_mb;
 extern int	gx_cache_host_mb;
+extern bool gx_keep_tables;
 
 void		gx_settings_init(void);
 

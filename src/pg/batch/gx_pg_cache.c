@@ -554,6 +554,40 @@ gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, const T
 }
 
 void
+gx_pg_side_prepare_given(GxPgSide *s, const GxCacheKey *keys, size_t nkeys, int64 *ids, size_t ngeoms,
+						 size_t nrows, size_t raw_bytes, void (*load) (GxPgSide *s, void *arg), void *load_arg,
+						 MemoryContext cxt)
+{
+	gx_pg_side_init(s);
+	s->cxt = cxt;
+	s->nrows = nrows;
+	s->ngeoms = ngeoms;
+	s->ids = ids;
+	s->keys = s->skeys = MemoryContextAlloc(cxt, nkeys * sizeof(GxCacheKey));
+	memcpy(s->keys, keys, nkeys * sizeof(GxCacheKey));
+	s->nkeys = s->nskeys = nkeys;
+	s->raw_bytes = raw_bytes;
+	s->load = load;
+	s->load_arg = load_arg;
+}
+
+/* Flattens s's values into v, in cxt, after reading them if they are not at hand. */
+static void
+flatten_side(GxPgSide *s, GxCachedSide *v, MemoryContext cxt)
+{
+	if (s->geoms == NULL)
+		s->load(s, s->load_arg);
+	flatten(v, s->geoms, s->present, s->nrows, s->ngeoms, cxt);
+}
+
+bool
+gx_pg_side_fits_cache(size_t raw_bytes)
+{
+	return backend_cache() != NULL &&
+		KEPT_PER_STORED_BYTE * (double) raw_bytes <= (double) gx_cache_host_mb * 1024 * 1024;
+}
+
+void
 gx_pg_side_materialize(GxPgSide *s)
 {
 	GxCache    *c = backend_cache();
@@ -563,14 +597,13 @@ gx_pg_side_materialize(GxPgSide *s)
 	if (s->built)
 		return;
 	s->built = true;
-	if (c != NULL && s->keys != NULL &&
-		KEPT_PER_STORED_BYTE * (double) s->raw_bytes <= (double) gx_cache_host_mb * 1024 * 1024)
+	if (c != NULL && s->keys != NULL && gx_pg_side_fits_cache(s->raw_bytes))
 	{
 		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->nkeys);
 
 		if (hit == NULL)
 		{
-			flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, cache_cxt);
+			flatten_side(s, &v, cache_cxt);
 			hit = gx_cache_put(c, s->keys, s->nkeys, &v);
 			if (hit == NULL)
 				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
@@ -579,7 +612,7 @@ gx_pg_side_materialize(GxPgSide *s)
 	}
 	else
 	{
-		flatten(&v, s->geoms, s->present, s->nrows, s->ngeoms, s->cxt);
+		flatten_side(s, &v, s->cxt);
 		s->side = v.side;
 		s->srids = v.srids;
 	}

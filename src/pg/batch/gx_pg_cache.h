@@ -36,6 +36,9 @@ typedef struct GxPgSide
 	size_t		content_len;	/* how many bytes they make */
 	size_t		raw_bytes;		/* with keys: its values' uncompressed sizes, summed */
 	MemoryContext cxt;			/* where it lives: its arrays, or its hold on cached ones, go with it */
+	/* a side of given identity whose values are not at hand (geoms NULL): reads them when they are needed */
+	void		(*load) (struct GxPgSide *s, void *arg);
+	void	   *load_arg;
 	const GxCachedSide *entry;	/* the backend cache's entry whose arrays it uses, or NULL */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
 	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,
@@ -56,12 +59,26 @@ void		gx_pg_side_init(GxPgSide *s);
 void		gx_pg_side_prepare(GxPgSide *s, const Datum *geoms, const bool *present, const TransactionId *xmins,
 							   size_t n, MemoryContext cxt);
 /*
+ * Makes s a side whose identity is given: keys[0..nkeys) name its contents in the backend's cache and in the
+ * GPU service's alike (a kept table's: gx_pg_table.h). Its geometries are ngeoms of nrows rows, geometry k
+ * of row ids[k] (ids must stay valid while s is used), raw_bytes their values' uncompressed sizes summed.
+ * Its values, when its arrays must be made and no cache holds them, are read by load(s, load_arg), which
+ * sets s->geoms and s->present to the same rows.
+ */
+void		gx_pg_side_prepare_given(GxPgSide *s, const GxCacheKey *keys, size_t nkeys, int64 *ids, size_t ngeoms,
+									 size_t nrows, size_t raw_bytes, void (*load) (GxPgSide *s, void *arg),
+									 void *load_arg, MemoryContext cxt);
+
+/*
  * The raw xmin of the stored row version that TOAST pointer d lies in, while that row is a scan's current
  * row (its page pinned in a shared buffer): the transaction that wrote the row, which stands for the one
  * that stored the value in the value's identity. InvalidTransactionId when d is not such a pointer (a
  * copy, a value computed or inline, a temporary table's).
  */
 TransactionId gx_pg_stored_xmin(Datum d);
+
+/* Would the backend's cache keep a side whose values take raw_bytes (uncompressed)? */
+bool		gx_pg_side_fits_cache(size_t raw_bytes);
 
 /* Makes s's arrays (and srids), in its context or borrowed from the cache. */
 void		gx_pg_side_materialize(GxPgSide *s);

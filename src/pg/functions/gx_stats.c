@@ -1,6 +1,7 @@
 /*
  * gx_stats.c: gx_stats() shows this backend's counters: the predicate ladder at work, the TOAST values
- * identified by a probe of their TOAST table, and those read by a pass over it; gx_stats_reset() zeroes them.
+ * identified by a probe of their TOAST table, those read by a pass over it, and the join sides
+ * kept as whole tables (gx_pg_table.h); gx_stats_reset() zeroes them.
  */
 #include "postgres.h"
 #include "fmgr.h"
@@ -9,6 +10,7 @@
 
 #include "algorithm/gx_predicates.h"
 #include "batch/gx_pg_cache.h"
+#include "batch/gx_pg_table.h"
 #include "batch/gx_pg_values.h"
 
 PG_FUNCTION_INFO_V1(gx_stats);
@@ -31,6 +33,8 @@ gx_stats(PG_FUNCTION_ARGS)
 		{"decided_by_gmp", s->exact_gmp},
 		{"toast_index_probes", gx_pg_toast_probes},
 		{"toast_values_by_pass", gx_pg_toast_pass_values},
+		{"table_sides_read", gx_pg_table_sides_read},
+		{"table_sides_kept", gx_pg_table_sides_kept},
 	};
 	int			i;
 
@@ -51,5 +55,7 @@ gx_stats_reset(PG_FUNCTION_ARGS)
 	memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
 	gx_pg_toast_probes = 0;
 	gx_pg_toast_pass_values = 0;
+	gx_pg_table_sides_read = 0;
+	gx_pg_table_sides_kept = 0;
 	PG_RETURN_VOID();
 }

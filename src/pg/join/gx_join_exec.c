@@ -21,10 +21,12 @@
 #include "optimizer/clauses.h"
 #include "utils/datum.h"
 #include "utils/memutils.h"
+#include "utils/rel.h"
 
 #include "base/gx_clock.h"
 #include "base/gx_format.h"
 #include "batch/gx_pg_batch.h"
+#include "batch/gx_pg_table.h"
 #include "gx_settings.h"
 #include "io/gx_io.h"
 #include "join/gx_join.h"
@@ -44,6 +46,17 @@ typedef struct GxJoinState
 	double		last_distance;	/* for EXPLAIN */
 	TupleTableSlot *outer_row;		/* slots of the children's row types, to unpack copies */
 	TupleTableSlot *inner_row;
+	/*
+	 * outer, inner: the side's table, when its plan scans a whole table (gx_pg_table.h); from_table: this
+	 * scan's side is that table's, kept or read whole (one batch), and its rows are fetched as pairs need them
+	 */
+	GxPgTable	table[2];
+	bool		can_use_table[2];
+	bool		from_table[2];
+	bool		outer_started;	/* the outer side's first batch was read (since the last rescan) */
+	int64		outer_row_in_slot;	/* outer table side: the row the outer scan's slot holds, or -1 */
+	TupleTableSlot *outer_slot;	/* that row, as the outer plan returns it */
+	MinimalTuple *inner_fetched;	/* inner table side: copies of its rows fetched so far, per row */
 	/* inner side, read once */
 	bool		inner_loaded;
 	MemoryContext inner_cxt;
@@ -75,22 +88,56 @@ typedef struct GxJoinState
 	char		fallback[sizeof(((GxBatchStats *) 0)->fallback)];
 } GxJoinState;
 
-/* Fills the scan slot's outer part (inner part NULL), or its inner part, from a copied row. */
+/* Row r of a side: a copy read from its plan, or its table's row r. */
+static TupleTableSlot *
+side_row(GxJoinState *js, bool outer_part, size_t r)
+{
+	GxPgTable  *t = &js->table[outer_part ? 0 : 1];
+
+	if (!js->from_table[outer_part ? 0 : 1])
+		return ExecStoreMinimalTuple(outer_part ? js->outer_tuples[r] : js->inner_tuples[r],
+									 outer_part ? js->outer_row : js->inner_row, false);
+	/* the outer side's pairs come by outer row: its row stays in its scan's slot while they do */
+	if (outer_part)
+	{
+		if (js->outer_row_in_slot != (int64) r)
+		{
+			js->outer_slot = gx_pg_table_row(t, r);
+			js->outer_row_in_slot = (int64) r;
+		}
+		return js->outer_slot;
+	}
+	if (js->inner_fetched[r] == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(js->inner_cxt);
+
+		js->inner_fetched[r] = ExecCopySlotMinimalTuple(gx_pg_table_row(t, r));
+		MemoryContextSwitchTo(old);
+	}
+	return ExecStoreMinimalTuple(js->inner_fetched[r], js->inner_row, false);
+}
+
+/* Fills the scan slot's outer part (inner part NULL), or its inner part, from a row of the side. */
 static void
-fill_part(GxJoinState *js, bool outer_part, MinimalTuple tup)
+fill_from(GxJoinState *js, bool outer_part, TupleTableSlot *row)
 {
 	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
-	TupleTableSlot *row = outer_part ? js->outer_row : js->inner_row;
 	int			first = outer_part ? 0 : js->n_outer_cols;
 	int			i;
 
-	ExecStoreMinimalTuple(tup, row, false);
 	slot_getallattrs(row);
 	for (i = 0; i < row->tts_tupleDescriptor->natts; i++)
 	{
 		scan->tts_values[first + i] = row->tts_values[i];
 		scan->tts_isnull[first + i] = row->tts_isnull[i];
 	}
+}
+
+/* The same from row r of the side. */
+static void
+fill_part(GxJoinState *js, bool outer_part, size_t r)
+{
+	fill_from(js, outer_part, side_row(js, outer_part, r));
 }
 
 /*
@@ -116,7 +163,7 @@ side_geometry(GxJoinState *js, bool outer_part, MinimalTuple tup, Datum *geom)
 	}
 	ExecClearTuple(scan);
 	memset(scan->tts_isnull, true, scan->tts_tupleDescriptor->natts * sizeof(bool));
-	fill_part(js, outer_part, tup);
+	fill_from(js, outer_part, ExecStoreMinimalTuple(tup, outer_part ? js->outer_row : js->inner_row, false));
 	ExecStoreVirtualTuple(scan);
 	econtext->ecxt_scantuple = scan;
 	*geom = ExecEvalExpr(outer_part ? js->outer_expr : js->inner_expr, econtext, &isnull);
@@ -267,9 +314,21 @@ next_batch(GxJoinState *js)
 	if (js->outer_done)
 		return false;
 	MemoryContextReset(js->batch_cxt);
-	js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
-								 (size_t) gx_join_batch_mb << 20,
-								 &js->outer_rows, &js->outer_done);
+	js->outer_row_in_slot = -1;
+	/* a whole table kept, or read whole, makes one batch (its rows fetched as pairs need them) */
+	js->from_table[0] = !js->outer_started && js->can_use_table[0] &&
+		gx_pg_table_side(&js->table[0], &js->outer, js->batch_cxt);
+	js->outer_started = true;
+	if (js->from_table[0])
+	{
+		js->outer_tuples = NULL;
+		js->outer_rows += js->table[0].nrows;
+		js->outer_done = true;
+	}
+	else
+		js->outer_tuples = read_rows(js, outer, true, js->batch_cxt, &js->outer, (size_t) gx_join_batch_rows,
+									 (size_t) gx_join_batch_mb << 20,
+									 &js->outer_rows, &js->outer_done);
 	js->batch_rows = js->outer_rows - rows_before;
 	old = MemoryContextSwitchTo(js->batch_cxt);
 	if (batch_distance(js, &distance))
@@ -321,8 +380,8 @@ scan_pair(GxJoinState *js, uint32 o, uint32 i)
 	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
 
 	ExecClearTuple(scan);
-	fill_part(js, true, js->outer_tuples[js->outer.ids[o]]);
-	fill_part(js, false, js->inner_tuples[js->inner.ids[i]]);
+	fill_part(js, true, js->outer.ids[o]);
+	fill_part(js, false, js->inner.ids[i]);
 	return ExecStoreVirtualTuple(scan);
 }
 
@@ -390,7 +449,7 @@ next_unmatched_row(GxJoinState *js)
 			continue;
 		ExecClearTuple(scan);
 		memset(scan->tts_isnull, true, scan->tts_tupleDescriptor->natts * sizeof(bool));
-		fill_part(js, true, js->outer_tuples[r]);
+		fill_part(js, true, r);
 		return ExecStoreVirtualTuple(scan);
 	}
 	return NULL;
@@ -406,8 +465,16 @@ gx_join_next(ScanState *ss)
 	{
 		bool		exhausted;
 
-		js->inner_tuples = read_rows(js, lsecond(js->css.custom_ps), false, js->inner_cxt, &js->inner,
-									 SIZE_MAX, 0, &js->inner_rows, &exhausted);
+		js->from_table[1] = js->can_use_table[1] && gx_pg_table_side(&js->table[1], &js->inner, js->inner_cxt);
+		if (js->from_table[1])
+		{
+			js->inner_rows += js->table[1].nrows;
+			js->inner_fetched = MemoryContextAllocHuge(js->inner_cxt, Max(js->table[1].nrows, 1) * sizeof(MinimalTuple));
+			memset(js->inner_fetched, 0, js->table[1].nrows * sizeof(MinimalTuple));
+		}
+		else
+			js->inner_tuples = read_rows(js, lsecond(js->css.custom_ps), false, js->inner_cxt, &js->inner,
+										 SIZE_MAX, 0, &js->inner_rows, &exhausted);
 		js->inner_loaded = true;
 	}
 	for (;;)
@@ -491,6 +558,9 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->geom_attno[1] = plain_column(lsecond(cs->custom_exprs), js->n_outer_cols,
 									 ExecGetResultType(inner)->natts);
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
+	js->can_use_table[0] = gx_pg_table_of_plan(&js->table[0], outer, js->geom_attno[0]);
+	js->can_use_table[1] = gx_pg_table_of_plan(&js->table[1], inner, js->geom_attno[1]);
+	js->outer_row_in_slot = -1;
 	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
 	js->distance = ExecInitExpr(lfourth(cs->custom_exprs), &node->ss.ps);
 	js->outer_row = ExecInitExtraTupleSlot(estate, ExecGetResultType(outer), &TTSOpsMinimalTuple);
@@ -555,10 +625,15 @@ gx_join_rescan(CustomScanState *node)
 		MemoryContextReset(js->inner_cxt);
 		gx_pg_side_init(&js->inner);
 		js->inner_loaded = false;
+		js->from_table[1] = false;
+		js->inner_fetched = NULL;
 	}
 	MemoryContextReset(js->batch_cxt);
 	gx_pg_side_init(&js->outer);
 	js->outer_done = false;
+	js->outer_started = false;
+	js->from_table[0] = false;
+	js->outer_row_in_slot = -1;
 	js->srid_check_pending = false;
 	js->batch_rows = 0;
 	js->next_unmatched = 0;
@@ -598,6 +673,16 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 	ExplainPropertyInteger("Batches", NULL, (int64) js->batches, es);
 	ExplainPropertyInteger("Outer Rows", NULL, (int64) js->outer_rows, es);
 	ExplainPropertyInteger("Inner Rows", NULL, (int64) js->inner_rows, es);
+	if (js->from_table[0] || js->from_table[1])
+	{
+		buf[0] = '\0';
+		for (int k = 0; k < 2; k++)
+			if (js->from_table[k])
+				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s %s (%s)", buf[0] ? ", " : "",
+						 k == 0 ? "outer" : "inner", RelationGetRelationName(js->table[k].rel),
+						 js->table[k].kept ? "kept, no row read" : "read whole, kept");
+		ExplainPropertyText("Whole Tables", buf, es);
+	}
 	snprintf(buf, sizeof(buf), "outer %lu, inner %lu", (unsigned long) t->elements_a, (unsigned long) t->elements_b);
 	ExplainPropertyText("Elements", buf, es);
 	ExplainPropertyInteger("Element Pairs Sharing a Cell", NULL, (int64) t->candidates, es);

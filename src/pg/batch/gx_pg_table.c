@@ -1,0 +1,360 @@
+/*
+ * gx_pg_table.c: a join side kept as its whole table (see gx_pg_table.h).
+ *
+ * Why the visibility map tells a table's contents: a page is all-visible when every row on it is visible
+ * to every transaction, running or to come; any insert, update or delete on the page clears its bit (in the
+ * changing transaction, before it commits), and only VACUUM sets it again, logging it: the map page takes
+ * that record's log position, which no earlier state had. So while a permanent table has the same number of
+ * pages, every one all-visible, and its map pages' highest log position unchanged, every snapshot taken
+ * since sees the same rows at the same TIDs, and that state names the contents in the caches (key).
+ */
+#include "postgres.h"
+
+#include "access/detoast.h"
+#include "access/heapam.h"
+#include "access/tableam.h"
+#include "access/visibilitymap.h"
+#include "catalog/pg_class.h"
+#include "executor/executor.h"
+#include "miscadmin.h"
+#include "storage/bufmgr.h"
+#include "storage/predicate.h"
+#include "storage/smgr.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/snapmgr.h"
+
+#include "base/gx_clock.h"
+#include "batch/gx_pg_table.h"
+#include "gx_settings.h"
+#include "service/gx_service.h"
+
+/* The visibility map's layout (access/heap/visibilitymap.c): two bits per heap page, all-visible the low one. */
+#define MAP_BYTES (BLCKSZ - MAXALIGN(SizeOfPageHeaderData))
+#define PAGES_PER_MAP_BYTE 4
+#define PAGES_PER_MAP_PAGE (MAP_BYTES * PAGES_PER_MAP_BYTE)
+
+uint64		gx_pg_table_sides_kept;
+uint64		gx_pg_table_sides_read;
+
+/*
+ * The key of the table's column as it stands, when its contents are named by its state: false when some
+ * page is not all-visible or the table is not logged (then its map's positions name nothing).
+ */
+static bool
+table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
+{
+	BlockNumber npages = RelationGetNumberOfBlocks(rel),
+				mappages;
+	SMgrRelation smgr;
+	XLogRecPtr	lsn = InvalidXLogRecPtr;
+
+	if (npages == 0 || !RelationNeedsWAL(rel))
+		return false;
+	smgr = RelationGetSmgr(rel);
+	mappages = (npages - 1) / PAGES_PER_MAP_PAGE + 1;
+	if (!smgrexists(smgr, VISIBILITYMAP_FORKNUM) || smgrnblocks(smgr, VISIBILITYMAP_FORKNUM) < mappages)
+		return false;
+	for (BlockNumber m = 0; m < mappages; m++)
+	{
+		Buffer		buf = ReadBufferExtended(rel, VISIBILITYMAP_FORKNUM, m, RBM_NORMAL, NULL);
+		BlockNumber pages = Min(npages - m * PAGES_PER_MAP_PAGE, PAGES_PER_MAP_PAGE);
+		const uint8 *map;
+		bool		all = true;
+		uint32		b;
+
+		LockBuffer(buf, BUFFER_LOCK_SHARE);
+		map = (const uint8 *) PageGetContents(BufferGetPage(buf));
+		for (b = 0; b < pages / PAGES_PER_MAP_BYTE && all; b++)
+			all = (map[b] & 0x55) == 0x55;
+		for (uint32 p = b * PAGES_PER_MAP_BYTE; p < pages && all; p++)
+			all = (map[p / PAGES_PER_MAP_BYTE] >> (2 * (p % PAGES_PER_MAP_BYTE)) & VISIBILITYMAP_ALL_VISIBLE) != 0;
+		lsn = Max(lsn, PageGetLSN(BufferGetPage(buf)));
+		UnlockReleaseBuffer(buf);
+		if (!all)
+			return false;
+	}
+	if (lsn == InvalidXLogRecPtr)
+		return false;
+	/* k[1] 0 tells it from a TOAST value's identity (a TOAST relation), k[0] not 0 from a hash of bytes */
+	key[0] = (GxCacheKey) {{MyDatabaseId, 0, RelationGetRelid(rel), rel->rd_node.relNode}};
+	key[1] = (GxCacheKey) {{(uint32) attno, npages, (uint32) (lsn >> 32), (uint32) lsn}};
+	return true;
+}
+
+/*
+ * What this backend keeps of a table's side beside its geometries (which the geometry cache keeps under
+ * the same key): its rows' TIDs and which rows have a geometry. Or, too_large, that its values would not fit
+ * the cache (its rows are read through the plan, without reading the table first each time).
+ */
+#define TABLE_ENTRIES 16
+
+typedef struct TableEntry
+{
+	MemoryContext cxt;			/* NULL: a free slot */
+	GxCacheKey	key[2];
+	bool		too_large;
+	ItemPointerData *tids;
+	int64	   *ids;
+	size_t		nrows,
+				ngeoms,
+				raw_bytes;
+	uint64		used;
+	int			pins;
+} TableEntry;
+
+static TableEntry entries[TABLE_ENTRIES];
+static uint64 entry_clock;
+
+static TableEntry *
+find_entry(const GxCacheKey key[2])
+{
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		if (entries[k].cxt && memcmp(entries[k].key, key, 2 * sizeof(GxCacheKey)) == 0)
+			return &entries[k];
+	return NULL;
+}
+
+/* A slot for a new entry, in its own context: a free one, else the least recently used one not in use. */
+static TableEntry *
+new_entry(const GxCacheKey key[2])
+{
+	TableEntry *e = NULL;
+
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		if (entries[k].pins == 0 && (e == NULL || entries[k].cxt == NULL ||
+									 (e->cxt != NULL && entries[k].used < e->used)))
+			e = &entries[k];
+	if (e == NULL)
+		return NULL;
+	if (e->cxt)
+		MemoryContextDelete(e->cxt);
+	memset(e, 0, sizeof(*e));
+	e->cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
+	memcpy(e->key, key, sizeof(e->key));
+	return e;
+}
+
+typedef struct EntryPin
+{
+	MemoryContextCallback cb;
+	TableEntry *e;
+} EntryPin;
+
+static void
+unpin_entry(void *arg)
+{
+	((EntryPin *) arg)->e->pins--;
+}
+
+/* Holds e until cxt is reset or deleted. */
+static void
+pin_entry(TableEntry *e, MemoryContext cxt)
+{
+	EntryPin   *pin = MemoryContextAlloc(cxt, sizeof(EntryPin));
+
+	pin->e = e;
+	pin->cb.func = unpin_entry;
+	pin->cb.arg = pin;
+	MemoryContextRegisterResetCallback(cxt, &pin->cb);
+	e->pins++;
+	e->used = ++entry_clock;
+}
+
+/* The rows of a table read under a snapshot: their TIDs, and copies of their geometries in cxt. */
+typedef struct TableRows
+{
+	ItemPointerData *tids;
+	Datum	   *geoms;
+	bool	   *present;
+	int64	   *ids;
+	size_t		nrows,
+				ngeoms,
+				raw_bytes;
+} TableRows;
+
+/*
+ * Reads every row of the table visible to t's snapshot, in physical order (never a synchronized scan, which
+ * may start midway), into r, allocated in cxt: with values, copies of them as stored (a TOAST pointer stays
+ * one); else r->geoms stays NULL.
+ */
+static void
+read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
+{
+	size_t		cap = 1024,
+				room = 0;
+	char	   *arena = NULL;
+	TableScanDesc scan = table_beginscan_strat(t->rel, t->snapshot, 0, NULL, true, false);
+	TupleTableSlot *slot = table_slot_create(t->rel, NULL);
+	MemoryContext old = MemoryContextSwitchTo(cxt);
+
+	memset(r, 0, sizeof(*r));
+	r->tids = palloc_extended(cap * sizeof(ItemPointerData), MCXT_ALLOC_HUGE);
+	r->geoms = values ? palloc_extended(cap * sizeof(Datum), MCXT_ALLOC_HUGE) : NULL;
+	r->present = palloc_extended(cap * sizeof(bool), MCXT_ALLOC_HUGE);
+	while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
+	{
+		bool		isnull;
+		Datum		d = slot_getattr(slot, t->attno, &isnull);
+
+		CHECK_FOR_INTERRUPTS();
+		if (r->nrows == cap)
+		{
+			cap *= 2;
+			r->tids = repalloc_huge(r->tids, cap * sizeof(ItemPointerData));
+			if (values)
+				r->geoms = repalloc_huge(r->geoms, cap * sizeof(Datum));
+			r->present = repalloc_huge(r->present, cap * sizeof(bool));
+		}
+		r->tids[r->nrows] = slot->tts_tid;
+		r->present[r->nrows] = !isnull;
+		if (!isnull && values)
+		{
+			size_t		size = VARSIZE_ANY(DatumGetPointer(d));
+
+			/* values copied one after another into large blocks, not one allocation each */
+			if (room < MAXALIGN(size))
+			{
+				room = Max((size_t) 4 << 20, MAXALIGN(size));
+				arena = MemoryContextAllocHuge(cxt, room);
+			}
+			memcpy(arena, DatumGetPointer(d), size);
+			r->geoms[r->nrows] = PointerGetDatum(arena);
+			arena += MAXALIGN(size);
+			room -= MAXALIGN(size);
+		}
+		if (!isnull)
+		{
+			r->raw_bytes += toast_raw_datum_size(d);
+			r->ngeoms++;
+		}
+		r->nrows++;
+	}
+	MemoryContextSwitchTo(old);
+	ExecDropSingleTupleTableSlot(slot);
+	table_endscan(scan);
+}
+
+/* The row numbers of the rows with a geometry, in cxt. */
+static int64 *
+geometry_rows(const TableRows *r, MemoryContext cxt)
+{
+	int64	   *ids = MemoryContextAllocHuge(cxt, Max(r->ngeoms, 1) * sizeof(int64));
+	size_t		k = 0;
+
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->present[i])
+			ids[k++] = (int64) i;
+	return ids;
+}
+
+/* GxPgSide.load of a table's side: its values read again (the same rows, under the same snapshot). */
+static void
+load_values(GxPgSide *s, void *arg)
+{
+	GxPgTable  *t = arg;
+	TableRows	r;
+
+	read_rows(t, true, s->cxt, &r);
+	if (r.nrows != s->nrows || r.ngeoms != s->ngeoms)
+		elog(ERROR, "gpuexact: the rows of kept table \"%s\" changed under their snapshot",
+			 RelationGetRelationName(t->rel));
+	s->geoms = r.geoms;
+	s->present = r.present;
+}
+
+bool
+gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col)
+{
+	Plan	   *p = plan->plan;
+	TargetEntry *tle;
+	Var		   *v;
+	Relation	rel;
+
+	memset(t, 0, sizeof(*t));
+	if (!gx_keep_tables || !IsA(plan, SeqScanState) || p->qual != NIL || p->parallel_aware || col <= 0 ||
+		col > list_length(p->targetlist) || !IsMVCCSnapshot(plan->state->es_snapshot))
+		return false;
+	tle = list_nth(p->targetlist, col - 1);
+	v = (Var *) tle->expr;
+	if (!IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0)
+		return false;
+	rel = ((ScanState *) plan)->ss_currentRelation;
+	if (rel->rd_rel->relpersistence != RELPERSISTENCE_PERMANENT || rel->rd_tableam != GetHeapamTableAmRoutine() ||
+		(rel->rd_rel->relkind != RELKIND_RELATION && rel->rd_rel->relkind != RELKIND_MATVIEW))
+		return false;
+	t->scan = (ScanState *) plan;
+	t->rel = rel;
+	t->attno = v->varattno;
+	t->snapshot = plan->state->es_snapshot;
+	return true;
+}
+
+bool
+gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
+{
+	GxCacheKey	key[2],
+				after[2];
+	TableEntry *e;
+	TableRows	r;
+	double		t0 = gx_now_ms();
+
+	if (t->rel == NULL || !table_key(t->rel, t->attno, key) ||
+		!gx_pg_side_fits_cache((size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ))
+		return false;
+	e = find_entry(key);
+	if (e && e->too_large)
+		return false;
+	/* a serializable transaction's read of the whole table, as the scan would have made it */
+	PredicateLockRelation(t->rel, t->snapshot);
+	t->kept = e != NULL;
+	if (e == NULL)
+	{
+		/* the rows' locations; their values too unless the GPU service may hold the side already */
+		read_rows(t, !gx_service_started(), cxt, &r);
+		/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
+		if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(key)) != 0)
+			return false;
+		e = new_entry(key);
+		if (e == NULL)
+			return false;
+		e->too_large = !gx_pg_side_fits_cache(r.raw_bytes);
+		if (e->too_large)
+			return false;
+		e->nrows = r.nrows;
+		e->ngeoms = r.ngeoms;
+		e->raw_bytes = r.raw_bytes;
+		e->tids = MemoryContextAllocHuge(e->cxt, Max(r.nrows, 1) * sizeof(ItemPointerData));
+		memcpy(e->tids, r.tids, r.nrows * sizeof(ItemPointerData));
+		e->ids = geometry_rows(&r, e->cxt);
+		gx_pg_table_sides_read++;
+	}
+	else
+		gx_pg_table_sides_kept++;
+	pin_entry(e, cxt);
+	gx_pg_side_prepare_given(s, e->key, 2, e->ids, e->ngeoms, e->nrows, e->raw_bytes, load_values, t, cxt);
+	if (!t->kept && r.geoms)
+	{
+		s->geoms = r.geoms;
+		s->present = r.present;
+	}
+	t->tids = e->tids;
+	t->nrows = e->nrows;
+	s->read_ms = gx_now_ms() - t0;
+	return true;
+}
+
+TupleTableSlot *
+gx_pg_table_row(GxPgTable *t, size_t row)
+{
+	TupleTableSlot *slot = t->scan->ss_ScanTupleSlot;
+	ExprContext *econtext = t->scan->ps.ps_ExprContext;
+
+	if (!table_tuple_fetch_row_version(t->rel, (ItemPointer) &t->tids[row], t->snapshot, slot))
+		elog(ERROR, "gpuexact: a row of kept table \"%s\" is not visible", RelationGetRelationName(t->rel));
+	if (t->scan->ps.ps_ProjInfo == NULL)
+		return slot;
+	ResetExprContext(econtext);
+	econtext->ecxt_scantuple = slot;
+	return ExecProject(t->scan->ps.ps_ProjInfo);
+}

@@ -1,0 +1,50 @@
+/*
+ * gx_pg_table.h: a join side that is a whole table's geometry column, kept between queries while the table's
+ * pages stay all-visible. Such a table (loaded, then vacuumed: a block model, a set of ore bodies) is
+ * known by its visibility map: every page all-visible, and the map's pages' log positions, which any change
+ * to a row moves (it clears a page's bit, and setting it again is logged anew). A query then finds the side,
+ * and the row identifiers (TIDs) of its geometries, without reading a row: only the rows of its answer are
+ * fetched.
+ */
+#ifndef GX_PG_TABLE_H
+#define GX_PG_TABLE_H
+
+#include "postgres.h"
+
+#include "batch/gx_pg_cache.h"
+#include "nodes/execnodes.h"
+#include "storage/itemptr.h"
+
+typedef struct GxPgTable
+{
+	ScanState  *scan;			/* the plan's scan of the table (never run when the side is the table's) */
+	Relation	rel;
+	AttrNumber	attno;			/* the geometry column, in the table */
+	Snapshot	snapshot;
+	const ItemPointerData *tids;	/* per row of the side, once made */
+	size_t		nrows;
+	bool		kept;			/* the side came from an earlier query (for EXPLAIN) */
+} GxPgTable;
+
+/*
+ * Can the side of this plan (whose row's column col is the geometry) be its table's? Yes for a plain scan
+ * of a whole permanent heap table, without a filter, whose column col is a column of the table, under an
+ * MVCC snapshot, with gpuexact.keep_tables on. Sets up t.
+ */
+bool		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col);
+
+/*
+ * Makes s the side of t's table, whole (ids: row numbers in the table's physical order), when its pages are
+ * all-visible and its values fit the backend's cache: found kept, or read now (and kept). False when it
+ * cannot be (read the plan's rows instead). s lives in cxt.
+ */
+bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
+
+/* Row `row` of the side, as the plan's scan would have returned it. */
+TupleTableSlot *gx_pg_table_row(GxPgTable *t, size_t row);
+
+/* How many sides were found kept, and read and kept, in this backend (gx_stats). */
+extern uint64 gx_pg_table_sides_kept;
+extern uint64 gx_pg_table_sides_read;
+
+#endif
