@@ -344,17 +344,49 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	return true;
 }
 
+/*
+ * Row `row`'s tuple, read in place from its page, kept pinned while the next rows lie on it (rows are asked
+ * for mostly in order). Every row of the side is visible to the snapshot (its pages were all-visible after
+ * the snapshot was taken), and a row's item does not move while its page is pinned.
+ */
 TupleTableSlot *
 gx_pg_table_row(GxPgTable *t, size_t row)
 {
 	TupleTableSlot *slot = t->scan->ss_ScanTupleSlot;
 	ExprContext *econtext = t->scan->ps.ps_ExprContext;
+	const ItemPointerData *tid = &t->tids[row];
+	HeapTuple	tuple = &t->tuple;
+	Page		page;
+	ItemId		item;
 
-	if (!table_tuple_fetch_row_version(t->rel, (ItemPointer) &t->tids[row], t->snapshot, slot))
-		elog(ERROR, "gpuexact: a row of kept table \"%s\" is not visible", RelationGetRelationName(t->rel));
+	if (t->buffer == InvalidBuffer || BufferGetBlockNumber(t->buffer) != ItemPointerGetBlockNumber(tid))
+		t->buffer = ReleaseAndReadBuffer(t->buffer, t->rel, ItemPointerGetBlockNumber(tid));
+	LockBuffer(t->buffer, BUFFER_LOCK_SHARE);
+	page = BufferGetPage(t->buffer);
+	item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
+		PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
+	if (item == NULL || !ItemIdIsNormal(item))
+	{
+		LockBuffer(t->buffer, BUFFER_LOCK_UNLOCK);
+		elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(t->rel));
+	}
+	tuple->t_data = (HeapTupleHeader) PageGetItem(page, item);
+	tuple->t_len = ItemIdGetLength(item);
+	tuple->t_self = *tid;
+	tuple->t_tableOid = RelationGetRelid(t->rel);
+	LockBuffer(t->buffer, BUFFER_LOCK_UNLOCK);
+	ExecStoreBufferHeapTuple(tuple, slot, t->buffer);
 	if (t->scan->ps.ps_ProjInfo == NULL)
 		return slot;
 	ResetExprContext(econtext);
 	econtext->ecxt_scantuple = slot;
 	return ExecProject(t->scan->ps.ps_ProjInfo);
+}
+
+void
+gx_pg_table_release(GxPgTable *t)
+{
+	if (t->buffer != InvalidBuffer)
+		ReleaseBuffer(t->buffer);
+	t->buffer = InvalidBuffer;
 }

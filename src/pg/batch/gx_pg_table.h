@@ -13,6 +13,8 @@
 
 #include "batch/gx_pg_cache.h"
 #include "nodes/execnodes.h"
+#include "access/htup.h"
+#include "storage/buf.h"
 #include "storage/itemptr.h"
 
 typedef struct GxPgTable
@@ -24,6 +26,8 @@ typedef struct GxPgTable
 	const ItemPointerData *tids;	/* per row of the side, once made */
 	size_t		nrows;
 	bool		kept;			/* the side came from an earlier query (for EXPLAIN) */
+	Buffer		buffer;			/* the page of the row last fetched, pinned, or InvalidBuffer */
+	HeapTupleData tuple;		/* that row, which the scan's slot points to */
 } GxPgTable;
 
 /*
@@ -42,6 +46,9 @@ bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
 
 /* Row `row` of the side, as the plan's scan would have returned it. */
 TupleTableSlot *gx_pg_table_row(GxPgTable *t, size_t row);
+
+/* Lets go of the page the last row was fetched from (at the end of the scan, or before a rescan). */
+void		gx_pg_table_release(GxPgTable *t);
 
 /* How many sides were found kept, and read and kept, in this backend (gx_stats). */
 extern uint64 gx_pg_table_sides_kept;

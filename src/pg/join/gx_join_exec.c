@@ -594,7 +594,11 @@ gx_join_exec(CustomScanState *node)
 static void
 gx_join_end(CustomScanState *node)
 {
+	GxJoinState *js = (GxJoinState *) node;
 	ListCell   *lc;
+
+	gx_pg_table_release(&js->table[0]);
+	gx_pg_table_release(&js->table[1]);
 
 	foreach(lc, node->custom_ps)
 		ExecEndNode(lfirst(lc));
@@ -619,6 +623,8 @@ gx_join_rescan(CustomScanState *node)
 		UpdateChangedParamSet(inner, changed);
 	}
 	ExecReScan(outer);
+	gx_pg_table_release(&js->table[0]);
+	gx_pg_table_release(&js->table[1]);
 	if (!js->inner_loaded || inner->chgParam != NULL || bms_overlap(changed, js->inner_expr_params))
 	{
 		ExecReScan(inner);
