@@ -310,9 +310,22 @@ breakpoints_free(__mpq_struct *bp, size_t nb)
 	free(bp);
 }
 
+/* Does an event hold the segment's end t (0 or 1)? */
+static bool
+end_on_surface(const Segment *sg, int t)
+{
+	for (size_t e = 0; e < sg->n; e++)
+		if (t == 0 ? mpq_sgn(sg->ev[e].lo) == 0 : mpq_cmp_ui(sg->ev[e].hi, 1, 1) == 0)
+			return true;
+	return false;
+}
+
 /*
  * Whether the open gap (lo, hi) between two consecutive breakpoints is in the solid: covered by an event
- * (it lies on the surface), else located from its midpoint. 1, 0, or -1 when no ray was usable.
+ * (it lies on the surface), else located. A gap that starts at the segment's start a, or ends at its end b,
+ * off the surface, is where that double point is: nothing of the surface lies between them, so the vertical
+ * ray of gx_solid_locate decides, with signs of doubles. Else, or when that ray is not usable, the gap is
+ * located from its (rational) midpoint. 1, 0, or -1 when no ray was usable.
  */
 static int
 gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
@@ -323,6 +336,13 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
 	for (size_t e = 0; e < sg->n; e++)
 		if (mpq_cmp(sg->ev[e].lo, lo) <= 0 && mpq_cmp(sg->ev[e].hi, hi) >= 0)
 			return 1;
+	for (int end = 0; end < 2; end++)
+		if ((end == 0 ? mpq_sgn(lo) == 0 : mpq_cmp_ui(hi, 1, 1) == 0) && !end_on_surface(sg, end))
+		{
+			loc = gx_solid_locate(sg->s, end == 0 ? sg->a : sg->b);
+			if (loc == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE)
+				return loc == GX_LOC_INSIDE;
+		}
 	mpq_init(mid);
 	mpq_add(mid, lo, hi);
 	mpq_div_2exp(mid, mid, 1);
