@@ -185,17 +185,19 @@ read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
 				room = 0;
 	char	   *arena = NULL;
 	TableScanDesc scan = table_beginscan_strat(t->rel, t->snapshot, 0, NULL, true, false);
-	TupleTableSlot *slot = table_slot_create(t->rel, NULL);
+	TupleDesc	desc = RelationGetDescr(t->rel);
+	HeapTuple	tuple;
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 
 	memset(r, 0, sizeof(*r));
 	r->tids = palloc_extended(cap * sizeof(ItemPointerData), MCXT_ALLOC_HUGE);
 	r->geoms = values ? palloc_extended(cap * sizeof(Datum), MCXT_ALLOC_HUGE) : NULL;
 	r->present = palloc_extended(cap * sizeof(bool), MCXT_ALLOC_HUGE);
-	while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
+	/* heap tuples in place (the table is a heap), without a slot's pin per row */
+	while ((tuple = heap_getnext(scan, ForwardScanDirection)) != NULL)
 	{
 		bool		isnull;
-		Datum		d = slot_getattr(slot, t->attno, &isnull);
+		Datum		d = heap_getattr(tuple, t->attno, desc, &isnull);
 
 		CHECK_FOR_INTERRUPTS();
 		if (r->nrows == cap)
@@ -206,7 +208,7 @@ read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
 				r->geoms = repalloc_huge(r->geoms, cap * sizeof(Datum));
 			r->present = repalloc_huge(r->present, cap * sizeof(bool));
 		}
-		r->tids[r->nrows] = slot->tts_tid;
+		r->tids[r->nrows] = tuple->t_self;
 		r->present[r->nrows] = !isnull;
 		if (!isnull && values)
 		{
@@ -231,7 +233,6 @@ read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
 		r->nrows++;
 	}
 	MemoryContextSwitchTo(old);
-	ExecDropSingleTupleTableSlot(slot);
 	table_endscan(scan);
 }
 
