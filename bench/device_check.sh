@@ -17,7 +17,7 @@ echo "== regression SQL forced onto the GPU"
 {
 	psql -q -d postgres -c "CREATE DATABASE regress"
 	psql -q -d regress -c "CREATE EXTENSION gpuexact"
-	for t in join parallel intersects solids distance volumes contains knn; do
+	for t in join parallel intersects solids distance volumes contains knn tables; do
 		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regress <"sql/$t.sql" >"/tmp/$t.out" 2>&1
 		diff "expected/$t.out" "/tmp/$t.out" >"/tmp/$t.diff" && echo "$t on GPU: same as expected" || { echo "$t on GPU: DIFFERS"; head -40 "/tmp/$t.diff"; }
 	done
@@ -45,7 +45,7 @@ sleep 2
 {
 	psql -q -d postgres -c "DROP DATABASE IF EXISTS regsvc" -c "CREATE DATABASE regsvc"
 	psql -q -d regsvc -c "CREATE EXTENSION gpuexact"
-	for t in join intersects solids contains volumes; do
+	for t in join intersects solids contains volumes tables; do
 		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regsvc <"sql/$t.sql" >"/tmp/svc_$t.out" 2>&1
 		diff -I 'Ran On\|GPU\|Time\|Filter Undecided\|Decided Exactly\|Points Located\|Batches' "expected/$t.out" "/tmp/svc_$t.out" >"/tmp/svc_$t.diff" &&
 			echo "$t through the service: same as expected" || { echo "$t through the service: DIFFERS"; head -40 "/tmp/svc_$t.diff"; }
