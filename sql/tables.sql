@@ -64,6 +64,23 @@ SELECT whole_tables('SELECT p.id, b.id FROM tblocks p JOIN tbodies b ON gx_inter
 SET gpuexact.keep_tables = off;
 SELECT whole_tables('SELECT * FROM coding') AS setting_off, table_diff('SELECT * FROM coding') AS setting_off_diff;
 RESET gpuexact.keep_tables;
+-- without the geometry cache, or for values that would not fit it, the rows are read from the plan (a table
+-- found too large is not read whole again)
+CREATE TABLE tbig (id int, geom gxgeom);
+ALTER TABLE tbig ALTER COLUMN geom SET STORAGE EXTERNAL;
+INSERT INTO tbig SELECT j, ('TIN Z (' || string_agg(format('((%s %s 0,%s %s 0,%s %s 1,%s %s 0))', i / 10.0, j / 3.0,
+	i / 10.0 + 0.1, j / 3.0, i / 10.0, j / 3.0, i / 10.0, j / 3.0), ',') || ')')::gxgeom
+FROM generate_series(0, 49) j, generate_series(0, 199) i GROUP BY j;
+VACUUM tbig;
+SET gpuexact.cache_host_mb = 1;
+SELECT gx_stats_reset();
+SELECT whole_tables('SELECT p.id, b.id FROM tblocks p JOIN tbig b ON gx_intersects(p.geom, b.geom)') AS too_large,
+	table_diff('SELECT p.id AS p, b.id AS b FROM tblocks p JOIN tbig b ON gx_intersects(p.geom, b.geom)') AS too_large_diff;
+SELECT value AS tables_read FROM gx_stats() WHERE counter = 'table_sides_read';
+SET gpuexact.cache_host_mb = 0;
+SELECT whole_tables('SELECT * FROM coding') AS no_cache, table_diff('SELECT * FROM coding') AS no_cache_diff;
+RESET gpuexact.cache_host_mb;
+DROP TABLE tbig;
 -- UPDATE: the page is no longer all-visible, so the rows are read from the plan; after VACUUM, the table
 -- is read whole again (its state is a new one), and then kept
 UPDATE tbodies SET geom = tbox(3, 100) WHERE id = 3;
