@@ -265,7 +265,7 @@ load_values(GxPgSide *s, void *arg)
 }
 
 bool
-gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col)
+gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_anyway)
 {
 	Plan	   *p = plan->plan;
 	TargetEntry *tle;
@@ -288,6 +288,7 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col)
 	t->rel = rel;
 	t->attno = v->varattno;
 	t->snapshot = plan->state->es_snapshot;
+	t->whole_anyway = whole_anyway;
 	return true;
 }
 
@@ -299,9 +300,11 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	TableEntry *e;
 	TableRows	r;
 	double		t0 = gx_now_ms();
+	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
+	bool		unbounded = t->whole_anyway && gx_service_started();
 
 	if (t->rel == NULL || !table_key(t->rel, t->attno, key) ||
-		!gx_pg_side_fits_cache((size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ))
+		(!unbounded && !gx_pg_side_fits_cache((size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ)))
 		return false;
 	e = find_entry(key);
 	if (e && e->too_large)
@@ -319,7 +322,7 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 		e = new_entry(key);
 		if (e == NULL)
 			return false;
-		e->too_large = !gx_pg_side_fits_cache(r.raw_bytes);
+		e->too_large = !unbounded && !gx_pg_side_fits_cache(r.raw_bytes);
 		if (e->too_large)
 			return false;
 		e->nrows = r.nrows;

@@ -25,6 +25,7 @@ typedef struct GxPgTable
 	Snapshot	snapshot;
 	const ItemPointerData *tids;	/* per row of the side, once made */
 	size_t		nrows;
+	bool		whole_anyway;	/* the plan's rows would be read whole too (a join's inner side) */
 	bool		kept;			/* the side came from an earlier query (for EXPLAIN) */
 	Buffer		buffer;			/* the page of the row last fetched, pinned, or InvalidBuffer */
 	HeapTupleData tuple;		/* that row, which the scan's slot points to */
@@ -33,14 +34,16 @@ typedef struct GxPgTable
 /*
  * Can the side of this plan (whose row's column col is the geometry) be its table's? Yes for a plain scan
  * of a whole permanent heap table, without a filter, whose column col is a column of the table, under an
- * MVCC snapshot, with gpuexact.keep_tables on. Sets up t.
+ * MVCC snapshot, with gpuexact.keep_tables on. Sets up t. whole_anyway: the caller would read the plan's
+ * rows whole as well (a join's inner side), so that, with the GPU service keeping the side, it need not fit
+ * this backend's cache.
  */
-bool		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col);
+bool		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_anyway);
 
 /*
  * Makes s the side of t's table, whole (ids: row numbers in the table's physical order), when its pages are
- * all-visible and its values fit the backend's cache: found kept, or read now (and kept). False when it
- * cannot be (read the plan's rows instead). s lives in cxt.
+ * all-visible and its values fit the backend's cache (see whole_anyway): found kept, or read now (and kept).
+ * False when it cannot be (read the plan's rows instead). s lives in cxt.
  */
 bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
 

@@ -558,8 +558,8 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->geom_attno[1] = plain_column(lsecond(cs->custom_exprs), js->n_outer_cols,
 									 ExecGetResultType(inner)->natts);
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
-	js->can_use_table[0] = gx_pg_table_of_plan(&js->table[0], outer, js->geom_attno[0]);
-	js->can_use_table[1] = gx_pg_table_of_plan(&js->table[1], inner, js->geom_attno[1]);
+	js->can_use_table[0] = gx_pg_table_of_plan(&js->table[0], outer, js->geom_attno[0], false);
+	js->can_use_table[1] = gx_pg_table_of_plan(&js->table[1], inner, js->geom_attno[1], true);
 	js->outer_row_in_slot = -1;
 	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
 	js->distance = ExecInitExpr(lfourth(cs->custom_exprs), &node->ss.ps);
