@@ -85,7 +85,9 @@ table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 /*
  * What this backend keeps of a table's side beside its geometries (which the geometry cache keeps under
  * the same key): its rows' TIDs and which rows have a geometry. Or, too_large, that its values would not fit
- * the cache (its rows are read through the plan, without reading the table first each time).
+ * the cache (its rows are read through the plan, without reading the table first each time). At most
+ * TABLE_ENTRIES of them, taking at most half the geometry cache's bound (gpuexact.cache_host_mb) in all,
+ * least recently used out first.
  */
 #define TABLE_ENTRIES 16
 
@@ -99,6 +101,7 @@ typedef struct TableEntry
 	size_t		nrows,
 				ngeoms,
 				raw_bytes;
+	size_t		bytes;			/* its TIDs and row numbers */
 	uint64		used;
 	int			pins;
 } TableEntry;
@@ -115,9 +118,9 @@ find_entry(const GxCacheKey key[2])
 	return NULL;
 }
 
-/* A slot for a new entry, in its own context: a free one, else the least recently used one not in use. */
+/* The entry not in use that served least recently, a free slot first; NULL when all are in use. */
 static TableEntry *
-new_entry(const GxCacheKey key[2])
+oldest_entry(void)
 {
 	TableEntry *e = NULL;
 
@@ -125,11 +128,39 @@ new_entry(const GxCacheKey key[2])
 		if (entries[k].pins == 0 && (e == NULL || entries[k].cxt == NULL ||
 									 (e->cxt != NULL && entries[k].used < e->used)))
 			e = &entries[k];
-	if (e == NULL)
-		return NULL;
+	return e;
+}
+
+static void
+forget_entry(TableEntry *e)
+{
 	if (e->cxt)
 		MemoryContextDelete(e->cxt);
 	memset(e, 0, sizeof(*e));
+}
+
+/*
+ * A slot for a new entry of `bytes`, in its own context, older entries forgotten to make room for it; NULL
+ * when there is none.
+ */
+static TableEntry *
+new_entry(const GxCacheKey key[2], size_t bytes)
+{
+	size_t		bound = (size_t) gx_cache_host_mb * 1024 * 1024 / 2,
+				held = 0;
+	TableEntry *e;
+
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		held += entries[k].bytes;
+	while (held + bytes > bound && (e = oldest_entry()) != NULL && e->cxt != NULL)
+	{
+		held -= e->bytes;
+		forget_entry(e);
+	}
+	e = oldest_entry();
+	if (e == NULL || held + bytes > bound)
+		return NULL;
+	forget_entry(e);
 	e->cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
 	memcpy(e->key, key, sizeof(e->key));
 	return e;
@@ -319,12 +350,13 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 		/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
 		if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(key)) != 0)
 			return false;
-		e = new_entry(key);
+		e = new_entry(key, r.nrows * sizeof(ItemPointerData) + r.ngeoms * sizeof(int64));
 		if (e == NULL)
 			return false;
 		e->too_large = !unbounded && !gx_pg_side_fits_cache(r.raw_bytes);
 		if (e->too_large)
 			return false;
+		e->bytes = r.nrows * sizeof(ItemPointerData) + r.ngeoms * sizeof(int64);
 		e->nrows = r.nrows;
 		e->ngeoms = r.ngeoms;
 		e->raw_bytes = r.raw_bytes;
