@@ -65,6 +65,10 @@ echo "== concurrent sessions"
 test/concurrency.sh 6
 count $? test/concurrency.sh
 
+echo "== join sides kept as whole tables, across sessions and snapshots"
+test/kept_tables.sh
+count $? test/kept_tables.sh
+
 echo "== gx-load as a plain role"
 test/gx_load.sh
 count $? test/gx_load.sh
@@ -83,6 +87,8 @@ test/service.sh
 count $? test/service.sh
 test/concurrency.sh 6
 count $? "test/concurrency.sh (through the service)"
+test/kept_tables.sh
+count $? "test/kept_tables.sh (through the service)"
 GX_DIFF_SEEDS=10 test/differential.sh
 count $? "test/differential.sh (through the service)"
 
