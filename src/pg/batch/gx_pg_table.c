@@ -7,6 +7,11 @@
  * that record's log position, which no earlier state had. So while a permanent table has the same number of
  * pages, every one all-visible, and its map pages' highest log position unchanged, every snapshot taken
  * since sees the same rows at the same TIDs, and that state names the contents in the caches (key).
+ *
+ * Two exceptions, where the bits do not follow the rows, decline: a table created or given new files in the
+ * current transaction (COPY FREEZE may add frozen rows to an all-visible page without clearing its bit), and
+ * old_snapshot_threshold set (VACUUM may then mark pages past old snapshots, which a scan would refuse with
+ * "snapshot too old").
  */
 #include "postgres.h"
 
@@ -84,9 +89,10 @@ table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 
 /*
  * What this backend keeps of a table's side beside its geometries (which the geometry cache keeps under
- * the same key): its rows' TIDs and which rows have a geometry. Or, too_large, that its values would not fit
- * the cache (its rows are read through the plan, without reading the table first each time). At most
- * TABLE_ENTRIES of them, taking at most half the geometry cache's bound (gpuexact.cache_host_mb) in all,
+ * the same key): its rows' TIDs and which rows have a geometry. Or, a marker (tids NULL), that the side is not
+ * kept: its values would not fit the cache (raw_bytes), or its row locations the room below (no_room); its
+ * rows are then read through the plan, without reading the table first each time. At most TABLE_ENTRIES of
+ * them, their row locations taking at most half the geometry cache's bound (gpuexact.cache_host_mb) in all,
  * least recently used out first.
  */
 #define TABLE_ENTRIES 16
@@ -95,7 +101,7 @@ typedef struct TableEntry
 {
 	MemoryContext cxt;			/* NULL: a free slot */
 	GxCacheKey	key[2];
-	bool		too_large;
+	bool		no_room;
 	ItemPointerData *tids;
 	int64	   *ids;
 	size_t		nrows,
@@ -118,15 +124,15 @@ find_entry(const GxCacheKey key[2])
 	return NULL;
 }
 
-/* The entry not in use that served least recently, a free slot first; NULL when all are in use. */
+/* The entry not in use that served least recently (a free slot first, if free ones count); NULL if none. */
 static TableEntry *
-oldest_entry(void)
+oldest_entry(bool free_ones)
 {
 	TableEntry *e = NULL;
 
 	for (int k = 0; k < TABLE_ENTRIES; k++)
-		if (entries[k].pins == 0 && (e == NULL || entries[k].cxt == NULL ||
-									 (e->cxt != NULL && entries[k].used < e->used)))
+		if (entries[k].pins == 0 && (free_ones || entries[k].cxt != NULL) &&
+			(e == NULL || entries[k].cxt == NULL || (e->cxt != NULL && entries[k].used < e->used)))
 			e = &entries[k];
 	return e;
 }
@@ -140,8 +146,8 @@ forget_entry(TableEntry *e)
 }
 
 /*
- * A slot for a new entry of `bytes`, in its own context, older entries forgotten to make room for it; NULL
- * when there is none.
+ * A new entry for row locations of `bytes`, in its own context, older entries forgotten to make room for
+ * them; marked no_room when there is none (too large for the bound). NULL when every slot is in use.
  */
 static TableEntry *
 new_entry(const GxCacheKey key[2], size_t bytes)
@@ -152,17 +158,20 @@ new_entry(const GxCacheKey key[2], size_t bytes)
 
 	for (int k = 0; k < TABLE_ENTRIES; k++)
 		held += entries[k].bytes;
-	while (held + bytes > bound && (e = oldest_entry()) != NULL && e->cxt != NULL)
+	while (held + bytes > bound && bytes <= bound && (e = oldest_entry(false)) != NULL)
 	{
 		held -= e->bytes;
 		forget_entry(e);
 	}
-	e = oldest_entry();
-	if (e == NULL || held + bytes > bound)
+	e = oldest_entry(true);
+	if (e == NULL)
 		return NULL;
+	held -= e->bytes;
 	forget_entry(e);
 	e->cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
 	memcpy(e->key, key, sizeof(e->key));
+	e->no_room = held + bytes > bound;
+	e->used = ++entry_clock;
 	return e;
 }
 
@@ -315,6 +324,10 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_an
 	if (rel->rd_rel->relpersistence != RELPERSISTENCE_PERMANENT || rel->rd_tableam != GetHeapamTableAmRoutine() ||
 		(rel->rd_rel->relkind != RELKIND_RELATION && rel->rd_rel->relkind != RELKIND_MATVIEW))
 		return false;
+	/* the exceptions of the file's header */
+	if (rel->rd_createSubid != InvalidSubTransactionId || rel->rd_newRelfilenodeSubid != InvalidSubTransactionId ||
+		rel->rd_firstRelfilenodeSubid != InvalidSubTransactionId || old_snapshot_threshold >= 0)
+		return false;
 	t->scan = (ScanState *) plan;
 	t->rel = rel;
 	t->attno = v->varattno;
@@ -334,14 +347,28 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
 	bool		unbounded = t->whole_anyway && gx_service_started();
 
-	if (t->rel == NULL || !table_key(t->rel, t->attno, key) ||
+	if (t->rel == NULL || gx_cache_host_mb == 0)
+		return false;
+	/*
+	 * A serializable transaction's read of the whole table, as the scan would have made it, before the key is
+	 * read: a write either cleared a page's bit before, or meets the lock.
+	 */
+	PredicateLockRelation(t->rel, t->snapshot);
+	if (!table_key(t->rel, t->attno, key) ||
 		(!unbounded && !gx_pg_side_fits_cache((size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ)))
 		return false;
 	e = find_entry(key);
-	if (e && e->too_large)
+	/* a marker: not kept (but a side too large for this backend may be kept for the service now) */
+	if (e && e->tids == NULL && (e->no_room || !unbounded || e->pins > 0))
 		return false;
-	/* a serializable transaction's read of the whole table, as the scan would have made it */
-	PredicateLockRelation(t->rel, t->snapshot);
+	if (e && e->tids == NULL)
+	{
+		forget_entry(e);
+		e = NULL;
+	}
+	/* an entry kept for the service, as an inner side, may be too large for a side run here in one batch */
+	if (e && !unbounded && !gx_pg_side_fits_cache(e->raw_bytes))
+		return false;
 	t->kept = e != NULL;
 	if (e == NULL)
 	{
@@ -353,13 +380,12 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 		e = new_entry(key, r.nrows * sizeof(ItemPointerData) + r.ngeoms * sizeof(int64));
 		if (e == NULL)
 			return false;
-		e->too_large = !unbounded && !gx_pg_side_fits_cache(r.raw_bytes);
-		if (e->too_large)
+		e->raw_bytes = r.raw_bytes;
+		if (e->no_room || (!unbounded && !gx_pg_side_fits_cache(r.raw_bytes)))
 			return false;
 		e->bytes = r.nrows * sizeof(ItemPointerData) + r.ngeoms * sizeof(int64);
 		e->nrows = r.nrows;
 		e->ngeoms = r.ngeoms;
-		e->raw_bytes = r.raw_bytes;
 		e->tids = MemoryContextAllocHuge(e->cxt, Max(r.nrows, 1) * sizeof(ItemPointerData));
 		memcpy(e->tids, r.tids, r.nrows * sizeof(ItemPointerData));
 		e->ids = geometry_rows(&r, e->cxt);
