@@ -110,6 +110,10 @@ VACUUM FULL tblocks;
 VACUUM tblocks;
 SELECT whole_tables('SELECT p.id, b.id FROM tblocks p JOIN tblocks b ON gx_intersects(p.geom, b.geom)') AS rewritten,
 	table_diff('SELECT p.id AS p, b.id AS b FROM tblocks p JOIN tblocks b ON gx_intersects(p.geom, b.geom)') AS rewritten_diff;
+-- a serializable transaction reads the tables from the plan (its scans check for conflicts page by page)
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+SELECT whole_tables('SELECT * FROM coding') AS serializable;
+COMMIT;
 -- a table given new files in this transaction is read from the plan: COPY FREEZE may add rows to an
 -- all-visible page without clearing its bit
 BEGIN;

@@ -11,7 +11,8 @@
  * Two exceptions, where the bits do not follow the rows, decline: a table created or given new files in the
  * current transaction (COPY FREEZE may add frozen rows to an all-visible page without clearing its bit), and
  * old_snapshot_threshold set (VACUUM may then mark pages past old snapshots, which a scan would refuse with
- * "snapshot too old").
+ * "snapshot too old"). And a serializable transaction reads the table from the plan: its scan detects
+ * conflicts with concurrent writers page by page.
  */
 #include "postgres.h"
 
@@ -19,11 +20,11 @@
 #include "access/heapam.h"
 #include "access/tableam.h"
 #include "access/visibilitymap.h"
+#include "access/xact.h"
 #include "catalog/pg_class.h"
 #include "executor/executor.h"
 #include "miscadmin.h"
 #include "storage/bufmgr.h"
-#include "storage/predicate.h"
 #include "storage/smgr.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
@@ -124,14 +125,17 @@ find_entry(const GxCacheKey key[2])
 	return NULL;
 }
 
-/* The entry not in use that served least recently (a free slot first, if free ones count); NULL if none. */
+/*
+ * The entry not in use that served least recently: a free slot first (or, holding, only among those that
+ * hold row locations); NULL if none.
+ */
 static TableEntry *
-oldest_entry(bool free_ones)
+oldest_entry(bool holding)
 {
 	TableEntry *e = NULL;
 
 	for (int k = 0; k < TABLE_ENTRIES; k++)
-		if (entries[k].pins == 0 && (free_ones || entries[k].cxt != NULL) &&
+		if (entries[k].pins == 0 && (!holding || entries[k].bytes > 0) &&
 			(e == NULL || entries[k].cxt == NULL || (e->cxt != NULL && entries[k].used < e->used)))
 			e = &entries[k];
 	return e;
@@ -146,31 +150,34 @@ forget_entry(TableEntry *e)
 }
 
 /*
- * A new entry for row locations of `bytes`, in its own context, older entries forgotten to make room for
- * them; marked no_room when there is none (too large for the bound). NULL when every slot is in use.
+ * A new entry under key: with data (the row locations, `bytes` of them, in context data, which it takes
+ * over), older entries forgotten to make room for them; or a marker (data NULL, or no_room when the locations
+ * alone exceed the bound). NULL when there is no room, or no slot, now (entries in use hold them).
  */
 static TableEntry *
-new_entry(const GxCacheKey key[2], size_t bytes)
+new_entry(const GxCacheKey key[2], MemoryContext data, size_t bytes)
 {
 	size_t		bound = (size_t) gx_cache_host_mb * 1024 * 1024 / 2,
 				held = 0;
 	TableEntry *e;
 
+	if (data && bytes > bound)
+		data = NULL;
 	for (int k = 0; k < TABLE_ENTRIES; k++)
 		held += entries[k].bytes;
-	while (held + bytes > bound && bytes <= bound && (e = oldest_entry(false)) != NULL)
+	while (data && held + bytes > bound && (e = oldest_entry(true)) != NULL)
 	{
 		held -= e->bytes;
 		forget_entry(e);
 	}
-	e = oldest_entry(true);
-	if (e == NULL)
+	if ((data && held + bytes > bound) || (e = oldest_entry(false)) == NULL)
 		return NULL;
-	held -= e->bytes;
 	forget_entry(e);
-	e->cxt = AllocSetContextCreate(TopMemoryContext, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
+	e->cxt = data ? data : AllocSetContextCreate(TopMemoryContext, "gpuexact kept table", ALLOCSET_SMALL_SIZES);
+	MemoryContextSetParent(e->cxt, TopMemoryContext);
 	memcpy(e->key, key, sizeof(e->key));
-	e->no_room = held + bytes > bound;
+	e->no_room = data == NULL && bytes > bound;
+	e->bytes = data ? bytes : 0;
 	e->used = ++entry_clock;
 	return e;
 }
@@ -321,6 +328,9 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_an
 	if (!IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0)
 		return false;
 	rel = ((ScanState *) plan)->ss_currentRelation;
+	/* a serializable transaction's scan checks each page for conflicts with writers: it must read them */
+	if (IsolationIsSerializable())
+		return false;
 	if (rel->rd_rel->relpersistence != RELPERSISTENCE_PERMANENT || rel->rd_tableam != GetHeapamTableAmRoutine() ||
 		(rel->rd_rel->relkind != RELKIND_RELATION && rel->rd_rel->relkind != RELKIND_MATVIEW))
 		return false;
@@ -336,11 +346,51 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_an
 	return true;
 }
 
+/*
+ * A table's side read now (its rows' locations; their values too unless the GPU service may hold the side
+ * already, into r in cxt) and kept under key: the entry, or NULL when it is not kept (a row changed meanwhile,
+ * its values would not fit the cache unless unbounded, no room for its locations).
+ */
+static TableEntry *
+read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryContext cxt, TableRows *r)
+{
+	GxCacheKey	after[2];
+	size_t		bytes;
+	MemoryContext data = NULL;
+	ItemPointerData *tids = NULL;
+	int64	   *ids = NULL;
+	TableEntry *e;
+
+	read_rows(t, !gx_service_started(), cxt, r);
+	/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
+	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0)
+		return NULL;
+	/* the locations copied into a context of their own (freed with cxt on an error), then the entry made */
+	bytes = r->nrows * sizeof(ItemPointerData) + r->ngeoms * sizeof(int64);
+	if (unbounded || gx_pg_side_fits_cache(r->raw_bytes))
+	{
+		data = AllocSetContextCreate(cxt, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
+		tids = MemoryContextAllocHuge(data, Max(r->nrows, 1) * sizeof(ItemPointerData));
+		memcpy(tids, r->tids, r->nrows * sizeof(ItemPointerData));
+		ids = geometry_rows(r, data);
+	}
+	e = new_entry(key, data, bytes);
+	if (e == NULL)
+		return NULL;
+	e->raw_bytes = r->raw_bytes;
+	if (e->bytes == 0)
+		return NULL;			/* a marker: not kept */
+	e->nrows = r->nrows;
+	e->ngeoms = r->ngeoms;
+	e->ids = ids;
+	e->tids = tids;
+	return e;
+}
+
 bool
 gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 {
-	GxCacheKey	key[2],
-				after[2];
+	GxCacheKey	key[2];
 	TableEntry *e;
 	TableRows	r;
 	double		t0 = gx_now_ms();
@@ -349,11 +399,6 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 
 	if (t->rel == NULL || gx_cache_host_mb == 0)
 		return false;
-	/*
-	 * A serializable transaction's read of the whole table, as the scan would have made it, before the key is
-	 * read: a write either cleared a page's bit before, or meets the lock.
-	 */
-	PredicateLockRelation(t->rel, t->snapshot);
 	if (!table_key(t->rel, t->attno, key) ||
 		(!unbounded && !gx_pg_side_fits_cache((size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ)))
 		return false;
@@ -372,23 +417,9 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	t->kept = e != NULL;
 	if (e == NULL)
 	{
-		/* the rows' locations; their values too unless the GPU service may hold the side already */
-		read_rows(t, !gx_service_started(), cxt, &r);
-		/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
-		if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(key)) != 0)
-			return false;
-		e = new_entry(key, r.nrows * sizeof(ItemPointerData) + r.ngeoms * sizeof(int64));
+		e = read_and_keep(t, key, unbounded, cxt, &r);
 		if (e == NULL)
 			return false;
-		e->raw_bytes = r.raw_bytes;
-		if (e->no_room || (!unbounded && !gx_pg_side_fits_cache(r.raw_bytes)))
-			return false;
-		e->bytes = r.nrows * sizeof(ItemPointerData) + r.ngeoms * sizeof(int64);
-		e->nrows = r.nrows;
-		e->ngeoms = r.ngeoms;
-		e->tids = MemoryContextAllocHuge(e->cxt, Max(r.nrows, 1) * sizeof(ItemPointerData));
-		memcpy(e->tids, r.tids, r.nrows * sizeof(ItemPointerData));
-		e->ids = geometry_rows(&r, e->cxt);
 		gx_pg_table_sides_read++;
 	}
 	else
