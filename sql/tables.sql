@@ -65,7 +65,9 @@ SET gpuexact.keep_tables = off;
 SELECT whole_tables('SELECT * FROM coding') AS setting_off, table_diff('SELECT * FROM coding') AS setting_off_diff;
 RESET gpuexact.keep_tables;
 -- without the geometry cache, or for values that would not fit it, the rows are read from the plan (a table
--- found too large is not read whole again)
+-- found too large is not read whole again); on the CPU here, since a join's inner side the GPU service keeps
+-- need not fit this backend's cache
+SET gpuexact.device = cpu;
 CREATE TABLE tbig (id int, geom gxgeom);
 ALTER TABLE tbig ALTER COLUMN geom SET STORAGE EXTERNAL;
 INSERT INTO tbig SELECT j, ('TIN Z (' || string_agg(format('((%s %s 0,%s %s 0,%s %s 1,%s %s 0))', i / 10.0, j / 3.0,
@@ -80,6 +82,7 @@ SELECT value AS tables_read FROM gx_stats() WHERE counter = 'table_sides_read';
 SET gpuexact.cache_host_mb = 0;
 SELECT whole_tables('SELECT * FROM coding') AS no_cache, table_diff('SELECT * FROM coding') AS no_cache_diff;
 RESET gpuexact.cache_host_mb;
+RESET gpuexact.device;
 DROP TABLE tbig;
 -- UPDATE: the page is no longer all-visible, so the rows are read from the plan; after VACUUM, the table
 -- is read whole again (its state is a new one), and then kept

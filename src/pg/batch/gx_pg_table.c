@@ -351,6 +351,16 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_an
  * already, into r in cxt) and kept under key: the entry, or NULL when it is not kept (a row changed meanwhile,
  * its values would not fit the cache unless unbounded, no room for its locations).
  */
+/* Will this query's batches go to the GPU service (which may hold the side), not run in this backend? */
+static bool
+service_runs(void)
+{
+	GxBatchOptions opt;
+
+	gx_settings_batch_options(&opt);
+	return gx_service_started() && opt.device != GX_DEVICE_CPU;
+}
+
 static TableEntry *
 read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryContext cxt, TableRows *r)
 {
@@ -361,7 +371,7 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryConte
 	int64	   *ids = NULL;
 	TableEntry *e;
 
-	read_rows(t, !gx_service_started(), cxt, r);
+	read_rows(t, !service_runs(), cxt, r);
 	/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
 	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0)
 		return NULL;
@@ -395,7 +405,7 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	TableRows	r;
 	double		t0 = gx_now_ms();
 	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
-	bool		unbounded = t->whole_anyway && gx_service_started();
+	bool		unbounded = t->whole_anyway && service_runs();
 
 	if (t->rel == NULL || gx_cache_host_mb == 0)
 		return false;
