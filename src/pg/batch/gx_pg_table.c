@@ -8,11 +8,11 @@
  * pages, every one all-visible, and its map pages' highest log position unchanged, every snapshot taken
  * since sees the same rows at the same TIDs, and that state names the contents in the caches (key).
  *
- * Two exceptions, where the bits do not follow the rows, decline: a table created or given new files in the
- * current transaction (COPY FREEZE may add frozen rows to an all-visible page without clearing its bit), and
- * old_snapshot_threshold set (VACUUM may then mark pages past old snapshots, which a scan would refuse with
- * "snapshot too old"). And a serializable transaction reads the table from the plan: its scan detects
- * conflicts with concurrent writers page by page.
+ * Where the bits do not follow the rows, the table is read from the plan: a table created or given new
+ * files in the current transaction (COPY FREEZE may add frozen rows to an all-visible page without clearing
+ * its bit), and every table while old_snapshot_threshold is set (VACUUM may then mark pages past old
+ * snapshots, which a scan would refuse with "snapshot too old"). So is every table in a serializable
+ * transaction, whose scans check each page for conflicts with concurrent writers.
  */
 #include "postgres.h"
 
