@@ -59,6 +59,17 @@ SELECT table_diff('SELECT id FROM tblocks p WHERE EXISTS (SELECT 1 FROM tbodies 
 	table_diff('SELECT id FROM tblocks p WHERE NOT EXISTS (SELECT 1 FROM tbodies b WHERE gx_intersects(p.geom, b.geom))') AS anti,
 	table_diff('SELECT p.id AS p, b.id AS b FROM tblocks p LEFT JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS left_join,
 	table_diff('SELECT a.id AS a, b.id AS b FROM tbodies a JOIN tbodies b ON gx_intersects(a.geom, b.geom)') AS self_join;
+-- a kept outer side rescanned under a lateral parameter (the inner side filtered by it), and a cursor
+-- fetched in parts (the rows' pages stay pinned between fetches, and are let go at its end)
+SELECT table_diff('SELECT v.k, s.n FROM (VALUES (0), (7), (30)) v(k) CROSS JOIN LATERAL
+	(SELECT count(*) AS n FROM tblocks p JOIN tbodies b ON gx_intersects(p.geom, b.geom) WHERE b.id > v.k) s') AS lateral_diff;
+BEGIN;
+DECLARE kept CURSOR FOR SELECT block, body FROM coding;
+FETCH 3 FROM kept;
+FETCH 2 FROM kept;
+CLOSE kept;
+COMMIT;
+SELECT block, body FROM coding ORDER BY block, body LIMIT 5;
 -- a filtered side, or the setting off, reads the plan's rows
 SELECT whole_tables('SELECT p.id, b.id FROM tblocks p JOIN tbodies b ON gx_intersects(p.geom, b.geom) WHERE p.id < 800') AS filtered;
 SET gpuexact.keep_tables = off;
