@@ -1,7 +1,9 @@
 -- bench/blocks.sql: block-model coding on the mining workload written by `build/bench_batch mining SCALE --copy
 -- DIR` (psql -v dir=DIR -v blocks=N): a regular model of about N block centroids over the ore bodies' extent,
 -- joined with the bodies made solids (a centroid inside a body is coded with it) and, for comparison, with the
--- same bodies as plain surfaces (a centroid on a triangle only). Each query warmed once, then timed three times.
+-- same bodies as plain surfaces (a centroid on a triangle only); then the holes joined with the solids, and
+-- gx_intercepts_pairs of them. Each query warmed once, then timed three times. Every table is vacuumed (all
+-- pages all-visible), so that the joins keep their sides as whole tables.
 \ir mining_tables.sql
 DROP TABLE IF EXISTS surfaces, blocks;
 CREATE TABLE surfaces AS SELECT id, geom FROM bodies;
@@ -11,6 +13,7 @@ UPDATE bodies SET geom = gx_makesolid(geom);
 VACUUM ANALYZE blocks;
 VACUUM ANALYZE bodies;
 VACUUM ANALYZE surfaces;
+VACUUM ANALYZE holes;
 SELECT count(*) AS blocks FROM blocks;
 SELECT count(*) AS solids, sum(gx_ntriangles(geom)) AS triangles FROM bodies;
 SELECT count(*) AS coded_warmup FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
@@ -24,5 +27,17 @@ SELECT count(*) AS on_surfaces_warmup FROM blocks p JOIN surfaces b ON gx_inters
 SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
 SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
 SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
+\timing off
+SELECT count(*) AS holes_in_solids_warmup FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
+\timing on
+SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
+SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
+SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
+\timing off
+SELECT count(*) AS intervals_warmup FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
+\timing on
+SELECT count(*) AS intervals FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
+SELECT count(*) AS intervals FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
+SELECT count(*) AS intervals FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
 \timing off
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT count(*) FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
