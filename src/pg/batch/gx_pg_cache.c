@@ -476,9 +476,7 @@ content_keys(GxPgSide *s)
 	s->keys[1] = (GxCacheKey) {{0, m->serial, (uint32) s->ngeoms, 0}};
 	s->skeys[0] = (GxCacheKey) {{0, 0, (uint32) (hash >> 32), (uint32) hash}};
 	s->skeys[1] = (GxCacheKey) {{0, (uint32) s->ngeoms, (uint32) ((uint64) len >> 32), (uint32) len}};
-	for (size_t i = 0; i < s->nrows; i++)
-		if (s->present[i])
-			s->raw_bytes += toast_raw_datum_size(s->geoms[i]);
+	s->raw_bytes = gx_pg_values_bytes(s->geoms, s->present, s->nrows);
 }
 
 /* Does s's memo still remember its bytes (not given to another side's since)? */

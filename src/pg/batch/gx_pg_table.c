@@ -208,13 +208,12 @@ pin_entry(TableEntry *e, MemoryContext cxt)
 	e->used = ++entry_clock;
 }
 
-/* The rows of a table read under a snapshot: their TIDs, and copies of their geometries in cxt. */
+/* The rows of a table read under a snapshot: their TIDs, and copies of their geometries. */
 typedef struct TableRows
 {
 	ItemPointerData *tids;
 	Datum	   *geoms;
 	bool	   *present;
-	int64	   *ids;
 	size_t		nrows,
 				ngeoms,
 				raw_bytes;
@@ -223,10 +222,10 @@ typedef struct TableRows
 /*
  * Reads every row of the table visible to t's snapshot, in physical order (never a synchronized scan, which
  * may start midway), into r, allocated in cxt: with values, copies of them as stored (a TOAST pointer stays
- * one); else r->geoms stays NULL.
+ * one), else r->geoms stays NULL; with a context for them, the rows' TIDs there, else r->tids stays NULL.
  */
 static void
-read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
+read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt, TableRows *r)
 {
 	size_t		cap = 1024,
 				room = 0;
@@ -237,7 +236,7 @@ read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 
 	memset(r, 0, sizeof(*r));
-	r->tids = palloc_extended(cap * sizeof(ItemPointerData), MCXT_ALLOC_HUGE);
+	r->tids = locations ? MemoryContextAllocHuge(locations, cap * sizeof(ItemPointerData)) : NULL;
 	r->geoms = values ? palloc_extended(cap * sizeof(Datum), MCXT_ALLOC_HUGE) : NULL;
 	r->present = palloc_extended(cap * sizeof(bool), MCXT_ALLOC_HUGE);
 	/* heap tuples in place (the table is a heap), without a slot's pin per row */
@@ -250,12 +249,14 @@ read_rows(GxPgTable *t, bool values, MemoryContext cxt, TableRows *r)
 		if (r->nrows == cap)
 		{
 			cap *= 2;
-			r->tids = repalloc_huge(r->tids, cap * sizeof(ItemPointerData));
+			if (locations)
+				r->tids = repalloc_huge(r->tids, cap * sizeof(ItemPointerData));
 			if (values)
 				r->geoms = repalloc_huge(r->geoms, cap * sizeof(Datum));
 			r->present = repalloc_huge(r->present, cap * sizeof(bool));
 		}
-		r->tids[r->nrows] = tuple->t_self;
+		if (locations)
+			r->tids[r->nrows] = tuple->t_self;
 		r->present[r->nrows] = !isnull;
 		if (!isnull && values)
 		{
@@ -303,7 +304,7 @@ load_values(GxPgSide *s, void *arg)
 	GxPgTable  *t = arg;
 	TableRows	r;
 
-	read_rows(t, true, s->cxt, &r);
+	read_rows(t, true, NULL, s->cxt, &r);
 	if (r.nrows != s->nrows || r.ngeoms != s->ngeoms)
 		elog(ERROR, "gpuexact: the rows of kept table \"%s\" changed under their snapshot",
 			 RelationGetRelationName(t->rel));
@@ -311,7 +312,7 @@ load_values(GxPgSide *s, void *arg)
 	s->present = r.present;
 }
 
-bool
+void
 gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_anyway)
 {
 	Plan	   *p = plan->plan;
@@ -322,35 +323,29 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_an
 	memset(t, 0, sizeof(*t));
 	if (!gx_keep_tables || !IsA(plan, SeqScanState) || p->qual != NIL || p->parallel_aware || col <= 0 ||
 		col > list_length(p->targetlist) || !IsMVCCSnapshot(plan->state->es_snapshot))
-		return false;
+		return;
 	tle = list_nth(p->targetlist, col - 1);
 	v = (Var *) tle->expr;
 	if (!IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0)
-		return false;
+		return;
 	rel = ((ScanState *) plan)->ss_currentRelation;
 	/* a serializable transaction's scan checks each page for conflicts with writers: it must read them */
 	if (IsolationIsSerializable())
-		return false;
+		return;
 	if (rel->rd_rel->relpersistence != RELPERSISTENCE_PERMANENT || rel->rd_tableam != GetHeapamTableAmRoutine() ||
 		(rel->rd_rel->relkind != RELKIND_RELATION && rel->rd_rel->relkind != RELKIND_MATVIEW))
-		return false;
+		return;
 	/* the exceptions of the file's header */
 	if (rel->rd_createSubid != InvalidSubTransactionId || rel->rd_newRelfilenodeSubid != InvalidSubTransactionId ||
 		rel->rd_firstRelfilenodeSubid != InvalidSubTransactionId || old_snapshot_threshold >= 0)
-		return false;
+		return;
 	t->scan = (ScanState *) plan;
 	t->rel = rel;
 	t->attno = v->varattno;
 	t->snapshot = plan->state->es_snapshot;
 	t->whole_anyway = whole_anyway;
-	return true;
 }
 
-/*
- * A table's side read now (its rows' locations; their values too unless the GPU service may hold the side
- * already, into r in cxt) and kept under key: the entry, or NULL when it is not kept (a row changed meanwhile,
- * its values would not fit the cache unless unbounded, no room for its locations).
- */
 /* Will this query's batches go to the GPU service (which may hold the side), not run in this backend? */
 static bool
 service_runs(void)
@@ -361,29 +356,30 @@ service_runs(void)
 	return gx_service_started() && opt.device != GX_DEVICE_CPU;
 }
 
+/*
+ * A table's side read now (its rows' locations; their values too unless the GPU service may hold the side
+ * already, into r in cxt) and kept under key: the entry, or NULL when it is not kept (a row changed meanwhile,
+ * its values would not fit the cache unless unbounded, no room for its locations).
+ */
 static TableEntry *
 read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryContext cxt, TableRows *r)
 {
 	GxCacheKey	after[2];
 	size_t		bytes;
-	MemoryContext data = NULL;
-	ItemPointerData *tids = NULL;
+	/* the locations read into a context of their own, which the entry takes over (freed with cxt if not) */
+	MemoryContext data = AllocSetContextCreate(cxt, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
 	int64	   *ids = NULL;
 	TableEntry *e;
 
-	read_rows(t, !service_runs(), cxt, r);
+	read_rows(t, !service_runs(), data, cxt, r);
 	/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
 	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0)
 		return NULL;
-	/* the locations copied into a context of their own (freed with cxt on an error), then the entry made */
 	bytes = r->nrows * sizeof(ItemPointerData) + r->ngeoms * sizeof(int64);
 	if (unbounded || gx_pg_side_fits_cache(r->raw_bytes))
-	{
-		data = AllocSetContextCreate(cxt, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
-		tids = MemoryContextAllocHuge(data, Max(r->nrows, 1) * sizeof(ItemPointerData));
-		memcpy(tids, r->tids, r->nrows * sizeof(ItemPointerData));
 		ids = geometry_rows(r, data);
-	}
+	else
+		data = NULL;
 	e = new_entry(key, data, bytes);
 	if (e == NULL)
 		return NULL;
@@ -393,7 +389,7 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryConte
 	e->nrows = r->nrows;
 	e->ngeoms = r->ngeoms;
 	e->ids = ids;
-	e->tids = tids;
+	e->tids = r->tids;
 	return e;
 }
 

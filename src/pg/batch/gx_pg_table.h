@@ -32,13 +32,13 @@ typedef struct GxPgTable
 } GxPgTable;
 
 /*
- * Can the side of this plan (whose row's column col is the geometry) be its table's? Yes for a plain scan
- * of a whole permanent heap table, without a filter, whose column col is a column of the table, under an
- * MVCC snapshot, with gpuexact.keep_tables on. Sets up t. whole_anyway: the caller would read the plan's
- * rows whole as well (a join's inner side), so that, with the GPU service keeping the side, it need not fit
- * this backend's cache.
+ * Sets up t for the side of this plan (whose row's column col is the geometry), when it can be its table's:
+ * a plain scan of a whole permanent heap table, without a filter, whose column col is a column of the table,
+ * under an MVCC snapshot, with gpuexact.keep_tables on; else t->rel is NULL (and gx_pg_table_side false).
+ * whole_anyway: the caller would read the plan's rows whole as well (a join's inner side), so that, with the
+ * GPU service keeping the side, it need not fit this backend's cache.
  */
-bool		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_anyway);
+void		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_anyway);
 
 /*
  * Makes s the side of t's table, whole (ids: row numbers in the table's physical order), when its pages are

@@ -51,7 +51,6 @@ typedef struct GxJoinState
 	 * scan's side is that table's, kept or read whole (one batch), and its rows are fetched as pairs need them
 	 */
 	GxPgTable	table[2];
-	bool		can_use_table[2];
 	bool		from_table[2];
 	bool		outer_started;	/* the outer side's first batch was read (since the last rescan) */
 	int64		outer_row_in_slot;	/* outer table side: the row the outer scan's slot holds, or -1 */
@@ -316,8 +315,7 @@ next_batch(GxJoinState *js)
 	MemoryContextReset(js->batch_cxt);
 	js->outer_row_in_slot = -1;
 	/* a whole table kept, or read whole, makes one batch (its rows fetched as pairs need them) */
-	js->from_table[0] = !js->outer_started && js->can_use_table[0] &&
-		gx_pg_table_side(&js->table[0], &js->outer, js->batch_cxt);
+	js->from_table[0] = !js->outer_started && gx_pg_table_side(&js->table[0], &js->outer, js->batch_cxt);
 	js->outer_started = true;
 	if (js->from_table[0])
 	{
@@ -465,12 +463,12 @@ gx_join_next(ScanState *ss)
 	{
 		bool		exhausted;
 
-		js->from_table[1] = js->can_use_table[1] && gx_pg_table_side(&js->table[1], &js->inner, js->inner_cxt);
+		js->from_table[1] = gx_pg_table_side(&js->table[1], &js->inner, js->inner_cxt);
 		if (js->from_table[1])
 		{
 			js->inner_rows += js->table[1].nrows;
-			js->inner_fetched = MemoryContextAllocHuge(js->inner_cxt, Max(js->table[1].nrows, 1) * sizeof(MinimalTuple));
-			memset(js->inner_fetched, 0, js->table[1].nrows * sizeof(MinimalTuple));
+			js->inner_fetched = MemoryContextAllocExtended(js->inner_cxt, Max(js->table[1].nrows, 1) * sizeof(MinimalTuple),
+														   MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
 		}
 		else
 			js->inner_tuples = read_rows(js, lsecond(js->css.custom_ps), false, js->inner_cxt, &js->inner,
@@ -558,8 +556,8 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->geom_attno[1] = plain_column(lsecond(cs->custom_exprs), js->n_outer_cols,
 									 ExecGetResultType(inner)->natts);
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
-	js->can_use_table[0] = gx_pg_table_of_plan(&js->table[0], outer, js->geom_attno[0], false);
-	js->can_use_table[1] = gx_pg_table_of_plan(&js->table[1], inner, js->geom_attno[1], true);
+	gx_pg_table_of_plan(&js->table[0], outer, js->geom_attno[0], false);
+	gx_pg_table_of_plan(&js->table[1], inner, js->geom_attno[1], true);
 	js->outer_row_in_slot = -1;
 	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
 	js->distance = ExecInitExpr(lfourth(cs->custom_exprs), &node->ss.ps);
