@@ -16,28 +16,12 @@ VACUUM ANALYZE surfaces;
 VACUUM ANALYZE holes;
 SELECT count(*) AS blocks FROM blocks;
 SELECT count(*) AS solids, sum(gx_ntriangles(geom)) AS triangles FROM bodies;
-SELECT count(*) AS coded_warmup FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
-\timing on
-SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
-SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
-SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);
-\timing off
-SELECT count(*) AS on_surfaces_warmup FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
-\timing on
-SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
-SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
-SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom);
-\timing off
-SELECT count(*) AS holes_in_solids_warmup FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
-\timing on
-SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
-SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
-SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom);
-\timing off
-SELECT count(*) AS intervals_warmup FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
-\timing on
-SELECT count(*) AS intervals FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
-SELECT count(*) AS intervals FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
-SELECT count(*) AS intervals FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies');
-\timing off
+\set q 'SELECT count(*) AS coded FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)'
+\ir time_three.sql
+\set q 'SELECT count(*) AS on_surfaces FROM blocks p JOIN surfaces b ON gx_intersects(p.geom, b.geom)'
+\ir time_three.sql
+\set q 'SELECT count(*) AS holes_in_solids FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)'
+\ir time_three.sql
+\set q 'SELECT count(*) AS intervals FROM gx_intercepts_pairs(''SELECT id, geom FROM holes'', ''SELECT id, geom FROM bodies'')'
+\ir time_three.sql
 EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT count(*) FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom);

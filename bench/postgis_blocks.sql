@@ -15,12 +15,8 @@ VACUUM ANALYZE blocks;
 VACUUM ANALYZE some_bodies;
 SELECT count(*) AS blocks FROM blocks;
 SELECT count(*) AS solids, sum(gx_ntriangles(geom)) AS triangles FROM some_bodies;
-SELECT count(*) AS coded_warmup FROM blocks p JOIN some_bodies b ON gx_intersects(p.geom, b.geom);
-\timing on
-SELECT count(*) AS gpuexact_coded FROM blocks p JOIN some_bodies b ON gx_intersects(p.geom, b.geom);
-SELECT count(*) AS gpuexact_coded FROM blocks p JOIN some_bodies b ON gx_intersects(p.geom, b.geom);
-SELECT count(*) AS gpuexact_coded FROM blocks p JOIN some_bodies b ON gx_intersects(p.geom, b.geom);
-\timing off
+\set q 'SELECT count(*) AS gpuexact_coded FROM blocks p JOIN some_bodies b ON gx_intersects(p.geom, b.geom)'
+\ir time_three.sql
 CREATE TABLE pg_bodies AS SELECT id, ST_MakeSolid(ST_GeomFromEWKB(gx_asewkb(geom))) AS geom FROM some_bodies;
 CREATE TABLE pg_blocks AS SELECT id, ST_SetSRID(ST_GeomFromEWKB(gx_asewkb(geom)), (SELECT ST_SRID(geom) FROM pg_bodies LIMIT 1)) AS geom FROM blocks;
 CREATE INDEX ON pg_bodies USING gist (geom gist_geometry_ops_nd);
