@@ -12,7 +12,7 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 # Exact arithmetic needs IEEE behaviour: no FMA contraction, no fast-math.
 PG_CPPFLAGS = -Isrc/core -Isrc/pg
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
-SHLIB_LINK = -lgmp -fopenmp -ldl
+SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
 
 REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables
 REGRESS_OPTS = --load-extension=gpuexact

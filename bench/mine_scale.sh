@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/mine_scale.sh: the mining workflows at several scales, on the GPU machine (device tool; carry build/,
 # gpuexact.so and .device) or any machine with the carried PostgreSQL. For each SCALE of SCALES (the data of
-# `build/bench_batch mining SCALE --copy`): gx_makesolid of the bodies, then, with the GPU service
+# `build/bench_batch mining SCALE --copy`): the bodies made solids (gx_makesolids), then, with the GPU service
 # (shared_preload_libraries = gpuexact) and with the CPU engine in the backend: the warm join of holes and
 # bodies as surfaces, a new session's first join, holes x solids (volume semantics), gx_intercepts_pairs,
 # and block-model coding of BLOCKS centroids (scale 1 only). Each query is warmed, then the best and worst
@@ -31,9 +31,16 @@ for s in $SCALES; do
 	chmod 644 $dir/*
 	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
 	psql -X -q -d mine -v dir=$dir -f bench/mining_tables.sql
-	psql -X -q -d mine -c "CREATE TABLE solids AS SELECT id, geom FROM bodies" -c "ALTER TABLE solids ADD PRIMARY KEY (id)"
-	t=$(psql -X -q -d mine -c '\timing on' -c "UPDATE solids SET geom = gx_makesolid(geom)" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
-	row "x$s" "gx_makesolid of the bodies" cpu "$t"
+	t=$(psql -X -q -d mine -c '\timing on' -c "CREATE TABLE solids AS SELECT id, solid AS geom FROM gx_makesolids('SELECT id, geom FROM bodies')" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+	row "x$s" "CREATE TABLE solids AS ... gx_makesolids" cpu "$t"
+	psql -X -q -d mine -c "ALTER TABLE solids ADD PRIMARY KEY (id)" -c "CREATE TABLE remade AS SELECT id, geom FROM bodies"
+	t=$(psql -X -q -d mine -c '\timing on' -c "UPDATE remade r SET geom = m.solid FROM gx_makesolids('SELECT id, geom FROM remade') m WHERE m.id = r.id" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+	row "x$s" "UPDATE ... FROM gx_makesolids" cpu "$t"
+	if [ "$s" = 1 ]; then
+		t=$(psql -X -q -d mine -c '\timing on' -c "UPDATE remade SET geom = gx_makesolid(geom)" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+		row "x$s" "UPDATE ... SET geom = gx_makesolid(geom) (row by row)" cpu "$t"
+	fi
+	psql -X -q -d mine -c "DROP TABLE remade"
 	psql -X -q -d mine -c "VACUUM ANALYZE"
 	psql -X -At -d mine -c "SELECT 'holes ' || count(*) || ', segments ' || sum(gx_nsegments(geom)) FROM holes" \
 		-c "SELECT 'bodies ' || count(*) || ', triangles ' || sum(gx_ntriangles(geom)) FROM bodies" >>"$OUT/engine_$s.txt"

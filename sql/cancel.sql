@@ -17,3 +17,17 @@ RESET statement_timeout;
 SELECT count(*) FROM east e JOIN north n ON gx_intersects(e.geom, n.geom) WHERE e.id <= 20 AND n.id <= 20;
 SET gpuexact.enable_join = off;
 SELECT count(*) FROM east e JOIN north n ON gx_intersects(e.geom, n.geom) WHERE e.id <= 20 AND n.id <= 20;
+-- gx_makesolids stops too, between bodies and within one: 2 000 copies of a torus of 5 000 triangles
+-- (seconds of work on one thread)
+CREATE TEMP TABLE torus AS
+WITH p(i, j, t) AS (SELECT i, j, format('%s %s %s', (3 + cos(2 * pi() * j / 50)) * cos(2 * pi() * i / 50),
+		(3 + cos(2 * pi() * j / 50)) * sin(2 * pi() * i / 50), sin(2 * pi() * j / 50))
+	FROM generate_series(0, 49) i, generate_series(0, 49) j)
+SELECT ('TIN Z (' || string_agg(format('((%s,%s,%s,%s)),((%s,%s,%s,%s))', a.t, b.t, c.t, a.t, a.t, c.t, d.t, a.t), ',') || ')')::gxgeom AS geom
+FROM p a JOIN p b ON b.i = (a.i + 1) % 50 AND b.j = a.j JOIN p c ON c.i = (a.i + 1) % 50 AND c.j = (a.j + 1) % 50
+	JOIN p d ON d.i = a.i AND d.j = (a.j + 1) % 50;
+SELECT gx_issolid(gx_makesolid(geom)) FROM torus;
+SET statement_timeout = '200ms';
+SELECT count(*) FROM gx_makesolids('SELECT g, geom FROM torus, generate_series(1, 2000) g');
+RESET statement_timeout;
+SELECT count(*) FROM gx_makesolids('SELECT g, geom FROM torus, generate_series(1, 3) g');

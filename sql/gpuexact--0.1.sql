@@ -295,6 +295,10 @@ CREATE FUNCTION gx_makesolid(gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
 COMMENT ON FUNCTION gx_makesolid(gxgeom) IS
 	'the solid bounded by a closed surface of triangles, checked exactly (closed, manifold, not self-intersecting) and oriented outward';
+CREATE FUNCTION gx_makesolids(query text, OUT id bigint, OUT solid gxgeom)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_makesolids_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_makesolids(text) IS
+	'gx_makesolid of every row (id, geom) of a query, made on parallel threads and compressed there: for CREATE TABLE ... AS and UPDATE ... FROM';
 CREATE FUNCTION gx_issolid(gxgeom) RETURNS boolean
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_locate(point gxgeom, solid gxgeom) RETURNS text
@@ -465,6 +469,8 @@ CREATE FUNCTION gx_dwithin_pairs(a_query text, b_query text, d float8, id_type a
 CREATE FUNCTION gx_intercepts_pairs(lines_query text, solids_query text, id_type anyelement,
 	OUT a_id anyelement, OUT b_id anyelement, OUT from_m float8, OUT to_m float8)
 	RETURNS SETOF record AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+CREATE FUNCTION gx_makesolids(query text, id_type anyelement, OUT id anyelement, OUT solid gxgeom)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_makesolids_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, id_type anyelement,
 	OUT a_id anyelement, OUT b_id anyelement, OUT volume float8)
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;

@@ -99,6 +99,39 @@ SELECT count(*) AS located_differently FROM unnest(ARRAY['POINT Z (0.5 0.5 0.5)'
 	'POINT Z (0.45 0.5 0.5)', 'POINT Z (5.5 5.5 2.5)', 'POINT Z (2 2 2)']) p, bodies_toasted b JOIN bodies_many m USING (id)
 	WHERE gx_locate(p::gxgeom, b.geom) <> gx_locate(p::gxgeom, m.geom);
 
+-- gx_makesolids: every row of a query made a solid on the threads, compressed there with the default TOAST
+-- method, stored as it comes; byte for byte gx_makesolid's solids (an already solid row and a NULL one too),
+-- in rounds (join_batch_mb), read back by PostgreSQL's own decompression
+CREATE TEMP TABLE surfaces_many AS SELECT id, ('GEOMETRYCOLLECTION Z (' || box_tin(id * 0.1, 0, 0, 1) ||
+	(SELECT string_agg(',' || box_tin(40 + 2 * k, 40, 40 + id, 1), '') FROM generate_series(0, id % 40) k) || ')')::gxgeom AS geom
+	FROM generate_series(1, 300) id;
+INSERT INTO surfaces_many VALUES (301, NULL), (302, (SELECT geom FROM bodies_many WHERE id = 1));
+SET gpuexact.join_batch_mb = 1;
+CREATE TEMP TABLE solids_bulk AS SELECT * FROM gx_makesolids('SELECT id, geom FROM surfaces_many ORDER BY id');
+RESET gpuexact.join_batch_mb;
+SELECT count(*) AS made, count(*) FILTER (WHERE gx_asbinary(b.solid) = gx_asbinary(gx_makesolid(s.geom))) AS as_makesolid,
+	count(*) FILTER (WHERE gx_issolid(b.solid)) AS solids, min(b.id), max(b.id)
+	FROM solids_bulk b JOIN surfaces_many s USING (id);
+SELECT pg_column_compression(solid) AS compressed, count(*) FROM solids_bulk GROUP BY 1 ORDER BY 1;
+SET default_toast_compression = lz4;
+SELECT pg_column_compression(solid) AS compressed, count(*) FROM gx_makesolids('SELECT id, geom FROM surfaces_many WHERE id > 290')
+	GROUP BY 1 ORDER BY 1;
+RESET default_toast_compression;
+SET gpuexact.cpu_threads = 1;
+SELECT count(*) AS same_on_one_thread FROM gx_makesolids('SELECT id, geom FROM surfaces_many') m JOIN solids_bulk b USING (id)
+	WHERE gx_asbinary(m.solid) = gx_asbinary(b.solid);
+RESET gpuexact.cpu_threads;
+UPDATE surfaces_many s SET geom = m.solid FROM gx_makesolids('SELECT id, geom FROM surfaces_many') m WHERE m.id = s.id;
+SELECT count(*) FILTER (WHERE gx_issolid(geom)) AS updated_to_solids, count(geom) AS not_null FROM surfaces_many;
+SELECT id, pg_typeof(id), gx_issolid(solid) FROM gx_makesolids('SELECT ''B-'' || id, geom FROM surfaces_many WHERE id < 3', NULL::text)
+	ORDER BY 1;
+-- the first row (in the query's order) that bounds no volume ends the call, naming its id
+SELECT * FROM gx_makesolids('SELECT id, geom FROM (VALUES (1, ''TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))''::gxgeom),
+	(2, ''LINESTRING Z (0 0 0,1 1 1)''::gxgeom)) v(id, geom)');
+SELECT * FROM gx_makesolids('SELECT id, geom FROM surfaces_many UNION ALL SELECT 7, ''TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))''');
+SELECT * FROM gx_makesolids('SELECT id FROM surfaces_many');
+SELECT * FROM gx_makesolids('SELECT id::text, geom FROM surfaces_many');
+
 -- errors: each with its SQLSTATE
 \set VERBOSITY sqlstate
 SELECT gx_makesolid('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');

@@ -106,6 +106,15 @@ gx_pg_header(Datum d)
 	return (GxSerialized *) PG_DETOAST_DATUM_SLICE(d, 0, sizeof(GxSerialized) + sizeof(GxNode));
 }
 
+void
+gx_pg_raise_too_large(void)
+{
+	ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					errmsg("geometry too large: its text form would exceed %d MB", GX_MAX_TEXT_BYTES / 1000000),
+					errdetail("Every stored value must survive text output (COPY, pg_dump)."),
+					errhint("Split it into several values, e.g. TINs of a few million triangles each.")));
+}
+
 Datum
 gx_pg_datum(GxSerialized *g, size_t size)
 {
@@ -114,10 +123,7 @@ gx_pg_datum(GxSerialized *g, size_t size)
 	GxSerialized *packed;
 
 	if (!gx_wkt_fits(g, size, GX_MAX_TEXT_BYTES))
-		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-						errmsg("geometry too large: its text form would exceed %d MB", GX_MAX_TEXT_BYTES / 1000000),
-						errdetail("Every stored value must survive text output (COPY, pg_dump)."),
-						errhint("Split it into several values, e.g. TINs of a few million triangles each.")));
+		gx_pg_raise_too_large();
 	packed = gx_pack(g, size, &packed_size, &err);
 	if (err.code != GX_OK)
 		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);

@@ -6,6 +6,7 @@
 
 static GxAllocator allocator = {malloc, realloc, free};
 static bool replaced;
+static __thread bool plain;		/* this thread uses malloc whatever is installed */
 
 void
 gx_set_allocator(const GxAllocator *a)
@@ -20,23 +21,29 @@ gx_alloc_in_threads(void)
 	return !replaced;
 }
 
+void
+gx_alloc_plain(bool on)
+{
+	plain = on;
+}
+
 void *
 gx_alloc(size_t size)
 {
-	return allocator.alloc(size ? size : 1);
+	return plain ? malloc(size ? size : 1) : allocator.alloc(size ? size : 1);
 }
 
 void *
 gx_realloc(void *ptr, size_t size)
 {
-	return allocator.realloc(ptr, size ? size : 1);
+	return plain ? realloc(ptr, size ? size : 1) : allocator.realloc(ptr, size ? size : 1);
 }
 
 void
 gx_free(void *ptr)
 {
 	if (ptr)
-		allocator.free(ptr);
+		plain ? free(ptr) : allocator.free(ptr);
 }
 
 /* gx_grow and gx_grow_malloc: the capacity doubled from 16, through the allocator given. */

@@ -18,6 +18,13 @@ void		gx_set_allocator(const GxAllocator *a);
 /* May threads other than the one that installed it call gx_alloc? True of the default (malloc). */
 bool		gx_alloc_in_threads(void);
 
+/*
+ * In the calling thread only: gx_alloc, gx_realloc and gx_free call malloc, realloc and free while on (for
+ * worker threads running code that allocates, under a host whose allocator is not thread-safe); what is
+ * allocated while on is freed while on, or with free.
+ */
+void		gx_alloc_plain(bool on);
+
 void	   *gx_alloc(size_t size);
 void	   *gx_realloc(void *ptr, size_t size);
 void		gx_free(void *ptr);

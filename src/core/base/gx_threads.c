@@ -144,9 +144,12 @@ budget_open(const char *dir)
 int
 gx_threads_begin(int wanted, const char *budget_dir)
 {
-	int			n = gx_threads_usable(wanted),
+	int			n,
 				i;
 
+	if (omp_in_parallel())
+		return 1;				/* a run nested in a parallel one: its thread alone, the outer run's tokens kept */
+	n = gx_threads_usable(wanted);
 	gx_threads_end();			/* tokens a run left behind (an error jumped past its end) */
 	if (n > 1 && budget_dir != NULL && budget_open(budget_dir))
 	{
@@ -162,6 +165,8 @@ gx_threads_begin(int wanted, const char *budget_dir)
 void
 gx_threads_end(void)
 {
+	if (omp_in_parallel())
+		return;
 	while (nheld > 0)
 		flock(token_fd[held[--nheld]], LOCK_UN);
 }

@@ -19,7 +19,8 @@ int			gx_threads_usable(int wanted);
  * Begins a parallel run: gx_threads_usable, then, when budget_dir is given, no more threads than the
  * tokens this process could take from the budget that every process using that directory shares (one
  * token file per core, held with flock: the kernel releases a dead process's tokens). At least 1 (the
- * caller's own thread needs no token). Sets OpenMP's thread count; gx_threads_end gives the tokens back.
+ * caller's own thread needs no token). Sets OpenMP's thread count; gx_threads_end gives the tokens back. Called
+ * from within a parallel region (one thread of a run over many small inputs), both do nothing: 1 thread.
  */
 int			gx_threads_begin(int wanted, const char *budget_dir);
 void		gx_threads_end(void);
