@@ -48,6 +48,7 @@ write_copy(const char *dir, const char *name, const GxBatchSide *s)
 	FILE	   *f;
 	size_t		e = 0;
 	uint32_t	g;
+	char	   *hex = NULL;		/* one row's WKB as hex, then a newline */
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	if ((f = fopen(path, "w")) == NULL)
@@ -92,13 +93,19 @@ write_copy(const char *dir, const char *name, const GxBatchSide *s)
 		gx_builder_end(&b, node, (uint32_t) (type == GX_LINESTRING ? e - first + 1 : e - first));
 		geom = gx_builder_finish(&b, s->srid, &size);
 		wkb = gx_to_wkb(geom, GX_WKB_EWKB, &len);
-		fprintf(f, "%u\t", g + 1);
+		hex = realloc(hex, 2 * len + 1);
 		for (i = 0; i < len; i++)
-			fprintf(f, "%02X", wkb[i]);
-		fputc('\n', f);
+		{
+			hex[2 * i] = "0123456789ABCDEF"[wkb[i] >> 4];
+			hex[2 * i + 1] = "0123456789ABCDEF"[wkb[i] & 15];
+		}
+		hex[2 * len] = '\n';
+		fprintf(f, "%u\t", g + 1);
+		fwrite(hex, 1, 2 * len + 1, f);
 		gx_free(wkb);
 		gx_free(geom);
 	}
+	free(hex);
 	fclose(f);
 }
 

@@ -30,7 +30,7 @@ for s in $SCALES; do
 	./build/bench_batch mining "$s" --device cpu --reps 1 --copy $dir >"$OUT/engine_$s.txt" 2>&1
 	chmod 644 $dir/*
 	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
-	psql -X -q -d mine -v dir=$dir -f bench/mining_tables.sql
+	bash bench/load_mining.sh $dir mine
 	t=$(psql -X -q -d mine -c '\timing on' -c "CREATE TABLE solids AS SELECT id, solid AS geom FROM gx_makesolids('SELECT id, geom FROM bodies')" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
 	row "x$s" "CREATE TABLE solids AS ... gx_makesolids" cpu "$t"
 	psql -X -q -d mine -c "ALTER TABLE solids ADD PRIMARY KEY (id)" -c "CREATE TABLE remade AS SELECT id, geom FROM bodies"
@@ -41,7 +41,7 @@ for s in $SCALES; do
 		row "x$s" "UPDATE ... SET geom = gx_makesolid(geom) (row by row)" cpu "$t"
 	fi
 	psql -X -q -d mine -c "DROP TABLE remade"
-	psql -X -q -d mine -c "VACUUM ANALYZE"
+	psql -X -q -d mine -c "VACUUM ANALYZE" -c "CHECKPOINT"
 	psql -X -At -d mine -c "SELECT 'holes ' || count(*) || ', segments ' || sum(gx_nsegments(geom)) FROM holes" \
 		-c "SELECT 'bodies ' || count(*) || ', triangles ' || sum(gx_ntriangles(geom)) FROM bodies" >>"$OUT/engine_$s.txt"
 	for e in gpu cpu; do

@@ -18,8 +18,8 @@ mkdir -p $dir && chmod 755 $dir
 ./build/bench_batch mining "$SCALE" --device cpu --reps 1 --copy $dir >/dev/null 2>&1
 chmod 644 $dir/*
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
-psql -X -q -d mine -v dir=$dir -f bench/mining_tables.sql
-psql -X -q -d mine -c "VACUUM ANALYZE"
+bash bench/load_mining.sh $dir mine
+psql -X -q -d mine -c "VACUUM ANALYZE" -c "CHECKPOINT"
 join="SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)"
 ms() { psql -X -q -d mine -c '\timing on' "$@" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1; }
 echo "$join;" >/tmp/mine_join.pgb
@@ -39,7 +39,7 @@ chmod 644 /tmp/mine_join.pgb
 	psql -X -d mine -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"
 	# the same holes against the bodies made solids (volume semantics: holes inside a body count); SOLIDS=0 skips it
 	[ "${SOLIDS:-1}" = 0 ] && exit 0
-	psql -X -q -d mine -c "CREATE TABLE solids AS SELECT id, gx_makesolid(geom) AS geom FROM bodies" -c "VACUUM ANALYZE solids"
+	psql -X -q -d mine -c "CREATE TABLE solids AS SELECT id, solid AS geom FROM gx_makesolids('SELECT id, geom FROM bodies')" -c "VACUUM ANALYZE solids" -c "CHECKPOINT"
 	sjoin="SELECT h.id, b.id FROM holes h JOIN solids b ON gx_intersects(h.geom, b.geom)"
 	ms -c "$sjoin" >/dev/null
 	echo "solids, new session, cached (ms): $(for i in 1 2 3; do ms -c "$sjoin"; done | tr '\n' ' ')"
