@@ -50,7 +50,10 @@ build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h)
 	ar rcs $@ build/core/*.o
 
 build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
-	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a -lgmp -lm -ldl
+	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a $(UNIT_LIBS) -lgmp -lm -ldl
+
+# The pglz writer's test reads its streams back with PostgreSQL's own decoder.
+build/test_pglz: UNIT_LIBS = $(shell $(PG_CONFIG) --pkglibdir)/libpgcommon.a
 
 # The regression replay compiles the fuzz harnesses in.
 build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # bench/mine_scale.sh: the mining workflows at several scales, on the GPU machine (device tool; carry build/,
 # gpuexact.so and .device) or any machine with the carried PostgreSQL. For each SCALE of SCALES (the data of
-# `build/bench_batch mining SCALE --copy`): the bodies made solids (gx_makesolids), then, with the GPU service
-# (shared_preload_libraries = gpuexact) and with the CPU engine in the backend: the warm join of holes and
-# bodies as surfaces, a new session's first join, holes x solids (volume semantics), gx_intercepts_pairs,
+# `build/bench_batch mining SCALE --copy`): the bodies made solids (gx_makesolids), the cold first join (the
+# caches emptied), then, with the GPU service (shared_preload_libraries = gpuexact) and with the CPU engine in
+# the backend: the warm join of holes and bodies as surfaces, a new session's first join, holes x solids
+# (volume semantics), gx_intercepts_pairs,
 # and block-model coding of BLOCKS centroids (scale 1 only). Each query is warmed, then the best and worst
 # of three runs are printed, as one table in $OUT/mine_scale.txt.
 set -u
 cd "$(dirname "$0")/.."
-SCALES=${SCALES:-"1 10"}
+SCALES=${SCALES:-"1 10 20 40"}
 BLOCKS=${BLOCKS:-2000000}
 source bench/device_setup.sh
 restart "-c shared_preload_libraries=gpuexact -c max_wal_size=8GB"
@@ -31,6 +32,7 @@ for s in $SCALES; do
 	chmod 644 $dir/*
 	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
 	bash bench/load_mining.sh $dir mine
+	rm -f $dir/*.copy
 	t=$(psql -X -q -d mine -c '\timing on' -c "CREATE TABLE solids AS SELECT id, solid AS geom FROM gx_makesolids('SELECT id, geom FROM bodies')" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
 	row "x$s" "CREATE TABLE solids AS ... gx_makesolids" cpu "$t"
 	psql -X -q -d mine -c "ALTER TABLE solids ADD PRIMARY KEY (id)" -c "CREATE TABLE remade AS SELECT id, geom FROM bodies"
@@ -44,9 +46,13 @@ for s in $SCALES; do
 	psql -X -q -d mine -c "VACUUM ANALYZE" -c "CHECKPOINT"
 	psql -X -At -d mine -c "SELECT 'holes ' || count(*) || ', segments ' || sum(gx_nsegments(geom)) FROM holes" \
 		-c "SELECT 'bodies ' || count(*) || ', triangles ' || sum(gx_ntriangles(geom)) FROM bodies" >>"$OUT/engine_$s.txt"
+	join="SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)"
+	psql -X -q -d mine -c "SELECT gx_cache_reset()" -o /dev/null
+	c=$(psql -X -q -d mine -c "SET gpuexact.device = gpu" -c '\timing on' -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+	row "x$s" "join, cold (caches emptied)" gpu "$c"
 	for e in gpu cpu; do
-		row "x$s" "join holes x surfaces, warm" $e "$(three $e "SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)")"
-		n=$(psql -X -q -d mine -c "SET gpuexact.device = $e" -c '\timing on' -c "SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+		row "x$s" "join holes x surfaces, warm" $e "$(three $e "$join")"
+		n=$(psql -X -q -d mine -c "SET gpuexact.device = $e" -c '\timing on' -c "$join" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
 		row "x$s" "join, new session" $e "$n"
 		row "x$s" "join holes x solids, warm" $e "$(three $e "SELECT h.id, b.id FROM holes h JOIN solids b ON gx_intersects(h.geom, b.geom)")"
 		row "x$s" "gx_intercepts_pairs" $e "$(three $e "SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM solids')")"

@@ -17,8 +17,8 @@ RESET statement_timeout;
 SELECT count(*) FROM east e JOIN north n ON gx_intersects(e.geom, n.geom) WHERE e.id <= 20 AND n.id <= 20;
 SET gpuexact.enable_join = off;
 SELECT count(*) FROM east e JOIN north n ON gx_intersects(e.geom, n.geom) WHERE e.id <= 20 AND n.id <= 20;
--- gx_makesolids stops too, between bodies and within one: 2 000 copies of a torus of 5 000 triangles
--- (seconds of work on one thread)
+-- gx_makesolids stops too (2 000 copies of a torus of 5 000 triangles: seconds of work on one thread), and the
+-- session goes on: threads, their tokens and the round's memory given back
 CREATE TEMP TABLE torus AS
 WITH p(i, j, t) AS (SELECT i, j, format('%s %s %s', (3 + cos(2 * pi() * j / 50)) * cos(2 * pi() * i / 50),
 		(3 + cos(2 * pi() * j / 50)) * sin(2 * pi() * i / 50), sin(2 * pi() * j / 50))

@@ -114,8 +114,8 @@ SELECT count(*) AS made, count(*) FILTER (WHERE gx_asbinary(b.solid) = gx_asbina
 	FROM solids_bulk b JOIN surfaces_many s USING (id);
 SELECT pg_column_compression(solid) AS compressed, count(*) FROM solids_bulk GROUP BY 1 ORDER BY 1;
 SET default_toast_compression = lz4;
-SELECT pg_column_compression(solid) AS compressed, count(*) FROM gx_makesolids('SELECT id, geom FROM surfaces_many WHERE id > 290')
-	GROUP BY 1 ORDER BY 1;
+SELECT pg_column_compression(m.solid) AS compressed, count(*), count(*) FILTER (WHERE gx_asbinary(m.solid) = gx_asbinary(b.solid)) AS same
+	FROM gx_makesolids('SELECT id, geom FROM surfaces_many WHERE id > 290') m JOIN solids_bulk b USING (id) GROUP BY 1 ORDER BY 1;
 RESET default_toast_compression;
 SET gpuexact.cpu_threads = 1;
 SELECT count(*) AS same_on_one_thread FROM gx_makesolids('SELECT id, geom FROM surfaces_many') m JOIN solids_bulk b USING (id)
@@ -125,9 +125,16 @@ UPDATE surfaces_many s SET geom = m.solid FROM gx_makesolids('SELECT id, geom FR
 SELECT count(*) FILTER (WHERE gx_issolid(geom)) AS updated_to_solids, count(geom) AS not_null FROM surfaces_many;
 SELECT id, pg_typeof(id), gx_issolid(solid) FROM gx_makesolids('SELECT ''B-'' || id, geom FROM surfaces_many WHERE id < 3', NULL::text)
 	ORDER BY 1;
--- the first row (in the query's order) that bounds no volume ends the call, naming its id
+-- the first row (in the query's order) that bounds no volume ends the call, naming its id, though a larger
+-- body that bounds none either is made first
 SELECT * FROM gx_makesolids('SELECT id, geom FROM (VALUES (1, ''TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))''::gxgeom),
 	(2, ''LINESTRING Z (0 0 0,1 1 1)''::gxgeom)) v(id, geom)');
+CREATE TEMP TABLE open_bodies AS SELECT 1 AS id, 'TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))'::gxgeom AS geom
+	UNION ALL SELECT 2, regexp_replace('GEOMETRYCOLLECTION Z (' || (SELECT string_agg(box_tin(2 * k, 0, 0, 1), ',')
+		FROM generate_series(1, 40) k) || ')', '^GEOMETRYCOLLECTION Z \(TIN Z \(\(\([^)]*\)\),', 'GEOMETRYCOLLECTION Z (TIN Z (')::gxgeom;
+SELECT id, gx_ntriangles(geom) FROM open_bodies ORDER BY id;
+SELECT * FROM gx_makesolids('SELECT id, geom FROM open_bodies WHERE id = 2');
+SELECT * FROM gx_makesolids('SELECT id, geom FROM open_bodies ORDER BY id');
 SELECT * FROM gx_makesolids('SELECT id, geom FROM surfaces_many UNION ALL SELECT 7, ''TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))''');
 SELECT * FROM gx_makesolids('SELECT id FROM surfaces_many');
 SELECT * FROM gx_makesolids('SELECT id::text, geom FROM surfaces_many');

@@ -107,10 +107,11 @@ gx_pg_header(Datum d)
 }
 
 void
-gx_pg_raise_too_large(void)
+gx_pg_raise_too_large(const char *where)
 {
 	ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					errmsg("geometry too large: its text form would exceed %d MB", GX_MAX_TEXT_BYTES / 1000000),
+					errmsg("%sgeometry too large: its text form would exceed %d MB", where,
+						   GX_MAX_TEXT_BYTES / 1000000),
 					errdetail("Every stored value must survive text output (COPY, pg_dump)."),
 					errhint("Split it into several values, e.g. TINs of a few million triangles each.")));
 }
@@ -123,7 +124,7 @@ gx_pg_datum(GxSerialized *g, size_t size)
 	GxSerialized *packed;
 
 	if (!gx_wkt_fits(g, size, GX_MAX_TEXT_BYTES))
-		gx_pg_raise_too_large();
+		gx_pg_raise_too_large("");
 	packed = gx_pack(g, size, &packed_size, &err);
 	if (err.code != GX_OK)
 		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);

@@ -43,8 +43,8 @@ int32		gx_pg_check_srid(int32 srid);
  */
 Datum		gx_pg_datum(GxSerialized *g, size_t size);
 
-/* The ERROR of a value whose text form would exceed GX_MAX_TEXT_BYTES (gx_wkt_fits false). */
-void		gx_pg_raise_too_large(void) pg_attribute_noreturn();
+/* The ERROR of a value whose text form would exceed GX_MAX_TEXT_BYTES (gx_wkt_fits false), after where. */
+void		gx_pg_raise_too_large(const char *where) pg_attribute_noreturn();
 
 /*
  * Argument argnum prepared (gx_intersects.h; a solid's point location index included), kept in the call

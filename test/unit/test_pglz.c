@@ -1,8 +1,8 @@
 /*
- * test_pglz.c: the pglz stream writer (gx_pglz.h) read back by a reader written from the format's
- * description: round trips of incompressible, repetitive, periodic and packed-coordinate bytes, every
- * length and offset class, and streams that would not fit refused. PostgreSQL's own reader of the same
- * streams is exercised by sql/solids.sql (gx_makesolids).
+ * test_pglz.c: the pglz stream writer (gx_pglz.h) read back by PostgreSQL's own decoder (pglz_decompress of
+ * libpgcommon, asked to check that the stream and the output end together) and by a reader written from the
+ * format's description: round trips of incompressible, repetitive, periodic and packed-coordinate bytes,
+ * every length and offset class, and streams that would not fit refused.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -10,6 +10,9 @@
 
 #include "gx_test.h"
 #include "io/gx_pglz.h"
+
+/* PostgreSQL's decoder (common/pg_lzcompress.h): the bytes written, or -1 for a corrupt stream. */
+extern int32_t pglz_decompress(const char *source, int32_t slen, char *dest, int32_t rawsize, bool check_complete);
 
 /* Reads a stream back; the bytes written, or -1 when a reference points before the start or overflows. */
 static long
@@ -62,6 +65,10 @@ round_trip(const uint8_t *src, size_t n, size_t *written)
 			   *back = malloc(n + 1);
 	size_t		len = gx_pglz_compress(src, n, c, n + n / 8 + 64);
 	bool		ok = len > 0 && read_back(c, len, back, n) == (long) n && memcmp(back, src, n) == 0;
+
+	memset(back, 0, n);
+	ok = ok && pglz_decompress((const char *) c, (int32_t) len, (char *) back, (int32_t) n, true) == (int32_t) n &&
+		memcmp(back, src, n) == 0;
 
 	*written = len;
 	free(c);

@@ -147,7 +147,7 @@ gx_threads_begin(int wanted, const char *budget_dir)
 	int			n,
 				i;
 
-	if (omp_in_parallel())
+	if (omp_get_level() > 0)
 		return 1;				/* a run nested in a parallel one: its thread alone, the outer run's tokens kept */
 	n = gx_threads_usable(wanted);
 	gx_threads_end();			/* tokens a run left behind (an error jumped past its end) */
@@ -165,7 +165,7 @@ gx_threads_begin(int wanted, const char *budget_dir)
 void
 gx_threads_end(void)
 {
-	if (omp_in_parallel())
+	if (omp_get_level() > 0)
 		return;
 	while (nheld > 0)
 		flock(token_fd[held[--nheld]], LOCK_UN);

@@ -20,7 +20,8 @@ int			gx_threads_usable(int wanted);
  * tokens this process could take from the budget that every process using that directory shares (one
  * token file per core, held with flock: the kernel releases a dead process's tokens). At least 1 (the
  * caller's own thread needs no token). Sets OpenMP's thread count; gx_threads_end gives the tokens back. Called
- * from within a parallel region (one thread of a run over many small inputs), both do nothing: 1 thread.
+ * from within a parallel region (one thread of a run over many small inputs, even a team of one), both do
+ * nothing: 1 thread. Runs do not nest otherwise: a begin gives back what an earlier run still holds.
  */
 int			gx_threads_begin(int wanted, const char *budget_dir);
 void		gx_threads_end(void);

@@ -3,7 +3,7 @@
  * threads: one body to a thread (a body of many triangles with every thread, as gx_makesolid makes it),
  * each solid packed and compressed where it was made, so that storing the rows (CREATE TABLE AS, UPDATE
  * ... FROM) compresses nothing again. The bodies are read in rounds of gpuexact.join_batch_mb of geometry
- * per thread.
+ * per thread (and at most ROUND_ROWS rows), each round in memory of its own.
  */
 #include "postgres.h"
 #include "access/toast_compression.h"
@@ -29,6 +29,8 @@
 #include "type/gx_compress.h"
 
 PG_FUNCTION_INFO_V1(gx_makesolids_sql);
+
+#define ROUND_ROWS 16384		/* rows read and made at once, at most */
 
 /* One body's solid, made on a worker thread. */
 typedef struct Made
@@ -112,16 +114,18 @@ by_size_desc(const void *a, const void *b)
 }
 
 /*
- * The bodies raw[0..n) (sizes size[0..n)) made solids into made[]: each one larger than wide bytes with
- * every thread in turn, then the others a body to a thread, the largest first.
+ * The bodies raw[0..n) (sizes size[0..n)) made solids into made[]: each one larger than wide bytes on this
+ * thread (gx_solid_make then takes the threads it may), then the others a body to a thread, the largest
+ * first. Nothing here raises an ERROR: a cancel is seen between bodies and in the grids.
  */
 static void
 make_round(struct varlena **raw, const size_t *size, size_t n, size_t wide, const GxBatchOptions *opt,
-		   int threads, char method, Made *made)
+		   char method, Made *made)
 {
 	GxBatchOptions narrow = *opt;
 	size_t	   *order = palloc(Max(n, 1) * sizeof(size_t)),
 				nnarrow = 0;
+	int			threads;
 
 	narrow.threads = 1;
 	narrow.thread_budget = NULL;
@@ -135,73 +139,64 @@ make_round(struct varlena **raw, const size_t *size, size_t n, size_t wide, cons
 	}
 	sort_sizes = size;
 	qsort(order, nnarrow, sizeof(size_t), by_size_desc);
+	threads = gx_threads_begin(opt->threads, opt->thread_budget);
 	#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 	for (size_t i = 0; i < nnarrow; i++)
 		if (!gx_cancel_requested(&opt->cancel))
 			make((GxSerialized *) raw[order[i]], &narrow, method, true, &made[order[i]]);
+	gx_threads_end();
 	pfree(order);
 }
 
-/* Frees the values of made[0..n) not yet handed over. */
-static void
-free_made(Made *made, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-	{
-		free(made[k].value);
-		made[k].value = NULL;
-	}
-}
-
 /*
- * One round: rows [from, to) of r read whole, made solids on the threads, and put into the result in
- * query order; the first row that is no solid raises its ERROR, naming its id.
+ * One round: rows [from, to) of r read whole (into a context of the round's own), made solids on the
+ * threads, and put into the result in query order; the first row that is no solid raises its ERROR, naming
+ * its id. wide: the size of a body made with every thread.
  */
 static void
-round_rows(const GxQueryRows *r, size_t from, size_t to, const GxBatchOptions *opt, int threads, char method,
+round_rows(const GxQueryRows *r, size_t from, size_t to, size_t wide, const GxBatchOptions *opt, char method,
 		   ReturnSetInfo *rsinfo)
 {
+	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gx_makesolids round", ALLOCSET_DEFAULT_SIZES),
+				old = MemoryContextSwitchTo(work);
 	size_t		n = to - from;
 	struct varlena **raw = palloc0(n * sizeof(struct varlena *));
 	bool	   *owned = palloc0(n * sizeof(bool));
 	size_t	   *size = palloc(n * sizeof(size_t));
 	Made	   *made = palloc0(n * sizeof(Made));
-	size_t		wide = 0;
 
 	for (size_t k = 0; k < n; k++)
-		wide += (size[k] = gx_pg_values_bytes(&r->values[from + k], &r->present[from + k], 1));
-	wide = threads > 1 ? wide / threads : 0;
+		size[k] = gx_pg_values_bytes(&r->values[from + k], &r->present[from + k], 1);
 	PG_TRY();
 	{
-		if (!gx_pg_values_read(&r->values[from], &r->present[from], n, n, threads, raw, owned))
+		int			threads = gx_threads_begin(opt->threads, opt->thread_budget);
+		bool		read = gx_pg_values_read(&r->values[from], &r->present[from], n, n, threads, raw, owned);
+
+		gx_threads_end();
+		if (!read)
 			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored gxgeom value is corrupt"),
 							errdetail("Its compressed or packed form could not be read back.")));
-		make_round(raw, size, n, wide, opt, threads, method, made);
-		for (size_t k = 0; k < n; k++)
-			if (owned[k])
-			{
-				free(raw[k]);
-				owned[k] = false;
-			}
+		make_round(raw, size, n, wide, opt, method, made);
 		if (gx_cancel_requested(&opt->cancel))
 		{
 			CHECK_FOR_INTERRUPTS();
 			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gx_makesolids due to user request")));
 		}
+		MemoryContextSwitchTo(old);
 		for (size_t k = 0; k < n; k++)
 		{
 			Datum		values[2];
 			bool		nulls[2] = {false, false};
 
-			if (made[k].too_large)
-				gx_pg_raise_too_large();
 			if (made[k].value == NULL)
 			{
+				char	   *where = psprintf("gx_makesolids: row with id %s: ", gx_pair_ids_text(&r->id, r->ids[from + k]));
 				GxError		e = made[k].err;
 
-				snprintf(e.msg, sizeof(e.msg), "row with id %s: %s", gx_pair_ids_text(&r->id, r->ids[from + k]),
-						 made[k].err.msg);
-				gx_pg_raise_in("gx_makesolids", &e, ERRCODE_INVALID_PARAMETER_VALUE);
+				if (made[k].too_large)
+					gx_pg_raise_too_large(where);
+				snprintf(e.msg, sizeof(e.msg), "%s%s", where, made[k].err.msg);
+				gx_pg_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
 			}
 			values[0] = gx_pair_ids_datum(&r->id, r->ids[from + k]);
 			values[1] = PointerGetDatum(made[k].value);
@@ -212,16 +207,18 @@ round_rows(const GxQueryRows *r, size_t from, size_t to, const GxBatchOptions *o
 	}
 	PG_FINALLY();
 	{
+		gx_threads_end();
+		gx_alloc_plain(false);
 		for (size_t k = 0; k < n; k++)
+		{
 			if (owned[k])
 				free(raw[k]);
-		free_made(made, n);
+			free(made[k].value);
+		}
+		MemoryContextSwitchTo(old);
+		MemoryContextDelete(work);
 	}
 	PG_END_TRY();
-	pfree(raw);
-	pfree(owned);
-	pfree(size);
-	pfree(made);
 }
 
 /*
@@ -266,25 +263,17 @@ gx_makesolids_sql(PG_FUNCTION_ARGS)
 	/* the GPU is the service's: this backend makes no CUDA context of its own when there is one */
 	if (gx_service_started())
 		opt.device = GX_DEVICE_CPU;
-	threads = gx_threads_begin(opt.threads, opt.thread_budget);
+	threads = opt.threads > 0 ? Min(opt.threads, gx_threads_cores()) : gx_threads_cores();
 	budget = (size_t) gx_join_batch_mb * 1024 * 1024 * threads;
-	PG_TRY();
+	while (from < rows.n)
 	{
-		while (from < rows.n)
-		{
-			size_t		to = from,
-						bytes = 0;
+		size_t		to = from,
+					bytes = 0;
 
-			for (; to < rows.n && (to == from || bytes < budget); to++)
-				bytes += gx_pg_values_bytes(&rows.values[to], &rows.present[to], 1);
-			round_rows(&rows, from, to, &opt, threads, method, rsinfo);
-			from = to;
-		}
+		for (; to < rows.n && to - from < ROUND_ROWS && (to == from || bytes < budget); to++)
+			bytes += gx_pg_values_bytes(&rows.values[to], &rows.present[to], 1);
+		round_rows(&rows, from, to, threads > 1 ? bytes / threads : 0, &opt, method, rsinfo);
+		from = to;
 	}
-	PG_FINALLY();
-	{
-		gx_threads_end();
-	}
-	PG_END_TRY();
 	return (Datum) 0;
 }
