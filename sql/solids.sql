@@ -113,9 +113,6 @@ SELECT count(*) AS made, count(*) FILTER (WHERE gx_asbinary(b.solid) = gx_asbina
 	count(*) FILTER (WHERE gx_issolid(b.solid)) AS solids, min(b.id), max(b.id)
 	FROM solids_bulk b JOIN surfaces_many s USING (id);
 SELECT pg_column_compression(solid) AS compressed, count(*) FROM solids_bulk GROUP BY 1 ORDER BY 1;
--- gx_makesolid compresses its large results too (PostgreSQL never compresses a value it does not store)
-SELECT pg_column_compression(gx_makesolid(geom)) AS compressed, gx_asbinary(gx_makesolid(geom)) = gx_asbinary(b.solid) AS same
-	FROM surfaces_many s JOIN solids_bulk b USING (id) WHERE id = 39;
 SET default_toast_compression = lz4;
 SELECT pg_column_compression(m.solid) AS compressed, count(*), count(*) FILTER (WHERE gx_asbinary(m.solid) = gx_asbinary(b.solid)) AS same
 	FROM gx_makesolids('SELECT id, geom FROM surfaces_many WHERE id > 290') m JOIN solids_bulk b USING (id) GROUP BY 1 ORDER BY 1;

@@ -19,7 +19,6 @@
 #include "operation/gx_intersects.h"
 #include "operation/gx_solid_make.h"
 #include "service/gx_service.h"
-#include "type/gx_compress.h"
 
 PG_FUNCTION_INFO_V1(gx_makesolid);
 PG_FUNCTION_INFO_V1(gx_issolid);
@@ -51,8 +50,7 @@ gx_makesolid(PG_FUNCTION_ARGS)
 		}
 		gx_pg_raise(&err, ERRCODE_INVALID_PARAMETER_VALUE);
 	}
-	/* compressed here, faster than PostgreSQL's pglz would when it stores the solid */
-	return gx_pg_compressed_result(gx_pg_datum(s, size));
+	return gx_pg_datum(s, size);
 }
 
 Datum

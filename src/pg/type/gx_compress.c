@@ -45,19 +45,3 @@ gx_pg_compress(const struct varlena *v, char method)
 												TOAST_PGLZ_COMPRESSION_ID);
 	return c;
 }
-
-Datum
-gx_pg_compressed_result(Datum d)
-{
-	struct varlena *v = (struct varlena *) DatumGetPointer(d),
-			   *c = gx_pg_compress(v, (char) default_toast_compression),
-			   *r;
-
-	if (c == NULL)
-		return d;
-	r = palloc(VARSIZE(c));
-	memcpy(r, c, VARSIZE(c));
-	free(c);
-	pfree(v);
-	return PointerGetDatum(r);
-}

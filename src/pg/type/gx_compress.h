@@ -16,10 +16,4 @@
  */
 struct varlena *gx_pg_compress(const struct varlena *v, char method);
 
-/*
- * A function's result d (a palloc'd plain varlena) compressed as default_toast_compression says, when that
- * pays, in place of d (freed): PostgreSQL then stores it as it is, with no compression of its own.
- */
-Datum		gx_pg_compressed_result(Datum d);
-
 #endif
