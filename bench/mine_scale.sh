@@ -22,7 +22,7 @@ three() {
 	psql -X -q -d mine -c "SET gpuexact.device = $engine" -c "$*" -o /dev/null
 	psql -X -q -d mine -c "SET gpuexact.device = $engine" -c '\timing on' -c "$*" -c "$*" -c "$*" 2>&1 |
 		awk -v rows="$(psql -X -At -d mine -c "SET gpuexact.device = $engine" -c "SELECT count(*) FROM ($*) q" | tail -1)" \
-		'/^Time:/ {t[n++] = $2} END {b = t[0]; w = t[0]; for (i in t) {if (t[i] < b) b = t[i]; if (t[i] > w) w = t[i]}; printf "%s %s %s", b, w, rows}'
+		'/^Time:/ {t[n++] = $2} END {if (n == 0) {printf "failed"; exit}; b = t[0]; w = t[0]; for (i in t) {if (t[i] < b) b = t[i]; if (t[i] > w) w = t[i]}; printf "%s %s %s", b, w, rows}'
 }
 row() { printf '%-6s %-34s %-8s %s\n' "$1" "$2" "$3" "$4" >>"$table"; }
 for s in $SCALES; do
@@ -31,17 +31,24 @@ for s in $SCALES; do
 	./build/bench_batch mining "$s" --device cpu --reps 1 --copy $dir >"$OUT/engine_$s.txt" 2>&1
 	chmod 644 $dir/*
 	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
-	bash bench/load_mining.sh $dir mine
+	bash bench/load_mining.sh $dir mine || exit 1
 	rm -f $dir/*.copy
 	t=$(psql -X -q -d mine -c '\timing on' -c "CREATE TABLE solids AS SELECT id, solid AS geom FROM gx_makesolids('SELECT id, geom FROM bodies')" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
 	row "x$s" "CREATE TABLE solids AS ... gx_makesolids" cpu "$t"
-	psql -X -q -d mine -c "ALTER TABLE solids ADD PRIMARY KEY (id)" -c "CREATE TABLE remade AS SELECT id, geom FROM bodies"
-	t=$(psql -X -q -d mine -c '\timing on' -c "UPDATE remade r SET geom = m.solid FROM gx_makesolids('SELECT id, geom FROM remade') m WHERE m.id = r.id" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
-	row "x$s" "UPDATE ... FROM gx_makesolids" cpu "$t"
-	if [ "$s" = 1 ]; then
-		t=$(psql -X -q -d mine -c '\timing on' -c "UPDATE remade SET geom = gx_makesolid(geom)" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
-		row "x$s" "UPDATE ... SET geom = gx_makesolid(geom) (row by row)" cpu "$t"
-	fi
+	psql -X -q -d mine -c "ALTER TABLE solids ADD PRIMARY KEY (id)"
+	# the same bodies made solids in place: in bulk, and (scales 1 and 10) row by row, each on a fresh copy
+	for form in bulk rows; do
+		[ "$form" = rows ] && [ "$s" -gt 10 ] && continue
+		psql -X -q -d mine -c "DROP TABLE IF EXISTS remade" -c "CREATE TABLE remade AS SELECT id, geom FROM bodies" -c "CHECKPOINT"
+		if [ "$form" = bulk ]; then
+			q="UPDATE remade r SET geom = m.solid FROM gx_makesolids('SELECT id, geom FROM remade') m WHERE m.id = r.id"
+			label="UPDATE ... FROM gx_makesolids"
+		else
+			q="UPDATE remade SET geom = gx_makesolid(geom)"
+			label="UPDATE ... gx_makesolid, row by row"
+		fi
+		row "x$s" "$label" cpu "$(psql -X -q -d mine -c '\timing on' -c "$q" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')"
+	done
 	psql -X -q -d mine -c "DROP TABLE remade"
 	psql -X -q -d mine -c "VACUUM ANALYZE" -c "CHECKPOINT"
 	psql -X -At -d mine -c "SELECT 'holes ' || count(*) || ', segments ' || sum(gx_nsegments(geom)) FROM holes" \

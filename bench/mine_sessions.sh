@@ -18,7 +18,8 @@ mkdir -p $dir && chmod 755 $dir
 ./build/bench_batch mining "$SCALE" --device cpu --reps 1 --copy $dir >/dev/null 2>&1
 chmod 644 $dir/*
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS mine" -c "CREATE DATABASE mine"
-bash bench/load_mining.sh $dir mine
+bash bench/load_mining.sh $dir mine || exit 1
+rm -f $dir/*.copy
 psql -X -q -d mine -c "VACUUM ANALYZE" -c "CHECKPOINT"
 join="SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)"
 ms() { psql -X -q -d mine -c '\timing on' "$@" -o /dev/null | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1; }
