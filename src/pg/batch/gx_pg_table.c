@@ -220,9 +220,11 @@ typedef struct TableRows
 } TableRows;
 
 /*
- * Reads every row of the table visible to t's snapshot, in physical order (never a synchronized scan, which
- * may start midway), into r, allocated in cxt: with values, copies of them as stored (a TOAST pointer stays
- * one), else r->geoms stays NULL; with a context for them, the rows' TIDs there, else r->tids stays NULL.
+ * Reads every row of the table visible to t's snapshot, in physical order, into r, allocated in cxt: with
+ * values, copies of them as stored (a TOAST pointer stays one), else r->geoms stays NULL; with a context for
+ * them, the rows' TIDs there, else r->tids stays NULL. Page by page, as a sequential scan sees them: on a page
+ * marked all-visible every normal line pointer is a visible row; on another, each row's visibility is
+ * checked under the snapshot.
  */
 static void
 read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt, TableRows *r)
@@ -230,58 +232,82 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 	size_t		cap = 1024,
 				room = 0;
 	char	   *arena = NULL;
-	TableScanDesc scan = table_beginscan_strat(t->rel, t->snapshot, 0, NULL, true, false);
+	BlockNumber nblocks = RelationGetNumberOfBlocks(t->rel);
+	BufferAccessStrategy strategy = nblocks > (BlockNumber) NBuffers / 4 ? GetAccessStrategy(BAS_BULKREAD) : NULL;
 	TupleDesc	desc = RelationGetDescr(t->rel);
-	HeapTuple	tuple;
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 
 	memset(r, 0, sizeof(*r));
 	r->tids = locations ? MemoryContextAllocHuge(locations, cap * sizeof(ItemPointerData)) : NULL;
 	r->geoms = values ? palloc_extended(cap * sizeof(Datum), MCXT_ALLOC_HUGE) : NULL;
 	r->present = palloc_extended(cap * sizeof(bool), MCXT_ALLOC_HUGE);
-	/* heap tuples in place (the table is a heap), without a slot's pin per row */
-	while ((tuple = heap_getnext(scan, ForwardScanDirection)) != NULL)
+	for (BlockNumber block = 0; block < nblocks; block++)
 	{
-		bool		isnull;
-		Datum		d = heap_getattr(tuple, t->attno, desc, &isnull);
+		Buffer		buffer = ReadBufferExtended(t->rel, MAIN_FORKNUM, block, RBM_NORMAL, strategy);
+		Page		page;
+		bool		all_visible;
+		OffsetNumber last;
 
 		CHECK_FOR_INTERRUPTS();
-		if (r->nrows == cap)
+		LockBuffer(buffer, BUFFER_LOCK_SHARE);
+		page = BufferGetPage(buffer);
+		all_visible = PageIsAllVisible(page) && !t->snapshot->takenDuringRecovery;
+		last = PageGetMaxOffsetNumber(page);
+		for (OffsetNumber offset = FirstOffsetNumber; offset <= last; offset++)
 		{
-			cap *= 2;
-			if (locations)
-				r->tids = repalloc_huge(r->tids, cap * sizeof(ItemPointerData));
-			if (values)
-				r->geoms = repalloc_huge(r->geoms, cap * sizeof(Datum));
-			r->present = repalloc_huge(r->present, cap * sizeof(bool));
-		}
-		if (locations)
-			r->tids[r->nrows] = tuple->t_self;
-		r->present[r->nrows] = !isnull;
-		if (!isnull && values)
-		{
-			size_t		size = VARSIZE_ANY(DatumGetPointer(d));
+			ItemId		item = PageGetItemId(page, offset);
+			HeapTupleData tuple;
+			bool		isnull;
+			Datum		d;
 
-			/* values copied one after another into large blocks, not one allocation each */
-			if (room < MAXALIGN(size))
+			if (!ItemIdIsNormal(item))
+				continue;
+			tuple.t_data = (HeapTupleHeader) PageGetItem(page, item);
+			tuple.t_len = ItemIdGetLength(item);
+			tuple.t_tableOid = RelationGetRelid(t->rel);
+			ItemPointerSet(&tuple.t_self, block, offset);
+			if (!all_visible && !HeapTupleSatisfiesVisibility(&tuple, t->snapshot, buffer))
+				continue;
+			d = heap_getattr(&tuple, t->attno, desc, &isnull);
+			if (r->nrows == cap)
 			{
-				room = Max((size_t) 4 << 20, MAXALIGN(size));
-				arena = MemoryContextAllocHuge(cxt, room);
+				cap *= 2;
+				if (locations)
+					r->tids = repalloc_huge(r->tids, cap * sizeof(ItemPointerData));
+				if (values)
+					r->geoms = repalloc_huge(r->geoms, cap * sizeof(Datum));
+				r->present = repalloc_huge(r->present, cap * sizeof(bool));
 			}
-			memcpy(arena, DatumGetPointer(d), size);
-			r->geoms[r->nrows] = PointerGetDatum(arena);
-			arena += MAXALIGN(size);
-			room -= MAXALIGN(size);
+			if (locations)
+				r->tids[r->nrows] = tuple.t_self;
+			r->present[r->nrows] = !isnull;
+			if (!isnull && values)
+			{
+				size_t		size = VARSIZE_ANY(DatumGetPointer(d));
+
+				/* values copied one after another into large blocks, not one allocation each */
+				if (room < MAXALIGN(size))
+				{
+					room = Max((size_t) 4 << 20, MAXALIGN(size));
+					arena = MemoryContextAllocHuge(cxt, room);
+				}
+				memcpy(arena, DatumGetPointer(d), size);
+				r->geoms[r->nrows] = PointerGetDatum(arena);
+				arena += MAXALIGN(size);
+				room -= MAXALIGN(size);
+			}
+			if (!isnull)
+			{
+				r->raw_bytes += toast_raw_datum_size(d);
+				r->ngeoms++;
+			}
+			r->nrows++;
 		}
-		if (!isnull)
-		{
-			r->raw_bytes += toast_raw_datum_size(d);
-			r->ngeoms++;
-		}
-		r->nrows++;
+		UnlockReleaseBuffer(buffer);
 	}
+	if (strategy)
+		FreeAccessStrategy(strategy);
 	MemoryContextSwitchTo(old);
-	table_endscan(scan);
 }
 
 /* The row numbers of the rows with a geometry, in cxt. */
