@@ -90,6 +90,19 @@ SELECT gx_stats_reset();
 SELECT whole_tables('SELECT p.id, b.id FROM tblocks p JOIN tbig b ON gx_intersects(p.geom, b.geom)') AS too_large,
 	table_diff('SELECT p.id AS p, b.id AS b FROM tblocks p JOIN tbig b ON gx_intersects(p.geom, b.geom)') AS too_large_diff;
 SELECT value AS tables_read FROM gx_stats() WHERE counter = 'table_sides_read';
+-- a table whose rows hold more than their geometries (a long note each): too large by its pages, until
+-- ANALYZE has measured the geometry column, which then fits
+CREATE TABLE twide (id int, note text, geom gxgeom);
+ALTER TABLE twide ALTER COLUMN note SET STORAGE PLAIN;
+INSERT INTO twide SELECT id, repeat(md5(id::text), 45), geom FROM tblocks;
+VACUUM twide;
+SET gpuexact.cache_host_mb = 4;
+SELECT pg_relation_size('twide') > 4 * 1024 * 1024 / 2.5 AS pages_too_many;
+SELECT whole_tables('SELECT p.id, b.id FROM twide p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS wide_by_pages;
+ANALYZE twide;
+SELECT whole_tables('SELECT p.id, b.id FROM twide p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS wide_analyzed,
+	table_diff('SELECT p.id AS p, b.id AS b FROM twide p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS wide_diff;
+DROP TABLE twide;
 SET gpuexact.cache_host_mb = 0;
 SELECT whole_tables('SELECT * FROM coding') AS no_cache, table_diff('SELECT * FROM coding') AS no_cache_diff;
 RESET gpuexact.cache_host_mb;

@@ -26,6 +26,7 @@
 #include "miscadmin.h"
 #include "storage/bufmgr.h"
 #include "storage/smgr.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
@@ -419,6 +420,21 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryConte
 	return e;
 }
 
+/*
+ * What the geometry column may take, before reading it: the table's pages, or less when ANALYZE has measured
+ * the column (its average stored width times the rows), as for a block model whose rows hold other columns
+ * too. What was read decides in the end (read_and_keep).
+ */
+static size_t
+column_bytes(const GxPgTable *t)
+{
+	size_t		pages = (size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ;
+	int32		width = get_attavgwidth(RelationGetRelid(t->rel), t->attno);
+	double		rows = t->rel->rd_rel->reltuples;
+
+	return width > 0 && rows >= 0 ? Min(pages, (size_t) (width * rows)) : pages;
+}
+
 bool
 gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 {
@@ -431,8 +447,7 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 
 	if (t->rel == NULL || gx_cache_host_mb == 0)
 		return false;
-	if (!table_key(t->rel, t->attno, key) ||
-		(!unbounded && !gx_pg_side_fits_cache((size_t) RelationGetNumberOfBlocks(t->rel) * BLCKSZ)))
+	if (!table_key(t->rel, t->attno, key) || (!unbounded && !gx_pg_side_fits_cache(column_bytes(t))))
 		return false;
 	e = find_entry(key);
 	/* a marker: not kept (but a side too large for this backend may be kept for the service now) */
