@@ -116,25 +116,41 @@ gx_pg_raise_too_large(const char *where)
 					errhint("Split it into several values, e.g. TINs of a few million triangles each.")));
 }
 
-Datum
-gx_pg_datum(GxSerialized *g, size_t size)
+GxSerialized *
+gx_pg_stored_form(GxSerialized *g, size_t *size, bool *too_large, GxError *err)
 {
-	GxError		err = {GX_OK, ""};
+	GxSerialized *packed = NULL;
 	size_t		packed_size;
-	GxSerialized *packed;
 
-	if (!gx_wkt_fits(g, size, GX_MAX_TEXT_BYTES))
-		gx_pg_raise_too_large("");
-	packed = gx_pack(g, size, &packed_size, &err);
-	if (err.code != GX_OK)
-		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
+	*too_large = !gx_wkt_fits(g, *size, GX_MAX_TEXT_BYTES);
+	if (!*too_large)
+		packed = gx_pack(g, *size, &packed_size, err);
+	if (*too_large || err->code != GX_OK)
+	{
+		gx_free(g);
+		return NULL;
+	}
 	if (packed)
 	{
 		gx_free(g);
 		g = packed;
-		size = packed_size;
+		*size = packed_size;
 	}
-	SET_VARSIZE(g, size);
+	SET_VARSIZE(g, *size);
+	return g;
+}
+
+Datum
+gx_pg_datum(GxSerialized *g, size_t size)
+{
+	GxError		err = {GX_OK, ""};
+	bool		too_large;
+
+	g = gx_pg_stored_form(g, &size, &too_large, &err);
+	if (too_large)
+		gx_pg_raise_too_large("");
+	if (g == NULL)
+		gx_pg_raise(&err, ERRCODE_OUT_OF_MEMORY);
 	PG_RETURN_POINTER(g);
 }
 

@@ -43,6 +43,14 @@ int32		gx_pg_check_srid(int32 srid);
  */
 Datum		gx_pg_datum(GxSerialized *g, size_t size);
 
+/*
+ * What gx_pg_datum does without raising: g (size bytes, from gx_alloc, given up here) in its stored form,
+ * packed when that pays, its varlena size set (*size updated); NULL when its text form would be too large
+ * (*too_large) or packing ran out of memory (err). Calls no PostgreSQL function: a worker thread may run it
+ * under gx_alloc_plain.
+ */
+GxSerialized *gx_pg_stored_form(GxSerialized *g, size_t *size, bool *too_large, GxError *err);
+
 /* The ERROR of a value whose text form would exceed GX_MAX_TEXT_BYTES (gx_wkt_fits false), after where. */
 void		gx_pg_raise_too_large(const char *where) pg_attribute_noreturn();
 

@@ -7,7 +7,6 @@
  */
 #include "postgres.h"
 #include "access/toast_compression.h"
-#include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -20,10 +19,8 @@
 #include "batch/gx_pg_values.h"
 #include "functions/gx_pair_ids.h"
 #include "functions/gx_query_rows.h"
-#include "geom/gx_pack.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
-#include "io/gx_io.h"
 #include "operation/gx_solid_make.h"
 #include "service/gx_service.h"
 #include "type/gx_compress.h"
@@ -40,34 +37,12 @@ typedef struct Made
 	bool		too_large;		/* its text form would exceed GX_MAX_TEXT_BYTES */
 } Made;
 
-/*
- * The stored form of solid s (size bytes, from gx_alloc, given up here) into m, as gx_pg_datum would store
- * it; m->value malloc'd.
- */
+/* Solid s (size bytes, from gx_alloc, given up here) stored into m as gx_pg_datum stores it, then compressed. */
 static void
 store(GxSerialized *s, size_t size, char method, Made *m)
 {
-	GxSerialized *packed;
-	size_t		packed_size;
-
-	if (!gx_wkt_fits(s, size, GX_MAX_TEXT_BYTES))
-	{
-		m->too_large = true;
-		gx_free(s);
+	if ((s = gx_pg_stored_form(s, &size, &m->too_large, &m->err)) == NULL)
 		return;
-	}
-	if ((packed = gx_pack(s, size, &packed_size, &m->err)) != NULL)
-	{
-		gx_free(s);
-		s = packed;
-		size = packed_size;
-	}
-	else if (m->err.code != GX_OK)
-	{
-		gx_free(s);
-		return;
-	}
-	SET_VARSIZE(s, size);
 	if ((m->value = gx_pg_compress((struct varlena *) s, method)) == NULL && (m->value = malloc(size)) != NULL)
 		memcpy(m->value, s, size);
 	if (m->value == NULL)
@@ -233,7 +208,6 @@ gx_makesolids_sql(PG_FUNCTION_ARGS)
 	GxQueryRows rows;
 	GxBatchOptions opt;
 	char	   *query;
-	bool		was_read_only;
 	char		method = (char) default_toast_compression;
 	size_t		budget,
 				from = 0;
@@ -244,20 +218,8 @@ gx_makesolids_sql(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		return (Datum) 0;
 	query = text_to_cstring(PG_GETARG_TEXT_PP(0));
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "gx_makesolids: SPI_connect failed");
-	was_read_only = gx_query_rows_read_only_begin();
-	PG_TRY();
-	{
-		gx_query_rows_read(query, "gx_makesolids", "query", gx_query_rows_type(fcinfo, "gxgeom"), "geom",
-						   gx_pair_ids_result_type(fcinfo), true, keep, &rows);
-	}
-	PG_FINALLY();
-	{
-		gx_query_rows_read_only_end(was_read_only);
-	}
-	PG_END_TRY();
-	SPI_finish();
+	gx_query_rows_read(query, "gx_makesolids", "query", gx_query_rows_type(fcinfo, "gxgeom"), "geom",
+					   gx_pair_ids_result_type(fcinfo), true, keep, &rows);
 
 	gx_settings_batch_options(&opt);
 	/* the GPU is the service's: this backend makes no CUDA context of its own when there is one */

@@ -14,7 +14,6 @@
 
 #include <math.h>
 
-#include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -82,7 +81,7 @@ null_argument(FunctionCallInfo fcinfo, int n)
 	return false;
 }
 
-/* Reads both queries as in a READ ONLY transaction. */
+/* Reads both queries, each as in a READ ONLY transaction. */
 static void
 read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, GxPairIds *aid, GxPairIds *bid,
 		   int64 **arows, int64 **brows)
@@ -91,26 +90,13 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	Oid			geomtype = gx_query_rows_type(fcinfo, "gxgeom");
 	MemoryContext keep = CurrentMemoryContext;
-	bool		was_read_only;
 
 	gx_pg_side_init(a);
 	gx_pg_side_init(b);
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "%s: SPI_connect failed", fname);
-	was_read_only = gx_query_rows_read_only_begin();
-	PG_TRY();
-	{
-		read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, gx_pair_ids_result_type(fcinfo), a, aid,
-				  keep, arows);
-		read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, gx_pair_ids_result_type(fcinfo), b, bid,
-				  keep, brows);
-	}
-	PG_FINALLY();
-	{
-		gx_query_rows_read_only_end(was_read_only);
-	}
-	PG_END_TRY();
-	SPI_finish();
+	read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, gx_pair_ids_result_type(fcinfo), a, aid,
+			  keep, arows);
+	read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, gx_pair_ids_result_type(fcinfo), b, bid,
+			  keep, brows);
 }
 
 /* The (a_id, b_id) of the pairs of the two queries that intersect, or lie within distance > 0. */

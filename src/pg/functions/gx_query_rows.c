@@ -93,40 +93,9 @@ check_columns(const Receiver *rc, TupleDesc desc, Oid valtype, const char *label
 							   format_type_be(valtype), format_type_be(TupleDescAttr(desc, 1)->atttypid))));
 }
 
-void
-gx_query_rows_read(const char *query, const char *fname, const char *which, Oid valtype, const char *label,
-				   Oid want, bool skip_nulls, MemoryContext keep, GxQueryRows *r)
-{
-	SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
-	Receiver	rc = {{receive, startup, done, done, DestNone}, fname, which, get_typlen(valtype), skip_nulls, keep,
-	CHECK_ROWS, r};
-	SPIExecuteOptions options = {.read_only = true, .must_return_tuples = true, .dest = &rc.pub};
-
-	memset(r, 0, sizeof(*r));
-	r->ids = MemoryContextAlloc(keep, rc.cap * sizeof(int64));
-	r->values = MemoryContextAlloc(keep, rc.cap * sizeof(Datum));
-	r->present = MemoryContextAlloc(keep, rc.cap * sizeof(bool));
-	r->xmins = MemoryContextAlloc(keep, rc.cap * sizeof(TransactionId));
-	if (plan == NULL)
-		elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
-	if (!SPI_is_cursor_plan(plan))
-		ereport(ERROR, (errcode(ERRCODE_INVALID_CURSOR_DEFINITION),
-						errmsg("%s: %s must be one query that returns rows", fname, which)));
-	check_columns(&rc, ((CachedPlanSource *) linitial(SPI_plan_get_plan_sources(plan)))->resultDesc, valtype,
-				  label, want);
-	SPI_execute_plan_extended(plan, &options);
-}
-
-Oid
-gx_query_rows_type(FunctionCallInfo fcinfo, const char *name)
-{
-	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-
-	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
-}
-
-bool
-gx_query_rows_read_only_begin(void)
+/* Runs what follows as in a READ ONLY transaction (whatever the query calls, a write raises 25006). */
+static bool
+read_only_begin(void)
 {
 	bool		was_read_only = XactReadOnly;
 
@@ -135,7 +104,47 @@ gx_query_rows_read_only_begin(void)
 }
 
 void
-gx_query_rows_read_only_end(bool was_read_only)
+gx_query_rows_read(const char *query, const char *fname, const char *which, Oid valtype, const char *label,
+				   Oid want, bool skip_nulls, MemoryContext keep, GxQueryRows *r)
 {
-	XactReadOnly = was_read_only;
+	Receiver	rc = {{receive, startup, done, done, DestNone}, fname, which, get_typlen(valtype), skip_nulls, keep,
+	CHECK_ROWS, r};
+	SPIExecuteOptions options = {.read_only = true, .must_return_tuples = true, .dest = &rc.pub};
+	bool		was_read_only;
+
+	memset(r, 0, sizeof(*r));
+	r->ids = MemoryContextAlloc(keep, rc.cap * sizeof(int64));
+	r->values = MemoryContextAlloc(keep, rc.cap * sizeof(Datum));
+	r->present = MemoryContextAlloc(keep, rc.cap * sizeof(bool));
+	r->xmins = MemoryContextAlloc(keep, rc.cap * sizeof(TransactionId));
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "%s: SPI_connect failed", fname);
+	was_read_only = read_only_begin();
+	PG_TRY();
+	{
+		SPIPlanPtr	plan = SPI_prepare(query, 0, NULL);
+
+		if (plan == NULL)
+			elog(ERROR, "%s: SPI_prepare failed for %s: %s", fname, which, SPI_result_code_string(SPI_result));
+		if (!SPI_is_cursor_plan(plan))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_CURSOR_DEFINITION),
+							errmsg("%s: %s must be one query that returns rows", fname, which)));
+		check_columns(&rc, ((CachedPlanSource *) linitial(SPI_plan_get_plan_sources(plan)))->resultDesc, valtype,
+					  label, want);
+		SPI_execute_plan_extended(plan, &options);
+	}
+	PG_FINALLY();
+	{
+		XactReadOnly = was_read_only;
+	}
+	PG_END_TRY();
+	SPI_finish();
+}
+
+Oid
+gx_query_rows_type(FunctionCallInfo fcinfo, const char *name)
+{
+	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+
+	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum(name), ObjectIdGetDatum(nsp));
 }

@@ -25,20 +25,13 @@ typedef struct GxQueryRows
 Oid			gx_query_rows_type(FunctionCallInfo fcinfo, const char *name);
 
 /*
- * Runs query (after SPI_connect, as one read-only query) into r, allocated in keep. Its columns must be an
- * id (never NULL), then a value of type valtype, named `label` in messages; fname and which name the
+ * Runs query (through SPI, connected here, as one query of a READ ONLY transaction: whatever it calls, a
+ * write raises 25006, as in PostgreSQL's read-only transactions) into r, allocated in keep. Its columns must
+ * be an id (never NULL), then a value of type valtype, named `label` in messages; fname and which name the
  * function and the query. Rows whose value is NULL are left out when skip_nulls, else kept with present
  * false.
  */
 void		gx_query_rows_read(const char *query, const char *fname, const char *which, Oid valtype,
 							   const char *label, Oid want, bool skip_nulls, MemoryContext keep, GxQueryRows *r);
-
-/*
- * Runs the queries that follow as in a READ ONLY transaction (whatever they call, a write raises 25006),
- * as PostgreSQL's read-only transactions do; gx_query_rows_read_only_end(the value returned) ends it, in
- * PG_FINALLY.
- */
-bool		gx_query_rows_read_only_begin(void);
-void		gx_query_rows_read_only_end(bool was_read_only);
 
 #endif

@@ -4,7 +4,6 @@
  * volume of every block inside every solid, exact then rounded once (src/core/operation/gx_volume.h).
  */
 #include "postgres.h"
-#include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -206,7 +205,6 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	MemoryContext keep = CurrentMemoryContext;
 	GxQueryRows boxes,
 				solids;
-	bool		was_read_only;
 	GxBox3D    *bx;
 	GxBatchOptions opt;
 	GxPgSide	side;
@@ -220,22 +218,10 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	boxes_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	solids_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "gx_volume_pairs: SPI_connect failed");
-	was_read_only = gx_query_rows_read_only_begin();
-	PG_TRY();
-	{
-		gx_query_rows_read(boxes_query, "gx_volume_pairs", "boxes_query", gx_query_rows_type(fcinfo, "gxbox3d"), "box",
-						   gx_pair_ids_result_type(fcinfo), true, keep, &boxes);
-		gx_query_rows_read(solids_query, "gx_volume_pairs", "solids_query", gx_query_rows_type(fcinfo, "gxgeom"), "geom",
-						   gx_pair_ids_result_type(fcinfo), true, keep, &solids);
-	}
-	PG_FINALLY();
-	{
-		gx_query_rows_read_only_end(was_read_only);
-	}
-	PG_END_TRY();
-	SPI_finish();
+	gx_query_rows_read(boxes_query, "gx_volume_pairs", "boxes_query", gx_query_rows_type(fcinfo, "gxbox3d"), "box",
+					   gx_pair_ids_result_type(fcinfo), true, keep, &boxes);
+	gx_query_rows_read(solids_query, "gx_volume_pairs", "solids_query", gx_query_rows_type(fcinfo, "gxgeom"), "geom",
+					   gx_pair_ids_result_type(fcinfo), true, keep, &solids);
 
 	/* the boxes, EMPTY ones left out (they hold no volume; gxbox3d's input refuses any other infinite bound) */
 	bx = palloc(Max(boxes.n, 1) * sizeof(GxBox3D));
