@@ -447,7 +447,7 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 
 	if (t->rel == NULL || gx_cache_host_mb == 0)
 		return false;
-	if (!table_key(t->rel, t->attno, key) || (!unbounded && !gx_pg_side_fits_cache(column_bytes(t))))
+	if (!table_key(t->rel, t->attno, key))
 		return false;
 	e = find_entry(key);
 	/* a marker: not kept (but a side too large for this backend may be kept for the service now) */
@@ -464,6 +464,9 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	t->kept = e != NULL;
 	if (e == NULL)
 	{
+		/* weighed before it is read (a kept side, by what it holds, above) */
+		if (!unbounded && !gx_pg_side_fits_cache(column_bytes(t)))
+			return false;
 		e = read_and_keep(t, key, unbounded, cxt, &r);
 		if (e == NULL)
 			return false;
