@@ -170,7 +170,7 @@ index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
 				}
 			}
 			else
-				bytes += si->n * sizeof(GxBox3D) + gx_grid_bytes(&si->grid);
+				bytes += gx_solid_index_bytes(si);
 		}
 	ix->bytes += ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex) + bytes;
 	return ok;

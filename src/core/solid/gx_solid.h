@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <gmp.h>
 
 #include "geom/gx_geom.h"
@@ -24,6 +25,23 @@ typedef enum GxLocation
 	GX_LOC_FAILED = -1			/* no usable ray found (not seen in practice; reported as an error) */
 } GxLocation;
 
+/*
+ * The gaps of a solid's columns (gx_solid_gaps.c): in each (x, y) column of the grid, the open z-intervals
+ * that none of the column's triangles' boxes reaches, in ascending order; the points of one gap all lie on
+ * one side of the surface. Column c's are first[c] .. first[c + 1]; side[k] is that side once a point of the
+ * gap was located (GX_LOC_INSIDE or GX_LOC_OUTSIDE; the lowest and highest are outside from the start),
+ * GX_LOC_FAILED until then. Threads locating points of the same solid write side[] with relaxed atomics: any
+ * of them writes the same value.
+ */
+typedef struct GxSolidGaps
+{
+	size_t	   *first;
+	double	   *lo,
+			   *hi;
+	int8_t	   *side;
+	size_t		n;
+} GxSolidGaps;
+
 /* The triangles of a solid with their boxes and a grid over (x, y): rays go up or down. */
 typedef struct GxSolidIndex
 {
@@ -32,10 +50,22 @@ typedef struct GxSolidIndex
 	GxBox3D		box;
 	GxBox3D    *boxes;
 	GxGrid		grid;			/* dim[2] == 1 */
+	GxSolidGaps gaps;
 } GxSolidIndex;
 
 bool		gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err);
 void		gx_solid_index_free(GxSolidIndex *s);
+
+/* Bytes an index holds, its triangles not counted. */
+size_t		gx_solid_index_bytes(const GxSolidIndex *s);
+
+/* The gaps of a built index's columns (gx_solid_gaps.c), freed by gx_solid_index_free. */
+bool		gx_solid_gaps_build(GxSolidIndex *s, GxError *err);
+void		gx_solid_gaps_free(GxSolidIndex *s);
+size_t		gx_solid_gaps_bytes(const GxSolidIndex *s);
+
+/* The gap of column `column` that holds height z strictly, or -1 when z lies in a triangle's z-range there. */
+long		gx_solid_gap_of(const GxSolidIndex *s, size_t column, double z);
 
 /* Where p lies: inside, on the boundary or outside of the closed volume. */
 GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);

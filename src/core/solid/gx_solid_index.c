@@ -61,7 +61,11 @@ gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 	else if (wy > 0)
 		dim[1] = (int) fmin(4096, cells);
 	if (gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err))
-		return true;
+	{
+		if (gx_solid_gaps_build(s, err))
+			return true;
+		gx_grid_free(&s->grid);
+	}
 	/* the callers free nothing of an index that failed */
 	gx_free(s->boxes);
 	s->boxes = NULL;
@@ -73,8 +77,17 @@ gx_solid_index_free(GxSolidIndex *s)
 {
 	gx_free(s->boxes);
 	if (s->n)
+	{
 		gx_grid_free(&s->grid);
+		gx_solid_gaps_free(s);
+	}
 	memset(s, 0, sizeof(*s));
+}
+
+size_t
+gx_solid_index_bytes(const GxSolidIndex *s)
+{
+	return s->n ? s->n * sizeof(GxBox3D) + gx_grid_bytes(&s->grid) + gx_solid_gaps_bytes(s) : 0;
 }
 
 bool
@@ -428,6 +441,7 @@ typedef struct UpRay
 {
 	const GxSolidIndex *s;
 	const double *p;
+	size_t		column;			/* of the grid, holding p */
 	unsigned	crossings;
 	GxLocation	found;			/* GX_LOC_BOUNDARY, or GX_LOC_FAILED when the ray meets an edge's or a vertex's vertical */
 	bool		stopped;
@@ -500,7 +514,7 @@ up_ray(UpRay *r)
 {
 	const GxSolidIndex *s = r->s;
 	const double *p = r->p;
-	size_t		c = gx_grid_cell(&s->grid, gx_grid_coord(&s->grid, 0, p[0]), gx_grid_coord(&s->grid, 1, p[1]), 0);
+	size_t		c = r->column;
 
 	for (size_t k = s->grid.start[c]; k < s->grid.start[c + 1]; k++)
 	{
@@ -513,16 +527,15 @@ up_ray(UpRay *r)
 	}
 }
 
-GxLocation
-gx_solid_locate(const GxSolidIndex *s, const double *p)
+/* Where the double point p of the solid's box lies, by its rays. */
+static GxLocation
+locate_by_rays(const GxSolidIndex *s, const double *p, size_t column)
 {
 	OnBoundary	b = {s, p, false};
 	GxBox3D		box = gx_box_of_points(p, 1);
 	SegPoint	sp = {p, p, NULL, NULL, NULL, {0, 0, 0}, 0};
-	UpRay		up = {s, p, 0, GX_LOC_OUTSIDE, false};
+	UpRay		up = {s, p, column, 0, GX_LOC_OUTSIDE, false};
 
-	if (s->n == 0 || !gx_box_contains(&s->box, &box))
-		return GX_LOC_OUTSIDE;
 	/* the vertical ray first: it passes over one column of cells and needs 2D signs only */
 	up_ray(&up);
 	if (!up.stopped)
@@ -531,6 +544,27 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 		return GX_LOC_BOUNDARY;
 	gx_solid_index_search(s, &box, boundary_visit, &b);
 	return b.found ? GX_LOC_BOUNDARY : cast(s, &sp);
+}
+
+/* A point in a gap of its column takes the gap's side, found by the rays from the first point located there. */
+GxLocation
+gx_solid_locate(const GxSolidIndex *s, const double *p)
+{
+	GxBox3D		box = gx_box_of_points(p, 1);
+	size_t		column;
+	long		gap;
+	GxLocation	loc;
+
+	if (s->n == 0 || !gx_box_contains(&s->box, &box))
+		return GX_LOC_OUTSIDE;
+	column = gx_grid_cell(&s->grid, gx_grid_coord(&s->grid, 0, p[0]), gx_grid_coord(&s->grid, 1, p[1]), 0);
+	gap = gx_solid_gap_of(s, column, p[2]);
+	if (gap >= 0 && (loc = __atomic_load_n(&s->gaps.side[gap], __ATOMIC_RELAXED)) != GX_LOC_FAILED)
+		return loc;
+	loc = locate_by_rays(s, p, column);
+	if (gap >= 0 && (loc == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
+		__atomic_store_n(&s->gaps.side[gap], (int8_t) loc, __ATOMIC_RELAXED);
+	return loc;
 }
 
 GxLocation
