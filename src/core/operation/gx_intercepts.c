@@ -409,6 +409,33 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 	return result;
 }
 
+/*
+ * A segment that meets no triangle lies on one side of the surface, the side of its start a, a double point
+ * located with signs of doubles: all of it is in, or none. 1, 0 for memory, or -1 when a could not be
+ * located so (segment_pieces decides).
+ */
+static int
+segment_off_surface(const Segment *sg, size_t segment, Output *o, double c0, double c1)
+{
+	GxLocation	loc = gx_solid_locate(sg->s, sg->a);
+	mpq_t		zero,
+				one;
+	bool		ok;
+
+	if (loc == GX_LOC_OUTSIDE)
+	{
+		o->open_at_vertex = false;
+		return 1;
+	}
+	if (loc != GX_LOC_INSIDE)
+		return -1;
+	mpq_inits(zero, one, NULL);
+	mpq_set_ui(one, 1, 1);
+	ok = emit(o, segment, sg->a, sg->b, zero, one, c0, c1);
+	mpq_clears(zero, one, NULL);
+	return ok;
+}
+
 static void
 segment_clear(Segment *sg)
 {
@@ -473,7 +500,7 @@ intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval
 		sg.b = b;
 		if (!gx_solid_index_search(s, &box, triangle_events, &sg))
 			result = 0;
-		else
+		else if (sg.n > 0 || (result = segment_off_surface(&sg, i, &o, c0, gx_sum_value(&before))) < 0)
 			result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
 		segment_clear(&sg);
 	}
