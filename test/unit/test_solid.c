@@ -906,6 +906,129 @@ grid_prism(bool hole, size_t *n)
 	return t;
 }
 
+/*
+ * Stacked boxes, their faces cut into K x K squares (so that the grid has inner columns), given to the
+ * index as they are: parity makes a box inside another a cavity. Runs of free bins alternate sides up a
+ * column; the boxes' z-planes are lattice planes and one ulp off them.
+ */
+#define K 8
+static const double stack[5][6] = {
+	{0, 0, 0, 8, 8, 8},			/* the body */
+	{2, 2, 2, 6, 6, 3},			/* a cavity */
+	{2, 2, 5, 6, 6, 6},			/* another above it */
+	{3, 3, 2.5, 5, 5, 2.75},	/* an island in the first cavity */
+	{0, 0, 9, 8, 8, 10}			/* a second body above the first */
+};
+
+/* Inside (parity of the boxes holding p strictly), or on a box's surface. */
+static GxLocation
+stack_oracle(const double *p)
+{
+	int			inside = 0;
+
+	for (int b = 0; b < 5; b++)
+	{
+		bool		in = true,
+					on = true;
+
+		for (int a = 0; a < 3; a++)
+		{
+			double		lo = (a == 0 ? X0 : a == 1 ? Y0 : 0) + stack[b][a],
+						hi = (a == 0 ? X0 : a == 1 ? Y0 : 0) + stack[b][3 + a];
+
+			in = in && p[a] > lo && p[a] < hi;
+			on = on && p[a] >= lo && p[a] <= hi;
+		}
+		if (on && !in)
+			return GX_LOC_BOUNDARY;
+		inside += in;
+	}
+	return inside % 2 ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
+}
+
+static void
+check_gaps(void)
+{
+	size_t		n = 0,
+				npts = 0;
+	double	   *t = malloc(5 * 6 * 2 * K * K * 9 * sizeof(double)),
+			   *pts = malloc(24 * 24 * 96 * 3 * sizeof(double));
+	GxSolidIndex idx;
+	GxError		e = {GX_OK, ""};
+	int			wrong = 0;
+
+	for (int b = 0; b < 5; b++)
+		for (int f = 0; f < 6; f++)
+		{
+			int			a = f % 3,		/* the face's normal axis */
+						u = (a + 1) % 3,
+						v = (a + 2) % 3;
+			double		off[3] = {X0, Y0, 0},
+						lo[3],
+						hi[3];
+
+			for (int k = 0; k < 3; k++)
+			{
+				lo[k] = off[k] + stack[b][k];
+				hi[k] = off[k] + stack[b][3 + k];
+			}
+			for (int i = 0; i < K; i++)
+				for (int j = 0; j < K; j++)
+				{
+					double		q[4][3];
+
+					for (int c = 0; c < 4; c++)
+					{
+						int			di = i + (c == 1 || c == 2),
+									dj = j + (c >= 2);
+
+						q[c][a] = f < 3 ? lo[a] : hi[a];
+						q[c][u] = lo[u] + (hi[u] - lo[u]) * di / K;
+						q[c][v] = lo[v] + (hi[v] - lo[v]) * dj / K;
+					}
+					n = quad(t, n, q[0], q[1], q[2], q[3]);
+				}
+		}
+	CHECK(gx_solid_index_build(&idx, t, n, &e));
+	/* (x, y) on and between the faces' squares; z on, between and one ulp off the boxes' planes */
+	for (int i = 0; i < 24; i++)
+		for (int j = 0; j < 24; j++)
+			for (int k = 0; k < 96; k++)
+			{
+				double	   *p = pts + 3 * npts++,
+							z = k / 8.0 - 0.5;
+
+				p[0] = X0 + i / 3.0 + 0.01;
+				p[1] = Y0 + j / 3.0 + 0.01 * (j % 2);
+				p[2] = k % 3 == 0 ? nextafter(z, INFINITY) : k % 3 == 1 ? nextafter(z, -INFINITY) : z;
+			}
+	/* in random order, twice: the second pass takes what the first learned */
+	for (size_t i = npts - 1; i > 0; i--)
+	{
+		size_t		j = gx_test_below((unsigned) (i + 1));
+		double		tmp[3];
+
+		memcpy(tmp, pts + 3 * i, sizeof(tmp));
+		memcpy(pts + 3 * i, pts + 3 * j, sizeof(tmp));
+		memcpy(pts + 3 * j, tmp, sizeof(tmp));
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < npts; i++)
+		{
+			const double *p = pts + 3 * i;
+			GxLocation	got = gx_solid_locate(&idx, p),
+						want = stack_oracle(p);
+
+			if (got != want && wrong++ < 5)
+				CHECK_MSG(false, "stacked boxes, pass %d: (%.17g %.17g %.17g) located %d, oracle %d", pass, p[0],
+						  p[1], p[2], got, want);
+		}
+	CHECK_MSG(wrong == 0, "stacked boxes: %d points located wrongly", wrong);
+	gx_solid_index_free(&idx);
+	free(t);
+	free(pts);
+}
+
 int
 main(void)
 {
@@ -1261,6 +1384,7 @@ main(void)
 	CHECK(made >= 5);
 	CHECK(refused >= 1);
 	check_batch(solids, nsolids, &opt);
+	check_gaps();
 	for (int s = 0; s < nsolids; s++)
 		free(solids[s]);
 	printf("test_solid: %d solids made, %d refused as non-manifold\n", made, refused);

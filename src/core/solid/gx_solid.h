@@ -26,20 +26,24 @@ typedef enum GxLocation
 } GxLocation;
 
 /*
- * The gaps of a solid's columns (gx_solid_gaps.c): in each (x, y) column of the grid, the open z-intervals
- * that none of the column's triangles' boxes reaches, in ascending order; the points of one gap all lie on
- * one side of the surface. Column c's are first[c] .. first[c + 1]; side[k] is that side once a point of the
- * gap was located (GX_LOC_INSIDE or GX_LOC_OUTSIDE; the lowest and highest are outside from the start),
- * GX_LOC_FAILED until then. Threads locating points of the same solid write side[] with relaxed atomics: any
- * of them writes the same value.
+ * The gaps of a solid's columns (gx_solid_gaps.c): per (x, y) column of the grid, 64 bins of height over the
+ * solid's box; a bin is busy when the z-range of a triangle the column lists reaches it. The points of a run of
+ * free bins all lie on one side of the surface: the runs' bins whose side is known are set in inside or
+ * outside (the lowest and highest runs are outside from the start). Threads locating points of the same solid
+ * set those bits with relaxed atomics: any of them sets the same ones.
  */
+typedef struct GxGapColumn
+{
+	uint64_t	busy,
+				inside,
+				outside;
+} GxGapColumn;
+
 typedef struct GxSolidGaps
 {
-	size_t	   *first;
-	double	   *lo,
-			   *hi;
-	int8_t	   *side;
-	size_t		n;
+	GxGapColumn *col;
+	double		zmin,
+				scale;			/* bins per unit of height */
 } GxSolidGaps;
 
 /* The triangles of a solid with their boxes and a grid over (x, y): rays go up or down. */
@@ -64,8 +68,14 @@ bool		gx_solid_gaps_build(GxSolidIndex *s, GxError *err);
 void		gx_solid_gaps_free(GxSolidIndex *s);
 size_t		gx_solid_gaps_bytes(const GxSolidIndex *s);
 
-/* The gap of column `column` that holds height z strictly, or -1 when z lies in a triangle's z-range there. */
-long		gx_solid_gap_of(const GxSolidIndex *s, size_t column, double z);
+/*
+ * The side of a point at height z of column `column` when that of its run of free bins is known; else
+ * GX_LOC_FAILED, with *bin its free bin, or -1 when the bin is busy.
+ */
+GxLocation	gx_solid_gap_side(const GxSolidIndex *s, size_t column, double z, int *bin);
+
+/* Records side (inside or outside) for the run of free bins holding bin `bin` of column `column`. */
+void		gx_solid_gap_learn(const GxSolidIndex *s, size_t column, int bin, GxLocation side);
 
 /* Where p lies: inside, on the boundary or outside of the closed volume. */
 GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);

@@ -546,24 +546,24 @@ locate_by_rays(const GxSolidIndex *s, const double *p, size_t column)
 	return b.found ? GX_LOC_BOUNDARY : cast(s, &sp);
 }
 
-/* A point in a gap of its column takes the gap's side, found by the rays from the first point located there. */
+/* A point in a run of free bins of its column takes the run's side, found by the rays from the first point located there. */
 GxLocation
 gx_solid_locate(const GxSolidIndex *s, const double *p)
 {
 	GxBox3D		box = gx_box_of_points(p, 1);
 	size_t		column;
-	long		gap;
+	int			bin;
 	GxLocation	loc;
 
 	if (s->n == 0 || !gx_box_contains(&s->box, &box))
 		return GX_LOC_OUTSIDE;
 	column = gx_grid_cell(&s->grid, gx_grid_coord(&s->grid, 0, p[0]), gx_grid_coord(&s->grid, 1, p[1]), 0);
-	gap = gx_solid_gap_of(s, column, p[2]);
-	if (gap >= 0 && (loc = __atomic_load_n(&s->gaps.side[gap], __ATOMIC_RELAXED)) != GX_LOC_FAILED)
+	loc = gx_solid_gap_side(s, column, p[2], &bin);
+	if (loc != GX_LOC_FAILED)
 		return loc;
 	loc = locate_by_rays(s, p, column);
-	if (gap >= 0 && (loc == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
-		__atomic_store_n(&s->gaps.side[gap], (int8_t) loc, __ATOMIC_RELAXED);
+	if (bin >= 0 && (loc == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
+		gx_solid_gap_learn(s, column, bin, loc);
 	return loc;
 }
 
