@@ -27,6 +27,12 @@ gx_alloc_plain(bool on)
 	plain = on;
 }
 
+bool
+gx_alloc_is_plain(void)
+{
+	return plain || !replaced;
+}
+
 void *
 gx_alloc(size_t size)
 {

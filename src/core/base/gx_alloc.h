@@ -25,6 +25,9 @@ bool		gx_alloc_in_threads(void);
  */
 void		gx_alloc_plain(bool on);
 
+/* Is the calling thread's gx_alloc plain malloc (gx_alloc_plain on, or no allocator installed)? */
+bool		gx_alloc_is_plain(void);
+
 void	   *gx_alloc(size_t size);
 void	   *gx_realloc(void *ptr, size_t size);
 void		gx_free(void *ptr);

@@ -215,30 +215,36 @@ candidates(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, con
 	return stop == 0;
 }
 
-/* The indexes of the solids of s that have candidates: the side's own, else built here (on this thread). */
+/* The indexes of the solids of s that have candidates: the side's own, else built here, in parallel. */
 static bool
 solid_indexes(const GxBatchSide *s, const SideRanges *sr, const GxKeys *cand, SolidIndexes *si, GxError *err)
 {
+	uint8_t    *want;
+	size_t		bytes;
+	bool		ok;
+
 	si->idx = s->index ? s->index->solid : NULL;
 	si->owned = false;
 	if (si->idx)
 		return true;
 	si->idx = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
-	if (!si->idx)
+	want = gx_alloc((size_t) s->ngeoms + 1);
+	if (!si->idx || !want)
 	{
+		gx_free(si->idx);
+		gx_free(want);
+		si->idx = NULL;
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the solids of a batch");
 		return false;
 	}
 	memset(si->idx, 0, ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
-	si->owned = true;
+	memset(want, 0, (size_t) s->ngeoms + 1);
 	for (size_t c = 0; c < cand->n; c++)
-	{
-		uint32_t	sg = (uint32_t) (cand->v[c] >> 32);
-
-		if ((c == 0 || (uint32_t) (cand->v[c - 1] >> 32) != sg) && !gx_side_solid_index_build(s, sr->first, sg, &si->idx[sg], err))
-			return false;
-	}
-	return true;
+		want[cand->v[c] >> 32] = 1;
+	ok = gx_side_solid_indexes_build(s, sr->first, want, si->idx, &bytes, err);
+	gx_free(want);
+	si->owned = true;
+	return ok;
 }
 
 static void

@@ -138,40 +138,96 @@ gx_side_solid_indexes_free(GxSolidIndex *idx, uint32_t ngeoms)
 	gx_free(idx);
 }
 
-/*
- * Each solid's point location index; the solids in parallel where the allocator allows it (the GPU service,
- * the unit tests), one after another inside PostgreSQL.
- */
+/* Frees idx[g] of each g < ngeoms with want[g], with malloc's free when plain. */
+static void
+free_built(GxSolidIndex *idx, const uint8_t *want, uint32_t ngeoms, bool plain)
+{
+	bool		was = gx_alloc_is_plain();
+
+	gx_alloc_plain(was || plain);
+	for (uint32_t g = 0; g < ngeoms; g++)
+		if (want[g])
+			gx_solid_index_free(&idx[g]);
+	gx_alloc_plain(was);
+}
+
+bool
+gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uint8_t *want, GxSolidIndex *idx,
+							size_t *bytes, GxError *err)
+{
+	bool		threads_plain = !gx_alloc_in_threads(),
+				copy = threads_plain && !gx_alloc_is_plain();
+	volatile bool ok = true;
+	uint32_t	g;
+
+	#pragma omp parallel for schedule(dynamic, 1) if (s->ngeoms > 1)
+	for (g = 0; g < s->ngeoms; g++)
+	{
+		bool		was = gx_alloc_is_plain();
+		GxError		e = {GX_OK, ""};
+
+		if (!want[g] || !ok)
+			continue;
+		gx_alloc_plain(was || threads_plain);
+		if (!gx_solid_index_build(&idx[g], s->coords + 9 * first[g], first[g + 1] - first[g], &e))
+		{
+			memset(&idx[g], 0, sizeof(GxSolidIndex));
+			#pragma omp critical(gx_index_solids)
+			{
+				if (ok)
+					*err = e;
+				ok = false;
+			}
+		}
+		gx_alloc_plain(was);
+	}
+	/* the copies into the allocator's memory, each malloc'd index freed once copied */
+	for (g = 0; ok && copy && g < s->ngeoms; g++)
+		if (want[g])
+		{
+			GxSolidIndex built = idx[g];
+
+			ok = gx_solid_index_copy(&idx[g], &built, err);
+			free_built(&built, want + g, 1, true);
+			if (!ok)
+			{
+				memset(&idx[g], 0, sizeof(GxSolidIndex));
+				free_built(idx, want, g, false);
+				free_built(idx + g + 1, want + g + 1, s->ngeoms - g - 1, true);
+				return false;
+			}
+		}
+	if (!ok)
+	{
+		free_built(idx, want, s->ngeoms, copy);
+		return false;
+	}
+	*bytes = 0;
+	for (g = 0; g < s->ngeoms; g++)
+		if (want[g])
+			*bytes += gx_solid_index_bytes(&idx[g]);
+	return true;
+}
+
+/* Each solid's point location index, the solids in parallel. */
 static bool
 index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
 {
+	uint8_t    *want = gx_alloc((size_t) s->ngeoms + 1);
 	size_t		bytes = 0;
-	long		g;
-	bool		ok = true;
+	bool		ok;
 
 	ix->solid = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
-	if (!ix->solid)
+	if (!ix->solid || !want)
+	{
+		gx_free(want);
 		return nomem(err);
+	}
 	memset(ix->solid, 0, ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
-	#pragma omp parallel for schedule(dynamic, 1) reduction(+:bytes) if (gx_alloc_in_threads() && s->ngeoms > 1)
-	for (g = 0; g < (long) s->ngeoms; g++)
-		if (g < (long) s->solid_cap && s->solid[g] && ix->first[g] != ix->first[g + 1])
-		{
-			GxSolidIndex *si = &ix->solid[g];
-			GxError		e = {GX_OK, ""};
-
-			if (!gx_side_solid_index_build(s, ix->first, (uint32_t) g, si, &e))
-			{
-				#pragma omp critical(gx_index_solids)
-				{
-					if (ok)
-						*err = e;
-					ok = false;
-				}
-			}
-			else
-				bytes += gx_solid_index_bytes(si);
-		}
+	for (uint32_t g = 0; g < s->ngeoms; g++)
+		want[g] = g < s->solid_cap && s->solid[g] && ix->first[g] != ix->first[g + 1];
+	ok = gx_side_solid_indexes_build(s, ix->first, want, ix->solid, &bytes, err);
+	gx_free(want);
 	ix->bytes += ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex) + bytes;
 	return ok;
 }

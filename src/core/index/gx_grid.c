@@ -140,6 +140,26 @@ gx_grid_free(GxGrid *g)
 	g->items = NULL;
 }
 
+bool
+gx_grid_copy(GxGrid *dst, const GxGrid *src)
+{
+	size_t		cells = (size_t) src->dim[0] * src->dim[1] * src->dim[2],
+				total = src->start[cells];
+	GxGrid		c = *src;
+
+	c.start = gx_alloc((cells + 1) * sizeof(size_t));
+	c.items = c.start ? gx_alloc(total * sizeof(uint32_t)) : NULL;
+	if (c.items == NULL)
+	{
+		gx_free(c.start);
+		return false;
+	}
+	memcpy(c.start, src->start, (cells + 1) * sizeof(size_t));
+	memcpy(c.items, src->items, total * sizeof(uint32_t));
+	*dst = c;
+	return true;
+}
+
 size_t
 gx_grid_bytes(const GxGrid *g)
 {

@@ -60,12 +60,19 @@ typedef struct GxSolidIndex
 bool		gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err);
 void		gx_solid_index_free(GxSolidIndex *s);
 
+/*
+ * A copy of built index src in memory of gx_alloc (for an index built on a thread with malloc, under an
+ * allocator threads may not call); false with err set when memory runs out (dst untouched).
+ */
+bool		gx_solid_index_copy(GxSolidIndex *dst, const GxSolidIndex *src, GxError *err);
+
 /* Bytes an index holds, its triangles not counted. */
 size_t		gx_solid_index_bytes(const GxSolidIndex *s);
 
 /* The gaps of a built index's columns (gx_solid_gaps.c), freed by gx_solid_index_free. */
 bool		gx_solid_gaps_build(GxSolidIndex *s, GxError *err);
 void		gx_solid_gaps_free(GxSolidIndex *s);
+bool		gx_solid_gaps_copy(GxSolidIndex *dst, const GxSolidIndex *src);
 size_t		gx_solid_gaps_bytes(const GxSolidIndex *s);
 
 /*

@@ -76,6 +76,19 @@ gx_solid_gaps_free(GxSolidIndex *s)
 	memset(&s->gaps, 0, sizeof(s->gaps));
 }
 
+bool
+gx_solid_gaps_copy(GxSolidIndex *dst, const GxSolidIndex *src)
+{
+	size_t		bytes = gx_solid_gaps_bytes(src);
+
+	dst->gaps = src->gaps;
+	dst->gaps.col = gx_alloc(bytes);
+	if (dst->gaps.col == NULL)
+		return false;
+	memcpy(dst->gaps.col, src->gaps.col, bytes);
+	return true;
+}
+
 size_t
 gx_solid_gaps_bytes(const GxSolidIndex *s)
 {

@@ -84,6 +84,32 @@ gx_solid_index_free(GxSolidIndex *s)
 	memset(s, 0, sizeof(*s));
 }
 
+bool
+gx_solid_index_copy(GxSolidIndex *dst, const GxSolidIndex *src, GxError *err)
+{
+	GxSolidIndex c = *src;
+
+	if (src->n == 0)
+	{
+		*dst = c;
+		return true;
+	}
+	c.boxes = gx_alloc(src->n * sizeof(GxBox3D));
+	if (c.boxes != NULL && gx_grid_copy(&c.grid, &src->grid))
+	{
+		if (gx_solid_gaps_copy(&c, src))
+		{
+			memcpy(c.boxes, src->boxes, src->n * sizeof(GxBox3D));
+			*dst = c;
+			return true;
+		}
+		gx_grid_free(&c.grid);
+	}
+	gx_free(c.boxes);
+	gx_error_set(err, GX_ERR_NOMEM, "out of memory for the index of a solid of %zu triangles", src->n);
+	return false;
+}
+
 size_t
 gx_solid_index_bytes(const GxSolidIndex *s)
 {
