@@ -82,7 +82,7 @@ test/differential.sh
 count $? test/differential.sh
 
 echo "== the GPU service (preloaded; its CPU engine here, where there may be no GPU)"
-gx_cluster_restart "-c shared_preload_libraries=gpuexact -c gpuexact.service_cpu=${GX_SERVICE_CPU:-on}"
+gx_cluster_restart "-c shared_preload_libraries=gpuexact -c gpuexact.service_cpu=${GX_SERVICE_CPU:-auto}"
 test/service.sh
 count $? test/service.sh
 test/concurrency.sh 6

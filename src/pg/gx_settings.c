@@ -23,7 +23,7 @@ bool		gx_service_enabled = true;
 int			gx_service_cache_mb = 4096;
 int			gx_service_device_mb = -1;
 int			gx_service_timeout_ms = 30000;
-bool		gx_service_cpu = false;
+int			gx_service_cpu = GX_SERVICE_CPU_AUTO;
 
 static int	device = GX_DEVICE_AUTO;
 static int	gpu_min_elements = 20000;
@@ -37,6 +37,20 @@ static const struct config_enum_entry device_options[] = {
 	{"auto", GX_DEVICE_AUTO, false},
 	{"gpu", GX_DEVICE_GPU, false},
 	{"cpu", GX_DEVICE_CPU, false},
+	{NULL, 0, false}
+};
+
+/* the service's engine: its GPU, its CPU, or its CPU where it finds no GPU */
+static const struct config_enum_entry service_cpu_options[] = {
+	{"auto", GX_SERVICE_CPU_AUTO, false},
+	{"on", GX_SERVICE_CPU_ON, false},
+	{"off", GX_SERVICE_CPU_OFF, false},
+	{"true", GX_SERVICE_CPU_ON, true},
+	{"false", GX_SERVICE_CPU_OFF, true},
+	{"yes", GX_SERVICE_CPU_ON, true},
+	{"no", GX_SERVICE_CPU_OFF, true},
+	{"1", GX_SERVICE_CPU_ON, true},
+	{"0", GX_SERVICE_CPU_OFF, true},
 	{NULL, 0, false}
 };
 
@@ -115,9 +129,11 @@ gx_settings_init(void)
 		DefineCustomIntVariable("gpuexact.service_device_mb", "GPU memory of the GPU service's cached sides.",
 								"Cached sides within this bound stay on the GPU: a repeated join uploads only its other side. -1: a quarter of the GPU's memory.",
 								&gx_service_device_mb, -1, -1, INT_MAX, PGC_POSTMASTER, GUC_UNIT_MB, NULL, NULL, NULL);
-		DefineCustomBoolVariable("gpuexact.service_cpu", "The GPU service runs batches on its CPU instead of the GPU.",
-								 "For machines without a GPU: one cache and one set of threads for every session.",
-								 &gx_service_cpu, false, PGC_POSTMASTER, 0, NULL, NULL, NULL);
+		DefineCustomEnumVariable("gpuexact.service_cpu", "Whether the GPU service runs batches on its CPU instead of a GPU.",
+								 "auto: on its CPU when it finds no GPU, so that a machine without one still has one cache and one "
+								 "set of threads for every session; on: always; off: never (backends then run their own batches "
+								 "where there is no GPU).",
+								 &gx_service_cpu, GX_SERVICE_CPU_AUTO, service_cpu_options, PGC_POSTMASTER, 0, NULL, NULL, NULL);
 	}
 	DefineCustomIntVariable("gpuexact.service_timeout", "How long a backend waits for the GPU service before running the batch itself.",
 							NULL, &gx_service_timeout_ms, 30000, 1, INT_MAX, PGC_USERSET, GUC_UNIT_MS, NULL, NULL, NULL);

@@ -7,9 +7,10 @@
  * stream). Sides made of stored values stay in its host cache (gx_geom_cache.h), shared by every session,
  * and, within DEVICE_MB, on the GPU too, so that a repeated join uploads only its other side.
  *
- * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu DEVICE_MB (-1: a quarter of the GPU)
+ * Usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu|auto DEVICE_MB (-1: a quarter of the GPU)
  * With "cpu" the service runs batches on its own CPU threads (no GPU needed): one cache and one set of
- * threads for all sessions; also how the service is tested on machines without a GPU.
+ * threads for all sessions; also how the service is tested on machines without a GPU. With "auto" it does so
+ * when it finds no GPU.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -597,7 +598,7 @@ main(int argc, char **argv)
 
 	if (argc != 7)
 	{
-		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu DEVICE_MB\n");
+		fprintf(stderr, "usage: gpuexact-service SOCKET CUDA_LIBRARY CUDA_DEVICE CACHE_MB gpu|cpu|auto DEVICE_MB\n");
 		return 2;
 	}
 	cuda_library = argv[2];
@@ -628,6 +629,12 @@ main(int argc, char **argv)
 			snprintf(device, sizeof(device), "no CUDA device or driver");
 		if (device_ok)
 			warm_up(cuda_device);
+		else if (strcmp(argv[5], "auto") == 0)
+		{
+			cpu_engine = true;
+			device_ok = 1;
+			snprintf(device, sizeof(device), "CPU engine of the service (no GPU found)");
+		}
 	}
 	s = listen_on(argv[1]);
 	if (cache == NULL || s < 0)

@@ -15,7 +15,14 @@ extern bool gx_service_enabled;
 extern int	gx_service_cache_mb;
 extern int	gx_service_device_mb;
 extern int	gx_service_timeout_ms;
-extern bool gx_service_cpu;
+/* gpuexact.service_cpu */
+typedef enum GxServiceCpu
+{
+	GX_SERVICE_CPU_AUTO,
+	GX_SERVICE_CPU_ON,
+	GX_SERVICE_CPU_OFF
+} GxServiceCpu;
+extern int	gx_service_cpu;
 
 /* The service's cache figures (emptied first when reset); false when the service cannot be asked. */
 bool		gx_service_cache_stats(bool reset, GxCacheStats *st);

@@ -103,7 +103,7 @@ start_service(void)
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		closefrom(3);
-		execl(program, program, socket_path, cuda_library, device, cache_mb, gx_service_cpu ? "cpu" : "gpu",
+		execl(program, program, socket_path, cuda_library, device, cache_mb, gx_service_cpu == GX_SERVICE_CPU_ON ? "cpu" : gx_service_cpu == GX_SERVICE_CPU_OFF ? "gpu" : "auto",
 			  device_mb, (char *) NULL);
 		_exit(127);
 	}
