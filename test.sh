@@ -81,7 +81,7 @@ echo "== differential: batched plans against the stock plan"
 test/differential.sh
 count $? test/differential.sh
 
-echo "== the GPU service (preloaded; its CPU engine here, where there may be no GPU)"
+echo "== the GPU service (preloaded; its CPU engine where there is no GPU)"
 gx_cluster_restart "-c shared_preload_libraries=gpuexact -c gpuexact.service_cpu=${GX_SERVICE_CPU:-auto}"
 test/service.sh
 count $? test/service.sh

@@ -24,6 +24,12 @@ pg_alloc(size_t size)
 }
 
 static void *
+pg_try_alloc(size_t size)
+{
+	return MemoryContextAllocExtended(CurrentMemoryContext, size, MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
+}
+
+static void *
 pg_realloc(void *ptr, size_t size)
 {
 	return ptr ? repalloc_huge(ptr, size) : pg_alloc(size);
@@ -38,7 +44,7 @@ pg_interrupts(void)
 void
 _PG_init(void)
 {
-	static const GxAllocator palloc_allocator = {pg_alloc, pg_realloc, pfree};
+	static const GxAllocator palloc_allocator = {pg_alloc, pg_realloc, pfree, pg_try_alloc};
 
 	gx_set_allocator(&palloc_allocator);
 	gx_check_interrupts = pg_interrupts;

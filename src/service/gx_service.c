@@ -631,9 +631,12 @@ main(int argc, char **argv)
 			warm_up(cuda_device);
 		else if (strcmp(argv[5], "auto") == 0)
 		{
+			char		why[sizeof(device)];
+
+			snprintf(why, sizeof(why), "%s", device);
 			cpu_engine = true;
 			device_ok = 1;
-			snprintf(device, sizeof(device), "CPU engine of the service (no GPU found)");
+			snprintf(device, sizeof(device), "CPU engine of the service (no GPU: %.88s)", why);
 		}
 	}
 	s = listen_on(argv[1]);

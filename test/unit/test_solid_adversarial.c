@@ -1129,8 +1129,8 @@ solid_calls(const GxSerialized *tin, const GxBatchOptions *opt, GxError *err)
 static void
 check_allocation_failures(void)
 {
-	static const GxAllocator counting = {counting_alloc, counting_realloc, counting_free},
-				plain = {malloc, realloc, free};
+	static const GxAllocator counting = {counting_alloc, counting_realloc, counting_free, NULL},
+				plain = {malloc, realloc, free, NULL};
 	Shape		sh;
 	size_t		ntri;
 	GxSerialized *tin;

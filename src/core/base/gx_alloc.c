@@ -4,7 +4,7 @@
 
 #include "base/gx_alloc.h"
 
-static GxAllocator allocator = {malloc, realloc, free};
+static GxAllocator allocator = {malloc, realloc, free, NULL};
 static bool replaced;
 static __thread bool plain;		/* this thread uses malloc whatever is installed */
 
@@ -30,13 +30,21 @@ gx_alloc_plain(bool on)
 bool
 gx_alloc_is_plain(void)
 {
-	return plain || !replaced;
+	return plain;
 }
 
 void *
 gx_alloc(size_t size)
 {
 	return plain ? malloc(size ? size : 1) : allocator.alloc(size ? size : 1);
+}
+
+void *
+gx_alloc_try(size_t size)
+{
+	if (plain || allocator.try_alloc == NULL)
+		return gx_alloc(size);
+	return allocator.try_alloc(size ? size : 1);
 }
 
 void *

@@ -10,6 +10,7 @@ typedef struct GxAllocator
 	void	   *(*alloc) (size_t size);		/* returns NULL on failure or never returns */
 	void	   *(*realloc) (void *ptr, size_t size);
 	void		(*free) (void *ptr);
+	void	   *(*try_alloc) (size_t size);	/* NULL on failure, always; NULL: alloc serves */
 } GxAllocator;
 
 /* Installs an allocator for the calling process (not thread-safe: call once at load time). */
@@ -25,10 +26,13 @@ bool		gx_alloc_in_threads(void);
  */
 void		gx_alloc_plain(bool on);
 
-/* Is the calling thread's gx_alloc plain malloc (gx_alloc_plain on, or no allocator installed)? */
+/* Is gx_alloc_plain on in the calling thread? */
 bool		gx_alloc_is_plain(void);
 
 void	   *gx_alloc(size_t size);
+
+/* gx_alloc that returns NULL when memory runs out, never raising (for cleanup the caller must do itself). */
+void	   *gx_alloc_try(size_t size);
 void	   *gx_realloc(void *ptr, size_t size);
 void		gx_free(void *ptr);
 

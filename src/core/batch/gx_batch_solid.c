@@ -220,7 +220,6 @@ static bool
 solid_indexes(const GxBatchSide *s, const SideRanges *sr, const GxKeys *cand, SolidIndexes *si, GxError *err)
 {
 	uint8_t    *want;
-	size_t		bytes;
 	bool		ok;
 
 	si->idx = s->index ? s->index->solid : NULL;
@@ -241,7 +240,7 @@ solid_indexes(const GxBatchSide *s, const SideRanges *sr, const GxKeys *cand, So
 	memset(want, 0, (size_t) s->ngeoms + 1);
 	for (size_t c = 0; c < cand->n; c++)
 		want[cand->v[c] >> 32] = 1;
-	ok = gx_side_solid_indexes_build(s, sr->first, want, si->idx, &bytes, err);
+	ok = gx_side_solid_indexes_build(s, sr->first, want, si->idx, NULL, err);
 	gx_free(want);
 	si->owned = true;
 	return ok;

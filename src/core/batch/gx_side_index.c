@@ -3,6 +3,7 @@
  * any side's volume pass needs, from the index when there is one.
  */
 #include <math.h>
+#include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,12 +156,19 @@ bool
 gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uint8_t *want, GxSolidIndex *idx,
 							size_t *bytes, GxError *err)
 {
-	bool		threads_plain = !gx_alloc_in_threads(),
-				copy = threads_plain && !gx_alloc_is_plain();
+	uint32_t	nwant = 0,
+				g;
+	bool		parallel,
+				threads_plain,
+				copy;
 	volatile bool ok = true;
-	uint32_t	g;
 
-	#pragma omp parallel for schedule(dynamic, 1) if (s->ngeoms > 1)
+	for (g = 0; g < s->ngeoms; g++)
+		nwant += want[g] != 0;
+	parallel = nwant > 1 && omp_get_max_threads() > 1;
+	threads_plain = parallel && !gx_alloc_in_threads();
+	copy = threads_plain && !gx_alloc_is_plain();
+	#pragma omp parallel for schedule(dynamic, 1) if (parallel)
 	for (g = 0; g < s->ngeoms; g++)
 	{
 		bool		was = gx_alloc_is_plain();
@@ -169,7 +177,7 @@ gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uin
 		if (!want[g] || !ok)
 			continue;
 		gx_alloc_plain(was || threads_plain);
-		if (!gx_solid_index_build(&idx[g], s->coords + 9 * first[g], first[g + 1] - first[g], &e))
+		if (!gx_side_solid_index_build(s, first, g, &idx[g], &e))
 		{
 			memset(&idx[g], 0, sizeof(GxSolidIndex));
 			#pragma omp critical(gx_index_solids)
@@ -181,7 +189,7 @@ gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uin
 		}
 		gx_alloc_plain(was);
 	}
-	/* the copies into the allocator's memory, each malloc'd index freed once copied */
+	/* each malloc'd index copied into the allocator's memory (which reports a shortage, not raises), then freed */
 	for (g = 0; ok && copy && g < s->ngeoms; g++)
 		if (want[g])
 		{
@@ -202,8 +210,7 @@ gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uin
 		free_built(idx, want, s->ngeoms, copy);
 		return false;
 	}
-	*bytes = 0;
-	for (g = 0; g < s->ngeoms; g++)
+	for (g = 0; bytes && g < s->ngeoms; g++)
 		if (want[g])
 			*bytes += gx_solid_index_bytes(&idx[g]);
 	return true;
@@ -213,17 +220,17 @@ gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uin
 static bool
 index_solids(const GxBatchSide *s, GxSideIndex *ix, GxError *err)
 {
-	uint8_t    *want = gx_alloc((size_t) s->ngeoms + 1);
+	uint8_t    *want;
 	size_t		bytes = 0;
 	bool		ok;
 
 	ix->solid = gx_alloc(((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
-	if (!ix->solid || !want)
-	{
-		gx_free(want);
+	if (!ix->solid)
 		return nomem(err);
-	}
 	memset(ix->solid, 0, ((size_t) s->ngeoms + 1) * sizeof(GxSolidIndex));
+	want = gx_alloc((size_t) s->ngeoms + 1);
+	if (!want)
+		return nomem(err);
 	for (uint32_t g = 0; g < s->ngeoms; g++)
 		want[g] = g < s->solid_cap && s->solid[g] && ix->first[g] != ix->first[g + 1];
 	ok = gx_side_solid_indexes_build(s, ix->first, want, ix->solid, &bytes, err);

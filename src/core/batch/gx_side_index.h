@@ -42,7 +42,7 @@ void		gx_side_solid_indexes_free(GxSolidIndex *idx, uint32_t ngeoms);
  * The indexes of the solids g of s with want[g] into idx[g], in parallel; *bytes what they hold. Where only
  * the calling thread may call the allocator (palloc), each is built with malloc on a worker thread, then
  * copied here into the allocator's memory: the copy costs a small part of the build. On failure (err set)
- * none is left built.
+ * none is left built. *bytes (when not NULL) grows by what they hold.
  */
 bool		gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uint8_t *want,
 										GxSolidIndex *idx, size_t *bytes, GxError *err);

@@ -147,8 +147,8 @@ gx_grid_copy(GxGrid *dst, const GxGrid *src)
 				total = src->start[cells];
 	GxGrid		c = *src;
 
-	c.start = gx_alloc((cells + 1) * sizeof(size_t));
-	c.items = c.start ? gx_alloc(total * sizeof(uint32_t)) : NULL;
+	c.start = gx_alloc_try((cells + 1) * sizeof(size_t));
+	c.items = c.start ? gx_alloc_try(total * sizeof(uint32_t)) : NULL;
 	if (c.items == NULL)
 	{
 		gx_free(c.start);

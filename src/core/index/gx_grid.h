@@ -35,7 +35,7 @@ bool		gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 						  const GxBox3D *boxes, size_t n, const GxCancel *cancel, GxError *err);
 void		gx_grid_free(GxGrid *g);
 
-/* A copy of built grid src in memory of gx_alloc; false when memory runs out (dst untouched). */
+/* A copy of built grid src in memory of gx_alloc_try; false when memory runs out (dst untouched). */
 bool		gx_grid_copy(GxGrid *dst, const GxGrid *src);
 
 /* Does box b cover a cell of g that holds anything? */

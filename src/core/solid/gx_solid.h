@@ -61,7 +61,7 @@ bool		gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError
 void		gx_solid_index_free(GxSolidIndex *s);
 
 /*
- * A copy of built index src in memory of gx_alloc (for an index built on a thread with malloc, under an
+ * A copy of built index src in memory of gx_alloc_try (for an index built on a thread with malloc, under an
  * allocator threads may not call); false with err set when memory runs out (dst untouched).
  */
 bool		gx_solid_index_copy(GxSolidIndex *dst, const GxSolidIndex *src, GxError *err);

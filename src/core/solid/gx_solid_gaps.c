@@ -82,7 +82,7 @@ gx_solid_gaps_copy(GxSolidIndex *dst, const GxSolidIndex *src)
 	size_t		bytes = gx_solid_gaps_bytes(src);
 
 	dst->gaps = src->gaps;
-	dst->gaps.col = gx_alloc(bytes);
+	dst->gaps.col = gx_alloc_try(bytes);
 	if (dst->gaps.col == NULL)
 		return false;
 	memcpy(dst->gaps.col, src->gaps.col, bytes);

@@ -88,18 +88,14 @@ bool
 gx_solid_index_copy(GxSolidIndex *dst, const GxSolidIndex *src, GxError *err)
 {
 	GxSolidIndex c = *src;
+	size_t		nboxes = src->n ? src->n : 1;	/* as gx_solid_index_build allocates them */
 
-	if (src->n == 0)
+	c.boxes = gx_alloc_try(nboxes * sizeof(GxBox3D));
+	if (c.boxes != NULL && (src->n == 0 || gx_grid_copy(&c.grid, &src->grid)))
 	{
-		*dst = c;
-		return true;
-	}
-	c.boxes = gx_alloc(src->n * sizeof(GxBox3D));
-	if (c.boxes != NULL && gx_grid_copy(&c.grid, &src->grid))
-	{
-		if (gx_solid_gaps_copy(&c, src))
+		if (src->n == 0 || gx_solid_gaps_copy(&c, src))
 		{
-			memcpy(c.boxes, src->boxes, src->n * sizeof(GxBox3D));
+			memcpy(c.boxes, src->boxes, nboxes * sizeof(GxBox3D));
 			*dst = c;
 			return true;
 		}
