@@ -5,11 +5,13 @@
  * parallel: each candidate pair is box-culled, kept only in its reference cell, and tested with the
  * exact ladder. In a distance batch the boxes of side a are grown by the distance and the pairs are tested
  * with gx_elem_dwithin. No PostgreSQL call and no gx_alloc in the worker threads (plain malloc).
- * Against a kept side with an index (gx_side_index.h), an intersection batch whose other side is small
- * probes the index's grid instead: each element of the other side looks at the cells its box covers, and
- * tests the kept elements there (each pair in its reference cell only), so the kept side is not gridded
- * again and the work follows the other side.
+ * Against a kept side with an index (gx_side_index.h), an intersection batch probes the index's grid
+ * instead when the probes would visit fewer entries than PROBE_ENTRIES_PER_ELEMENT times the elements that
+ * gridding both sides handles: each element of the other side looks at the cells its box covers, and tests
+ * the kept elements there (each pair in its reference cell only), so the kept side is not gridded again and
+ * the work follows the other side. With both sides kept, the side whose probes visit fewer entries probes.
  */
+#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,12 +298,18 @@ report(GxBatchStats *st, const CellCounts *total, const GxPredStats *preds, doub
 }
 
 /*
- * Is probing k's index with the elements of q cheaper than gridding both? About the index entries the
- * probes visit (cells a query box covers, judged on a sample of q, times the entries per cell), against
- * the elements of k that gridding looks at.
+ * A probe visits an index entry (a box test) for a small part of what gridding an element costs (counted,
+ * placed, its cell's pairs enumerated): 2 million points probing 200 solids' index (13 million entries)
+ * took 136 ms where gridding both sides (2.9 million elements) took 207 ms.
  */
-static bool
-probe_pays(const GxBatchSide *q, const GxBatchSide *k)
+#define PROBE_ENTRIES_PER_ELEMENT 8
+
+/*
+ * The index entries that probing k's index with the elements of q visits: the cells a query box covers,
+ * judged on a sample of q, times the entries per cell.
+ */
+static double
+probe_entries(const GxBatchSide *q, const GxBatchSide *k)
 {
 	const GxGrid *g = &k->index->grid;
 	size_t		ncells = (size_t) g->dim[0] * g->dim[1] * g->dim[2],
@@ -319,7 +327,7 @@ probe_pays(const GxBatchSide *q, const GxBatchSide *k)
 		gx_grid_range(g, &b, lo, hi);
 		cells += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
 	}
-	return sampled > 0 && (double) q->n * (cells / sampled) * per_cell < (double) (k->n + q->n);
+	return sampled > 0 ? (double) q->n * (cells / sampled) * per_cell : 0;
 }
 
 /* The probes of one element i of q (box b) into k's index; keys of intersecting pairs to out. */
@@ -423,13 +431,14 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 
 	memset(&ga, 0, sizeof(ga));
 	memset(&gb, 0, sizeof(gb));
-	if (opt->distance == 0)
+	if (opt->distance == 0 && (a->index || b->index))
 	{
-		const GxBatchSide *q = a->n <= b->n ? a : b,
-				   *k = a->n <= b->n ? b : a;
+		double		by_a = b->index ? probe_entries(a, b) : INFINITY,
+					by_b = a->index ? probe_entries(b, a) : INFINITY;
 
-		if (k->index && probe_pays(q, k))
-			return probe_batch(q, k, q == a, opt, threads, keys, st, err);
+		if (fmin(by_a, by_b) < (double) PROBE_ENTRIES_PER_ELEMENT * (double) (a->n + b->n))
+			return by_a <= by_b ? probe_batch(a, b, true, opt, threads, keys, st, err) :
+				probe_batch(b, a, false, opt, threads, keys, st, err);
 	}
 	/* a missing table only costs time */
 	if (opt->distance > 0 && (uint64_t) a->ngeoms * b->ngeoms <= SHARED_FOUND_MAX_BITS)
