@@ -145,7 +145,10 @@ differential(double ox, double oy, int na, int nb, int spread)
 		gx_free(gb[j]);
 }
 
-/* A few geometries against many with an index: the probes find the brute-force pairs, either side first. */
+/*
+ * A few geometries against many with an index: the probes find the brute-force pairs, either side first;
+ * then with the few indexed instead, so that the many probe them.
+ */
 static void
 probe_differential(double ox, double oy, int nq, int nk, int spread)
 {
@@ -178,17 +181,25 @@ probe_differential(double ox, double oy, int nq, int nk, int spread)
 				qk.keys[qk.n++] = ((uint64_t) i << 32) | (uint32_t) j;
 	build_side(&q, gq, nq);
 	build_side(&k, gk, nk);
-	CHECK(gx_side_index_build(&k, &err));
 	gx_batch_options_default(&opt);
 	opt.device = GX_DEVICE_CPU;
-	for (opt.threads = 1; opt.threads <= 2; opt.threads++)
+	for (int indexed = 0; indexed < 2; indexed++)
 	{
-		CHECK(gx_batch_intersect(&q, &k, &opt, &got, &st, &err));
-		CHECK_MSG(same_pairs(&got, &qk), "probes, few first: %zu pairs, brute force %zu", got.n, qk.n);
-		gx_free(got.keys);
-		CHECK(gx_batch_intersect(&k, &q, &opt, &got, &st, &err));
-		CHECK_MSG(same_pairs(&got, &kq), "probes, kept side first: %zu pairs, brute force %zu", got.n, kq.n);
-		gx_free(got.keys);
+		GxBatchSide *kept = indexed == 0 ? &k : &q;
+
+		CHECK(gx_side_index_build(kept, &err));
+		for (opt.threads = 1; opt.threads <= 2; opt.threads++)
+		{
+			CHECK(gx_batch_intersect(&q, &k, &opt, &got, &st, &err));
+			CHECK_MSG(same_pairs(&got, &qk), "probes (%s indexed), few first: %zu pairs, brute force %zu",
+					  indexed ? "few" : "many", got.n, qk.n);
+			gx_free(got.keys);
+			CHECK(gx_batch_intersect(&k, &q, &opt, &got, &st, &err));
+			CHECK_MSG(same_pairs(&got, &kq), "probes (%s indexed), many first: %zu pairs, brute force %zu",
+					  indexed ? "few" : "many", got.n, kq.n);
+			gx_free(got.keys);
+		}
+		gx_side_index_free(kept);
 	}
 	printf("test_batch: probes at (%g, %g): %d x %d geometries, %zu intersecting pairs\n", ox, oy, nq, nk, qk.n);
 	free(qk.keys);
