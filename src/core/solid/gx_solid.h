@@ -69,21 +69,6 @@ bool		gx_solid_index_copy(GxSolidIndex *dst, const GxSolidIndex *src, GxError *e
 /* Bytes an index holds, its triangles not counted. */
 size_t		gx_solid_index_bytes(const GxSolidIndex *s);
 
-/* The gaps of a built index's columns (gx_solid_gaps.c), freed by gx_solid_index_free. */
-bool		gx_solid_gaps_build(GxSolidIndex *s, GxError *err);
-void		gx_solid_gaps_free(GxSolidIndex *s);
-bool		gx_solid_gaps_copy(GxSolidIndex *dst, const GxSolidIndex *src);
-size_t		gx_solid_gaps_bytes(const GxSolidIndex *s);
-
-/*
- * The side of a point at height z of column `column` when that of its run of free bins is known; else
- * GX_LOC_FAILED, with *bin its free bin, or -1 when the bin is busy.
- */
-GxLocation	gx_solid_gap_side(const GxSolidIndex *s, size_t column, double z, int *bin);
-
-/* Records side (inside or outside) for the run of free bins holding bin `bin` of column `column`. */
-void		gx_solid_gap_learn(const GxSolidIndex *s, size_t column, int bin, GxLocation side);
-
 /* Where p lies: inside, on the boundary or outside of the closed volume. */
 GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);
 

@@ -14,6 +14,7 @@
 
 #include "base/gx_alloc.h"
 #include "solid/gx_solid.h"
+#include "solid/gx_solid_gaps.h"
 
 #define NBINS 64
 

@@ -20,6 +20,7 @@
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "solid/gx_solid.h"
+#include "solid/gx_solid_gaps.h"
 
 #define MAX_RAYS 64
 
