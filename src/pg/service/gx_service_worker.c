@@ -82,6 +82,8 @@ start_service(void)
 				device[16],
 				cache_mb[16],
 				device_mb[16];
+	/* the service's engine argument, by gpuexact.service_cpu */
+	const char *engine = gx_service_cpu == GX_SERVICE_CPU_ON ? "cpu" : gx_service_cpu == GX_SERVICE_CPU_OFF ? "gpu" : "auto";
 	GxBatchOptions opt;
 	sigset_t	none;
 	pid_t		pid;
@@ -103,8 +105,7 @@ start_service(void)
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		closefrom(3);
-		execl(program, program, socket_path, cuda_library, device, cache_mb, gx_service_cpu == GX_SERVICE_CPU_ON ? "cpu" : gx_service_cpu == GX_SERVICE_CPU_OFF ? "gpu" : "auto",
-			  device_mb, (char *) NULL);
+		execl(program, program, socket_path, cuda_library, device, cache_mb, engine, device_mb, (char *) NULL);
 		_exit(127);
 	}
 	if (pid < 0)
