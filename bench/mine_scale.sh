@@ -5,7 +5,8 @@
 # caches emptied), then, with the GPU service (shared_preload_libraries = gpuexact) and with the CPU engine in
 # the backend: the warm join of holes and bodies as surfaces, a new session's first join, holes x solids
 # (volume semantics), gx_intercepts_pairs,
-# and block-model coding of BLOCKS centroids (scale 1 only). Each query is warmed, then the best and worst
+# and block-model coding of BLOCKS centroids (scale 1 only; also counted in the server, no pair sent to psql,
+# and its EXPLAIN ANALYZE in a warm session). Each query is warmed, then the best and worst
 # of three runs are printed, as one table in $OUT/mine_scale.txt.
 set -u
 cd "$(dirname "$0")/.."
@@ -70,9 +71,13 @@ for s in $SCALES; do
 		nb=$(psql -X -At -d mine -c "SELECT count(*) FROM blocks")
 		for e in gpu cpu; do
 			row "x$s" "block coding, $nb points x solids" $e "$(three $e "SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)")"
+			row "x$s" "the same, counted in the server" $e "$(three $e "SELECT count(*) FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)")"
 			row "x$s" "same points x surfaces" $e "$(three $e "SELECT p.id, b.id FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)")"
 		done
-		psql -X -d mine -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)" >"$OUT/explain_blocks.txt" 2>&1
+		for e in gpu cpu; do
+			q="SELECT p.id, b.id FROM blocks p JOIN solids b ON gx_intersects(p.geom, b.geom)"
+			psql -X -d mine -c "SET gpuexact.device = $e" -c '\o /dev/null' -c "$q" -c '\o' -c "EXPLAIN (ANALYZE, COSTS OFF) $q" >"$OUT/explain_blocks_$e.txt" 2>&1
+		done
 		# the GPU's coding (points located on the device) against the CPU engine's, pair for pair
 		for e in gpu cpu; do
 			psql -X -q -d mine -c "SET gpuexact.device = $e" -c "DROP TABLE IF EXISTS coded_$e" \
