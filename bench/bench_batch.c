@@ -178,8 +178,8 @@ main(int argc, char **argv)
 	GxBatchSide a,
 				b;
 	GxBatchOptions opt;
-	GxPairs		gpu = {NULL, 0},
-				cpu = {NULL, 0};
+	GxPairs		gpu = {NULL, 0, NULL, 0},
+				cpu = {NULL, 0, NULL, 0};
 	const char *device = "both";
 	const char *copy_dir = NULL;
 	int			reps = 3,

@@ -141,8 +141,8 @@ main(int argc, char **argv)
 				size_gpu = 0;
 	GxBatchSide holes,
 				bodies;
-	GxPairs		p_cpu = {NULL, 0},
-				p_gpu = {NULL, 0};
+	GxPairs		p_cpu = {NULL, 0, NULL, 0},
+				p_gpu = {NULL, 0, NULL, 0};
 	bool		both,
 				ok = true;
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 7			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 8			/* bumped whenever these structs change */
 
 /*
  * The point location grids of a side's solids (src/core/solid/gx_solid.h, GxSolidIndex): per geometry g, a
@@ -65,11 +65,13 @@ typedef struct GxCudaJob
 									 * (GX_CUDA_CANCELLED); PostgreSQL: query cancel, termination */
 	double		distance;		/* > 0: pairs within this distance (a's boxes grown by it; extent and dim
 								 * already account for it), undecided ones for the CPU's exact test */
+	int			element_pairs;	/* intersection jobs: pairs are of elements (a's element << 32 | b's element) */
 } GxCudaJob;
 
 typedef struct GxCudaResult
 {
-	uint64_t   *pairs;			/* distinct (geom_a << 32 | geom_b) found intersecting on the device, ascending */
+	uint64_t   *pairs;			/* distinct (geom_a << 32 | geom_b) found intersecting on the device, ascending
+								 * (element pairs when the job asks) */
 	size_t		npairs;
 	uint32_t   *undecided;		/* element index pairs (a, b, a, b, ...) for the CPU's exact ladder */
 	size_t		nundecided;

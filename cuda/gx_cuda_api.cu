@@ -818,7 +818,8 @@ Job::run()
 		{
 			cancelled();
 			tic();
-			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, keys, other, counters, stream_), "float pass");
+			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, job_->element_pairs != 0, keys, other, counters,
+									   stream_), "float pass");
 			n = read_u64(counters + GX_CNT_NEXT);
 			toc(&res_->t_float);
 			res_->float_failures += n;
@@ -829,7 +830,8 @@ Job::run()
 		tic();
 		if (n > 0)
 		{
-			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, keys, other, counters, stream_), "filter pass");
+			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, job_->element_pairs != 0, keys, other, counters,
+									   stream_), "filter pass");
 			n = read_u64(counters + GX_CNT_NEXT);
 			res_->double_failures += n;
 			std::swap(in, other);
@@ -838,7 +840,8 @@ Job::run()
 		if (n > 0)
 		{
 			cancelled();
-			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, keys, undec, counters, stream_), "exact pass");
+			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, job_->element_pairs != 0, keys, undec, counters,
+									   stream_), "exact pass");
 		}
 		toc(&res_->t_double);
 

@@ -140,11 +140,12 @@ typedef enum
 cudaError_t gx_launch_float_intervals(GxDevSide *s, const double centre[3], cudaStream_t st);
 
 /*
- * Tests pairs in[0, n): keys of intersecting pairs are appended to keys (counter[GX_CNT_KEYS]),
- * undecided pairs to next (counter[GX_CNT_NEXT]). Both buffers hold at least n entries.
+ * Tests pairs in[0, n): keys of intersecting pairs (of their geometries, or of the elements when element_pairs)
+ * are appended to keys (counter[GX_CNT_KEYS]), undecided pairs to next (counter[GX_CNT_NEXT]). Both buffers
+ * hold at least n entries.
  */
 cudaError_t gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const uint2 *in,
-								 unsigned long long n, unsigned long long *keys, uint2 *next,
+								 unsigned long long n, bool element_pairs, unsigned long long *keys, uint2 *next,
 								 unsigned long long *counters, cudaStream_t st);
 
 /* Loads the module and reserves the exact pass's local memory before free memory is measured. */

@@ -231,7 +231,7 @@ test_pair(const double *a, int ka, const double *b, int kb)
 
 template <int PASS>
 __global__ void __launch_bounds__(GX_CUDA_BLOCK)
-pred_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned long long n,
+pred_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned long long n, bool element_pairs,
 			unsigned long long *keys, uint2 *next, unsigned long long *counters)
 {
 	if (PASS == GX_PASS_FLOAT)
@@ -262,7 +262,8 @@ pred_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned lon
 			unsigned long long slot = gx_warp_append(r == 1, &counters[GX_CNT_KEYS]);
 
 			if (r == 1)
-				keys[slot] = ((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y];
+				keys[slot] = element_pairs ? ((unsigned long long) p.x << 32) | p.y :
+					((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y];
 		}
 		{
 			unsigned long long slot = gx_warp_append(r == GX_UNDECIDED, &counters[GX_CNT_NEXT]);
@@ -306,7 +307,7 @@ gx_launch_float_intervals(GxDevSide *s, const double centre[3], cudaStream_t st)
 
 cudaError_t
 gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const uint2 *in,
-					 unsigned long long n, unsigned long long *keys, uint2 *next,
+					 unsigned long long n, bool element_pairs, unsigned long long *keys, uint2 *next,
 					 unsigned long long *counters, cudaStream_t st)
 {
 	unsigned	blocks = gx_blocks(n);
@@ -316,13 +317,16 @@ gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const 
 	switch (pass)
 	{
 		case GX_PASS_FLOAT:
-			pred_kernel<GX_PASS_FLOAT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, keys, next, counters);
+			pred_kernel<GX_PASS_FLOAT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, keys, next,
+																			 counters);
 			break;
 		case GX_PASS_FILTER:
-			pred_kernel<GX_PASS_FILTER><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, keys, next, counters);
+			pred_kernel<GX_PASS_FILTER><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, keys, next,
+																			 counters);
 			break;
 		default:
-			pred_kernel<GX_PASS_EXACT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, keys, next, counters);
+			pred_kernel<GX_PASS_EXACT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, keys, next,
+																			 counters);
 			break;
 	}
 	return cudaGetLastError();
@@ -333,8 +337,8 @@ gx_warm_predicates(cudaStream_t st)
 {
 	GxDevSide	none = {0, NULL, NULL, NULL, NULL, NULL};
 
-	pred_kernel<GX_PASS_FLOAT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, NULL, NULL, NULL);
-	pred_kernel<GX_PASS_FILTER><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, NULL, NULL, NULL);
-	pred_kernel<GX_PASS_EXACT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, NULL, NULL, NULL);
+	pred_kernel<GX_PASS_FLOAT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, NULL, NULL);
+	pred_kernel<GX_PASS_FILTER><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, NULL, NULL);
+	pred_kernel<GX_PASS_EXACT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, NULL, NULL);
 	return cudaGetLastError();
 }

@@ -6,7 +6,8 @@
  * device's filters and expansions cannot decide and pairs must come back undecided. For each job (float
  * pass off and on) the device's distinct geometry pairs, plus its undecided pairs re-decided on the CPU
  * with gx_elements_intersect, must equal a brute-force CPU reference over all pairs; candidate and
- * survivor counts must equal a CPU computation with the same grid rule. Also: chunking under a small
+ * survivor counts must equal a CPU computation with the same grid rule; asked for element pairs, the job
+ * lists each intersecting element pair once. Also: chunking under a small
  * memory cap, out of memory, cancellation, bad device, empty sides.
  *
  * Prints "N passed, N failed"; exit 0 if none failed, 1 otherwise, 77 (skipped) without a CUDA device.
@@ -590,6 +591,49 @@ check_job(const char *name, const Set *a, const Set *b, const Box *ext, const in
 	CHECK(res.nundecided <= res.double_failures, "undecided %zu > double failures", res.nundecided);
 	CHECK(!expect_undecided || res.nundecided > 0, "expected undecided pairs, got none");
 	CHECK(res.chunks >= 1, "chunks %d", res.chunks);
+	/*
+	 * the same job asked for its element pairs: with the undecided ones the CPU finds intersecting, every
+	 * intersecting element pair once (as many as the reference has, each distinct and intersecting)
+	 */
+	{
+		GxCudaResult re;
+		Keys		elems;
+		size_t		wrong = 0;
+
+		job.element_pairs = 1;
+		rc = gx_cuda_intersect(&job, &re, err, sizeof(err));
+		job.element_pairs = 0;
+		CHECK(rc == GX_CUDA_OK, "element pairs: rc %d: %s", rc, err);
+		if (rc == GX_CUDA_OK)
+		{
+			memset(&elems, 0, sizeof(elems));
+			for (size_t i = 0; i < re.npairs; i++)
+				keys_push(&elems, re.pairs[i]);
+			for (size_t u = 0; u < re.nundecided; u++)
+			{
+				uint32_t	i = re.undecided[2 * u],
+							j = re.undecided[2 * u + 1];
+
+				if (gx_elements_intersect(a->coords + 9 * (size_t) i, a->kind[i], b->coords + 9 * (size_t) j,
+										  b->kind[j]))
+					keys_push(&elems, ((uint64_t) i << 32) | j);
+			}
+			keys_sort_unique(&elems);
+			for (size_t k = 0; k < elems.n; k++)
+			{
+				uint32_t	i = (uint32_t) (elems.v[k] >> 32),
+							j = (uint32_t) elems.v[k];
+
+				wrong += i >= a->n || j >= b->n ||
+					!gx_elements_intersect(a->coords + 9 * (size_t) i, a->kind[i], b->coords + 9 * (size_t) j,
+										   b->kind[j]);
+			}
+			CHECK(elems.n == ref->element_pairs && wrong == 0, "element pairs: %zu (%zu not intersecting), reference %llu",
+				  elems.n, wrong, (unsigned long long) ref->element_pairs);
+			free(elems.v);
+			gx_cuda_free_result(&re);
+		}
+	}
 	/*
 	 * the same job with both sides kept on the device beforehand (the GPU service's cache), twice: the
 	 * second time on the grids the first one left with the sides; same result both times

@@ -315,7 +315,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	GxBatchSide sides[2];
 	GxBatchOptions opt;
 	GxWireResult r;
-	GxPairs		pairs = {NULL, 0};
+	GxPairs		pairs = {NULL, 0, NULL, 0};
 	GxError		err = {GX_OK, ""};
 	Mapping    *map;
 	char	   *seg = NULL;
@@ -382,6 +382,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		opt.gpu_memory_cap = JOB_MEMORY_CAP;
 	opt.cuda_library = cuda_library;
 	opt.cancel.flag[0] = (volatile const int *) &((GxWireControl *) seg)->cancel;
+	opt.element_pairs = b->job == GX_JOB_INTERCEPTS;
 	memset(&r, 0, sizeof(r));
 	pthread_mutex_lock(&lock);
 	for (k = 0; k < 2; k++)
@@ -441,14 +442,16 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		err.code = GX_ERR_CANCELLED;
 		snprintf(err.msg, sizeof(err.msg), "batch cancelled");
 		gx_free(pairs.keys);
+		gx_free(pairs.elements);
 		ok = false;
 	}
 	/* gx_intercepts_pairs: the pairs' intercepts, while the sides are mapped (the solids indexed when held) */
 	if (ok && b->job == GX_JOB_INTERCEPTS)
 	{
-		ok = gx_intercepts_of_pairs(&sides[0], &sides[1], pairs.keys, pairs.n, 0, NULL, &opt.cancel, &records,
-									&nrecords, &err);
+		ok = gx_intercepts_of_pairs(&sides[0], &sides[1], pairs.keys, pairs.n, pairs.elements, pairs.nelements, 0,
+									NULL, &opt.cancel, &records, &nrecords, &err);
 		gx_free(pairs.keys);
+		gx_free(pairs.elements);
 		pairs.keys = NULL;
 	}
 	pthread_mutex_lock(&lock);
@@ -547,7 +550,7 @@ warm_up(int cuda_device)
 	GxBatchSide a;
 	GxBatchOptions opt;
 	GxBatchStats st;
-	GxPairs		pairs = {NULL, 0};
+	GxPairs		pairs = {NULL, 0, NULL, 0};
 	GxError		err = {GX_OK, ""};
 
 	gx_batch_side_init(&a);

@@ -4,7 +4,8 @@
  * degenerate cases) at the origin and at UTM offsets; the pair list must not depend on the grid's
  * resolution or the number of threads, and prepared geometries (gx_prepare) must answer like
  * gx_intersects. Also: a few geometries against a kept side with an index (gx_side_index.h), probed
- * instead of gridded, in either role; cancel, mixed SRIDs, empty sides, and a GPU request on a machine
+ * instead of gridded, in either role; the element pairs a batch lists when asked, against brute force over
+ * all element pairs; cancel, mixed SRIDs, empty sides, and a GPU request on a machine
  * without the CUDA engine falling back to the CPU with the same answer.
  */
 #include <stdlib.h>
@@ -79,6 +80,31 @@ same_pairs(const GxPairs *p, const GxPairs *q)
 	return p->n == q->n && (p->n == 0 || memcmp(p->keys, q->keys, p->n * sizeof(uint64_t)) == 0);
 }
 
+/* Brute force: every intersecting element pair of a and b (a's element << 32 | b's element), ascending. */
+static GxPairs
+element_pairs(const GxBatchSide *a, const GxBatchSide *b)
+{
+	GxPairs		e = {NULL, 0, NULL, 0};
+
+	for (size_t i = 0; i < a->n; i++)
+		for (size_t j = 0; j < b->n; j++)
+			if (gx_batch_elems_intersect(a, i, b, j))
+			{
+				e.keys = realloc(e.keys, (e.n + 1) * sizeof(uint64_t));
+				e.keys[e.n++] = ((uint64_t) i << 32) | j;
+			}
+	return e;
+}
+
+/* got's element pairs are ref's keys (with opt->element_pairs), and it holds no element pairs otherwise. */
+static bool
+same_elements(const GxPairs *got, const GxPairs *ref, const GxBatchOptions *opt)
+{
+	GxPairs		e = {got->elements, got->nelements, NULL, 0};
+
+	return opt->element_pairs ? got->elements != NULL && same_pairs(&e, ref) : got->elements == NULL;
+}
+
 static void
 differential(double ox, double oy, int na, int nb, int spread)
 {
@@ -89,7 +115,8 @@ differential(double ox, double oy, int na, int nb, int spread)
 	GxBatchOptions opt;
 	GxBatchStats st;
 	GxError		err = {GX_OK, ""};
-	GxPairs		ref = {NULL, 0},
+	GxPairs		ref = {NULL, 0, NULL, 0},
+				elements,
 				got;
 	int			i,
 				j,
@@ -122,6 +149,7 @@ differential(double ox, double oy, int na, int nb, int spread)
 	}
 	build_side(&a, ga, na);
 	build_side(&b, gb, nb);
+	elements = element_pairs(&a, &b);
 	gx_batch_options_default(&opt);
 	opt.device = GX_DEVICE_CPU;
 	for (r = 0; r < 4; r++)
@@ -129,12 +157,18 @@ differential(double ox, double oy, int na, int nb, int spread)
 		{
 			opt.grid_resolution = resolutions[r];
 			opt.threads = threads[i];
+			opt.element_pairs = (r + i) % 2;
 			CHECK(gx_batch_intersect(&a, &b, &opt, &got, &st, &err));
 			CHECK_MSG(same_pairs(&got, &ref), "offset %g: %zu pairs, brute force %zu (resolution %d, %d threads)",
 					  ox, got.n, ref.n, resolutions[r], threads[i]);
+			CHECK_MSG(same_elements(&got, &elements, &opt), "offset %g: %zu element pairs, brute force %zu "
+					  "(resolution %d, %d threads, asked %d)", ox, got.nelements, elements.n, resolutions[r],
+					  threads[i], opt.element_pairs);
 			CHECK(st.geometry_pairs == ref.n && st.element_pairs >= ref.n && st.bbox_survivors <= st.candidates);
 			gx_free(got.keys);
+			gx_free(got.elements);
 		}
+	free(elements.keys);
 	printf("test_batch: offset (%g, %g): %d x %d geometries, %zu intersecting pairs\n", ox, oy, na, nb, ref.n);
 	free(ref.keys);
 	gx_batch_side_free(&a);
@@ -159,8 +193,10 @@ probe_differential(double ox, double oy, int nq, int nk, int spread)
 	GxBatchOptions opt;
 	GxBatchStats st;
 	GxError		err = {GX_OK, ""};
-	GxPairs		qk = {NULL, 0},
-				kq = {NULL, 0},
+	GxPairs		qk = {NULL, 0, NULL, 0},
+				kq = {NULL, 0, NULL, 0},
+				qke,
+				kqe,
 				got;
 	int			i,
 				j;
@@ -181,6 +217,8 @@ probe_differential(double ox, double oy, int nq, int nk, int spread)
 				qk.keys[qk.n++] = ((uint64_t) i << 32) | (uint32_t) j;
 	build_side(&q, gq, nq);
 	build_side(&k, gk, nk);
+	qke = element_pairs(&q, &k);
+	kqe = element_pairs(&k, &q);
 	gx_batch_options_default(&opt);
 	opt.device = GX_DEVICE_CPU;
 	for (int indexed = 0; indexed < 2; indexed++)
@@ -190,17 +228,24 @@ probe_differential(double ox, double oy, int nq, int nk, int spread)
 		CHECK(gx_side_index_build(kept, &err));
 		for (opt.threads = 1; opt.threads <= 2; opt.threads++)
 		{
+			opt.element_pairs = opt.threads == 2;
 			CHECK(gx_batch_intersect(&q, &k, &opt, &got, &st, &err));
-			CHECK_MSG(same_pairs(&got, &qk), "probes (%s indexed), few first: %zu pairs, brute force %zu",
-					  indexed ? "few" : "many", got.n, qk.n);
+			CHECK_MSG(same_pairs(&got, &qk) && same_elements(&got, &qke, &opt),
+					  "probes (%s indexed), few first: %zu pairs, brute force %zu; %zu element pairs, brute force %zu",
+					  indexed ? "few" : "many", got.n, qk.n, got.nelements, qke.n);
 			gx_free(got.keys);
+			gx_free(got.elements);
 			CHECK(gx_batch_intersect(&k, &q, &opt, &got, &st, &err));
-			CHECK_MSG(same_pairs(&got, &kq), "probes (%s indexed), many first: %zu pairs, brute force %zu",
-					  indexed ? "few" : "many", got.n, kq.n);
+			CHECK_MSG(same_pairs(&got, &kq) && same_elements(&got, &kqe, &opt),
+					  "probes (%s indexed), many first: %zu pairs, brute force %zu; %zu element pairs, brute force %zu",
+					  indexed ? "few" : "many", got.n, kq.n, got.nelements, kqe.n);
 			gx_free(got.keys);
+			gx_free(got.elements);
 		}
 		gx_side_index_free(kept);
 	}
+	free(qke.keys);
+	free(kqe.keys);
 	printf("test_batch: probes at (%g, %g): %d x %d geometries, %zu intersecting pairs\n", ox, oy, nq, nk, qk.n);
 	free(qk.keys);
 	free(kq.keys);

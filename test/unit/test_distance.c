@@ -786,7 +786,7 @@ test_batch_distance(void)
 		gx_free(got.keys);
 	}
 	opt.gpu_only = true;
-	CHECK(!gx_batch_intersect(&a, &b, &opt, &(GxPairs) {NULL, 0}, &st, &err) && err.code == GX_ERR_DEVICE);
+	CHECK(!gx_batch_intersect(&a, &b, &opt, &(GxPairs) {NULL, 0, NULL, 0}, &st, &err) && err.code == GX_ERR_DEVICE);
 	gx_batch_side_free(&a);
 	gx_batch_side_free(&b);
 	for (int i = 0; i < NA; i++)

@@ -2,7 +2,9 @@
  * test_predicates.c: unit tests of the exact predicates (gx_predicates.h): hand cases (exact zeros,
  * signs, UTM offsets, 1-ulp perturbations, subnormal and huge coordinates), a randomized
  * differential test of the ladder and of the expansion rung against GMP, and the filter's
- * effectiveness at UTM coordinates. Usage: test_predicates [seed].
+ * effectiveness at UTM coordinates; the exact values of the determinants (gx_predicates_exact.h) for
+ * small integers times powers of two far apart, where double arithmetic gives them exactly. Usage:
+ * test_predicates [seed].
  */
 #include <inttypes.h>
 #include <math.h>
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 
 #include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
 #include "gx_test.h"
 
 #define DEFAULT_SEED UINT64_C(20240601)
@@ -499,6 +502,85 @@ filter_effectiveness(void)
 			  s.filter_failures);
 }
 
+/*
+ * gx_orient3d_value and gx_orient2d_value against the determinant of the small integers computed in
+ * doubles (exact: every product and sum stays below 2^53), times the powers of two; each point has its own
+ * power, or all points share one.
+ */
+static void
+exact_values(void)
+{
+	mpq_t		got,
+				want;
+	int			wrong = 0;
+
+	mpq_inits(got, want, NULL);
+	for (int r = 0; r < 20000; r++)
+	{
+		int			k = rnd_int(-1074, 300);
+		double		p[4][3],
+					q[4][3];
+		int			w[4];
+
+		for (int v = 0; v < 4; v++)
+		{
+			w[v] = r % 2 ? k : rnd_int(-1074, 300);
+			for (int a = 0; a < 3; a++)
+				p[v][a] = rnd_int(-1000, 1000);
+		}
+		/* one shared power: the integer determinant times 2^(3k) */
+		for (int v = 0; v < 4; v++)
+			for (int a = 0; a < 3; a++)
+				q[v][a] = ldexp(p[v][a], k);
+		{
+			double		ad[3],
+						bd[3],
+						cd[3];
+
+			for (int a = 0; a < 3; a++)
+			{
+				ad[a] = p[0][a] - p[3][a];
+				bd[a] = p[1][a] - p[3][a];
+				cd[a] = p[2][a] - p[3][a];
+			}
+			mpq_set_d(want, ad[2] * (bd[0] * cd[1] - cd[0] * bd[1]) + bd[2] * (cd[0] * ad[1] - ad[0] * cd[1]) +
+					  cd[2] * (ad[0] * bd[1] - bd[0] * ad[1]));
+		}
+		if (k >= 0)
+			mpq_mul_2exp(want, want, (mp_bitcnt_t) 3 * k);
+		else
+			mpq_div_2exp(want, want, (mp_bitcnt_t) -3 * k);
+		wrong += !gx_orient3d_value(q[0], q[1], q[2], q[3], got) || !mpq_equal(got, want);
+		/* orient2d over (x, y) of points 0, 1, 2 with powers of their own: the sum of three cross terms */
+		{
+			mpq_t		term;
+			double		s[3][3];
+
+			mpq_init(term);
+			for (int v = 0; v < 3; v++)
+				for (int a = 0; a < 3; a++)
+					s[v][a] = ldexp(p[v][a], w[v]);
+			mpq_set_ui(want, 0, 1);
+			/* (a - c) x (b - c) = a x b + b x c + c x a */
+			for (int v = 0; v < 3; v++)
+			{
+				int			u = (v + 1) % 3;
+
+				mpq_set_d(term, p[v][0] * p[u][1] - p[u][0] * p[v][1]);
+				if (w[v] + w[u] >= 0)
+					mpq_mul_2exp(term, term, (mp_bitcnt_t) (w[v] + w[u]));
+				else
+					mpq_div_2exp(term, term, (mp_bitcnt_t) -(w[v] + w[u]));
+				mpq_add(want, want, term);
+			}
+			wrong += !gx_orient2d_value(s[0], s[1], s[2], 2, got) || !mpq_equal(got, want);
+			mpq_clear(term);
+		}
+	}
+	CHECK_MSG(wrong == 0, "%d exact determinant values wrong", wrong);
+	mpq_clears(got, want, NULL);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -510,6 +592,7 @@ main(int argc, char **argv)
 	hand_orient2d();
 	random_differential();
 	filter_effectiveness();
+	exact_values();
 	print_stats("whole test:", &gx_pred_stats);
 	return gx_test_report("test_predicates");
 }

@@ -10,7 +10,7 @@
  * gx_intersects with a solid, and the batch engine's volume pairs against gx_intersects. Containment
  * (gx_contains) of points and segments against the oracle too, and the intercepts of a batch's pairs
  * (gx_intercepts_of_pairs, lines rebuilt from a batch side) against gx_intercepts, with and without the
- * solids' side index.
+ * solids' side index, and with the segments' triangles taken from a batch's element pairs.
  */
 #include <gmp.h>
 #include <math.h>
@@ -714,6 +714,9 @@ check_intercepts_of_pairs(GxSerialized *solid)
 				ss;
 	GxSolidIndex idx;
 	GxError		err = {GX_OK, ""};
+	GxBatchOptions opt;
+	GxBatchStats st;
+	GxPairs		pairs;
 	uint64_t	keys[LINES];
 	size_t		n;
 	const double *tri = gx_solid_triangles(solid, &n);
@@ -733,18 +736,24 @@ check_intercepts_of_pairs(GxSerialized *solid)
 		CHECK(gx_batch_side_add(&ls, lines[i], &err));
 	}
 	CHECK(gx_batch_side_add(&ss, solid, &err));
-	for (int indexed = 0; indexed < 2; indexed++)
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_CPU;
+	opt.element_pairs = true;
+	CHECK(gx_batch_intersect(&ls, &ss, &opt, &pairs, &st, &err) && pairs.elements != NULL);
+	/* without the index, with it, and with it and the triangles the batch paired each segment with */
+	for (int indexed = 0; indexed < 3; indexed++)
 	{
 		GxPairInterval *got;
 		size_t		ngot,
 					at = 0;
 		bool		same = true;
 
-		if (indexed)
+		if (indexed == 1)
 			CHECK(gx_side_index_build(&ss, &err));
 		for (int i = 0; i < LINES; i++)
 			keys[i] = (uint64_t) i << 32;
-		CHECK(gx_intercepts_of_pairs(&ls, &ss, keys, LINES, 2, NULL, NULL, &got, &ngot, &err));
+		CHECK(gx_intercepts_of_pairs(&ls, &ss, keys, LINES, indexed == 2 ? pairs.elements : NULL,
+									 indexed == 2 ? pairs.nelements : 0, 2, NULL, NULL, &got, &ngot, &err));
 		for (int i = 0; i < LINES && same; i++)
 		{
 			GxInterval *iv;
@@ -756,10 +765,13 @@ check_intercepts_of_pairs(GxSerialized *solid)
 					got[at].to == iv[k].to;
 			gx_free(iv);
 		}
-		CHECK_MSG(same && at == ngot, "intercepts of pairs (%s index): %zu records, per line %zu",
-				  indexed ? "with" : "without", ngot, at);
+		CHECK_MSG(same && at == ngot, "intercepts of pairs (%s): %zu records, per line %zu",
+				  indexed == 0 ? "without an index" : indexed == 1 ? "with an index" : "the batch's element pairs",
+				  ngot, at);
 		free(got);
 	}
+	gx_free(pairs.keys);
+	gx_free(pairs.elements);
 	for (int i = 0; i < LINES; i++)
 		free(lines[i]);
 	gx_batch_side_free(&ls);

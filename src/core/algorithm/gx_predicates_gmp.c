@@ -1,8 +1,10 @@
 /*
- * gx_predicates_gmp.c: the orientation determinants of gx_predicates.h evaluated in GMP rationals
- * (every finite double is an exact mpq): the last rung of the ladder, and the oracle of the tests.
- * Temporaries live on the call's stack, so it is thread-safe. GMP aborts on a non-finite double;
- * such coordinates (which the parsers reject) give 0 here instead.
+ * gx_predicates_gmp.c: the orientation determinants of gx_predicates.h evaluated exactly with GMP: the
+ * last rung of the ladder, and the oracle of the tests. The doubles of one determinant are integers times
+ * a common power of two (the least of their last bits' weights), so the determinant is an integer
+ * polynomial times a power of two, computed in mpz (no fractions to reduce) and given as an mpq.
+ * Temporaries live on the call's stack, so it is thread-safe. GMP aborts on a non-finite double; such
+ * coordinates (which the parsers reject) give 0 here instead.
  */
 #include <math.h>
 #include <gmp.h>
@@ -10,56 +12,103 @@
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
 
-/* r = p - q */
-static void
-diff_d(mpq_ptr r, double p, double q, mpq_ptr tmp)
+/* The weight 2^e of the last bit of the 53-bit significand of v (finite, non-zero): e = exponent - 53. */
+static inline int
+last_bit(double v)
 {
-	mpq_set_d(r, p);
-	mpq_set_d(tmp, q);
-	mpq_sub(r, r, tmp);
+	int			ex;
+
+	(void) frexp(v, &ex);
+	return ex - 53;
 }
 
-/* r = p * q - s * t */
-static void
-minor2(mpq_ptr r, mpq_srcptr p, mpq_srcptr q, mpq_srcptr s, mpq_srcptr t, mpq_ptr tmp)
+/* The least last-bit weight of the n doubles v (0 when all are zero). */
+static int
+least_weight(const double *v, int n)
 {
-	mpq_mul(r, p, q);
-	mpq_mul(tmp, s, t);
-	mpq_sub(r, r, tmp);
+	int			e = 0;
+	bool		any = false;
+
+	for (int k = 0; k < n; k++)
+		if (v[k] != 0)
+		{
+			int			w = last_bit(v[k]);
+
+			e = any && e < w ? e : w;
+			any = true;
+		}
+	return e;
+}
+
+/* z = v / 2^e, an integer when e is at most v's last-bit weight. */
+static void
+to_integer(mpz_ptr z, double v, int e)
+{
+	int			ex;
+	double		f = frexp(v, &ex);
+
+	mpz_set_d(z, ldexp(f, 53));
+	if (v != 0)
+		mpz_mul_2exp(z, z, (mp_bitcnt_t) (ex - 53 - e));
+}
+
+/* det = z * 2^e */
+static void
+scaled(mpq_ptr det, mpz_srcptr z, long e)
+{
+	mpq_set_z(det, z);
+	if (e >= 0)
+		mpq_mul_2exp(det, det, (mp_bitcnt_t) e);
+	else
+		mpq_div_2exp(det, det, (mp_bitcnt_t) -e);
 }
 
 bool
 gx_orient3d_value(const double *a, const double *b, const double *c, const double *d, mpq_ptr det)
 {
-	mpq_t		ad[3],
-				bd[3],
-				cd[3],
+	double		v[12];
+	mpz_t		z[12],
 				m,
-				tmp;
+				t,
+				sum;
+	int			e;
 
-	for (int k = 0; k < 3; k++)
-		if (!isfinite(a[k]) || !isfinite(b[k]) || !isfinite(c[k]) || !isfinite(d[k]))
-			return false;
-
-	mpq_inits(ad[0], ad[1], ad[2], bd[0], bd[1], bd[2], cd[0], cd[1], cd[2], m, tmp, NULL);
 	for (int k = 0; k < 3; k++)
 	{
-		diff_d(ad[k], a[k], d[k], tmp);
-		diff_d(bd[k], b[k], d[k], tmp);
-		diff_d(cd[k], c[k], d[k], tmp);
+		if (!isfinite(a[k]) || !isfinite(b[k]) || !isfinite(c[k]) || !isfinite(d[k]))
+			return false;
+		v[k] = a[k];
+		v[3 + k] = b[k];
+		v[6 + k] = c[k];
+		v[9 + k] = d[k];
 	}
-
+	e = least_weight(v, 12);
+	mpz_inits(m, t, sum, NULL);
+	for (int k = 0; k < 12; k++)
+	{
+		mpz_init(z[k]);
+		to_integer(z[k], v[k], e);
+	}
+	/* a - d, b - d, c - d in z[0 .. 9) */
+	for (int k = 0; k < 9; k++)
+		mpz_sub(z[k], z[k], z[9 + k % 3]);
 	/* adz (bdx cdy - cdx bdy) + bdz (cdx ady - adx cdy) + cdz (adx bdy - bdx ady) */
-	minor2(m, bd[0], cd[1], cd[0], bd[1], tmp);
-	mpq_mul(det, ad[2], m);
-	minor2(m, cd[0], ad[1], ad[0], cd[1], tmp);
-	mpq_mul(m, bd[2], m);
-	mpq_add(det, det, m);
-	minor2(m, ad[0], bd[1], bd[0], ad[1], tmp);
-	mpq_mul(m, cd[2], m);
-	mpq_add(det, det, m);
+	for (int r = 0; r < 3; r++)
+	{
+		const mpz_srcptr p = z[3 * ((r + 1) % 3)],	/* the next row's x and y */
+					q = z[3 * ((r + 2) % 3) + 1],
+					s = z[3 * ((r + 2) % 3)],
+					u = z[3 * ((r + 1) % 3) + 1];
 
-	mpq_clears(ad[0], ad[1], ad[2], bd[0], bd[1], bd[2], cd[0], cd[1], cd[2], m, tmp, NULL);
+		mpz_mul(m, p, q);
+		mpz_mul(t, s, u);
+		mpz_sub(m, m, t);
+		mpz_addmul(sum, z[3 * r + 2], m);
+	}
+	scaled(det, sum, 3L * e);
+	for (int k = 0; k < 12; k++)
+		mpz_clear(z[k]);
+	mpz_clears(m, t, sum, NULL);
 	return true;
 }
 
@@ -79,24 +128,32 @@ bool
 gx_orient2d_value(const double *a, const double *b, const double *c, int drop, mpq_ptr det)
 {
 	int			i = (drop + 1) % 3,
-				j = (drop + 2) % 3;
-	mpq_t		acx,
-				acy,
-				bcx,
-				bcy,
-				tmp;
+				j = (drop + 2) % 3,
+				e;
+	double		v[6] = {a[i], a[j], b[i], b[j], c[i], c[j]};
+	mpz_t		z[6],
+				t;
 
-	if (!isfinite(a[i]) || !isfinite(a[j]) || !isfinite(b[i]) || !isfinite(b[j]) ||
-		!isfinite(c[i]) || !isfinite(c[j]))
-		return false;
-
-	mpq_inits(acx, acy, bcx, bcy, tmp, NULL);
-	diff_d(acx, a[i], c[i], tmp);
-	diff_d(acy, a[j], c[j], tmp);
-	diff_d(bcx, b[i], c[i], tmp);
-	diff_d(bcy, b[j], c[j], tmp);
-	minor2(det, acx, bcy, acy, bcx, tmp);
-	mpq_clears(acx, acy, bcx, bcy, tmp, NULL);
+	for (int k = 0; k < 6; k++)
+		if (!isfinite(v[k]))
+			return false;
+	e = least_weight(v, 6);
+	mpz_init(t);
+	for (int k = 0; k < 6; k++)
+	{
+		mpz_init(z[k]);
+		to_integer(z[k], v[k], e);
+	}
+	/* (a - c) x (b - c) */
+	for (int k = 0; k < 4; k++)
+		mpz_sub(z[k], z[k], z[4 + k % 2]);
+	mpz_mul(t, z[1], z[2]);
+	mpz_mul(z[0], z[0], z[3]);
+	mpz_sub(z[0], z[0], t);
+	scaled(det, z[0], 2L * e);
+	for (int k = 0; k < 6; k++)
+		mpz_clear(z[k]);
+	mpz_clear(t);
 	return true;
 }
 

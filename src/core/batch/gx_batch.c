@@ -162,7 +162,37 @@ gpu_split(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, con
 	halves = *opt;
 	halves.device_side[0] = NULL;
 	r = gpu_split(&lo, b, extent, dim, &halves, keys, st, err, depth + 1);
-	return r == 1 ? gpu_split(&hi, b, extent, dim, &halves, keys, st, err, depth + 1) : r;
+	if (r == 1)
+	{
+		size_t		from = keys->n;
+
+		r = gpu_split(&hi, b, extent, dim, &halves, keys, st, err, depth + 1);
+		/* the upper half's element pairs count its elements from its own start */
+		for (size_t k = from; r == 1 && opt->element_pairs && k < keys->n; k++)
+			keys->v[k] += (uint64_t) lo.n << 32;
+	}
+	return r;
+}
+
+/*
+ * The element pairs of keys (sorted, distinct) into out->elements, and keys made the pairs of their
+ * geometries (sorted, distinct). false with err for memory.
+ */
+static bool
+element_pairs_out(const GxBatchSide *a, const GxBatchSide *b, GxKeys *keys, GxPairs *out, GxError *err)
+{
+	if ((out->elements = gx_alloc((keys->n ? keys->n : 1) * sizeof(uint64_t))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the %zu element pairs of a batch", keys->n);
+		return false;
+	}
+	if (keys->n)
+		memcpy(out->elements, keys->v, keys->n * sizeof(uint64_t));
+	out->nelements = keys->n;
+	for (size_t k = 0; k < keys->n; k++)
+		keys->v[k] = gx_pair_key(a->geom[keys->v[k] >> 32], b->geom[(uint32_t) keys->v[k]]);
+	gx_keys_sort_unique(keys);
+	return true;
 }
 
 bool
@@ -179,8 +209,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	bool		ok = true;
 
 	memset(st, 0, sizeof(*st));
-	out->keys = NULL;
-	out->n = 0;
+	memset(out, 0, sizeof(*out));
 	st->elements_a = a->n;
 	st->elements_b = b->n;
 	if (!opt->ignore_srid && gx_batch_srids_conflict(a, b, opt->strict_srid))
@@ -249,6 +278,8 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	t1 = gx_now_ms();
 	if (ok)
 		gx_keys_sort_unique(&keys);
+	if (ok && opt->element_pairs)
+		ok = element_pairs_out(a, b, &keys, out, err);
 	if (ok)
 		ok = gx_batch_solid_pairs(a, b, opt, &keys, st, err);
 	if (ok && (out->keys = gx_alloc((keys.n ? keys.n : 1) * sizeof(uint64_t))) == NULL)
@@ -262,6 +293,12 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 			memcpy(out->keys, keys.v, keys.n * sizeof(uint64_t));
 		out->n = keys.n;
 		st->geometry_pairs = keys.n;
+	}
+	if (!ok)
+	{
+		gx_free(out->elements);
+		out->elements = NULL;
+		out->nelements = 0;
 	}
 	gx_keys_free(&keys);
 	gx_threads_end();

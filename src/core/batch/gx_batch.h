@@ -15,11 +15,17 @@
 #include "batch/gx_batch_options.h"
 #include "batch/gx_batch_side.h"
 
-/* Result: distinct pairs (a_index << 32 | b_index), ascending. */
+/*
+ * Result: distinct pairs (a_index << 32 | b_index), ascending. With opt->element_pairs, elements lists every
+ * intersecting element pair (a's element << 32 | b's element), ascending: the pairs of keys that meet
+ * through their surfaces, not those of a geometry inside a solid. Both gx_alloc'd.
+ */
 typedef struct GxPairs
 {
 	uint64_t   *keys;
 	size_t		n;
+	uint64_t   *elements;
+	size_t		nelements;
 } GxPairs;
 
 /* Is there a pair (a in a, b in b) whose SRIDs conflict (gx_srids_conflict)? */

@@ -217,7 +217,8 @@ shared_set(uint32_t *bits, uint64_t nb, uint64_t key)
 
 static int
 test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z, double distance,
-		  uint64_t *found, uint32_t *shared, uint64_t nb, const GxCancel *cancel, GxKeys *out, CellCounts *cc)
+		  bool element_pairs, uint64_t *found, uint32_t *shared, uint64_t nb, const GxCancel *cancel, GxKeys *out,
+		  CellCounts *cc)
 {
 	const GxGrid *a = &ga->grid,
 			   *b = &gb->grid;
@@ -254,7 +255,7 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 					*found_slot(found, key) = key;
 					shared_set(shared, nb, key);
 				}
-				if (!gx_keys_push(out, key))
+				if (!gx_keys_push(out, element_pairs ? gx_pair_key(ea, eb) : key))
 					return 2;
 			}
 		}
@@ -330,9 +331,13 @@ probe_entries(const GxBatchSide *q, const GxBatchSide *k)
 	return sampled > 0 ? (double) q->n * (cells / sampled) * per_cell : 0;
 }
 
-/* The probes of one element i of q (box b) into k's index; keys of intersecting pairs to out. */
+/*
+ * The probes of one element i of q (box b) into k's index; keys of intersecting pairs to out (of the element
+ * pairs when element_pairs).
+ */
 static bool
-probe_element(const GxBatchSide *q, size_t i, const GxBatchSide *k, bool q_is_a, GxKeys *out, CellCounts *cc)
+probe_element(const GxBatchSide *q, size_t i, const GxBatchSide *k, bool q_is_a, bool element_pairs, GxKeys *out,
+			  CellCounts *cc)
 {
 	const GxGrid *g = &k->index->grid;
 	const GxBox3D *kbox = k->index->elem_box;
@@ -364,7 +369,8 @@ probe_element(const GxBatchSide *q, size_t i, const GxBatchSide *k, bool q_is_a,
 					if (gx_batch_elems_intersect(a, ea, bs, eb))
 					{
 						cc->element_pairs++;
-						if (!gx_keys_push(out, gx_pair_key(a->geom[ea], bs->geom[eb])))
+						if (!gx_keys_push(out, element_pairs ? gx_pair_key((uint32_t) ea, (uint32_t) eb) :
+										  gx_pair_key(a->geom[ea], bs->geom[eb])))
 							return false;
 					}
 				}
@@ -397,7 +403,7 @@ probe_batch(const GxBatchSide *q, const GxBatchSide *k, bool q_is_a, const GxBat
 				continue;
 			if (gx_cancel_requested(&opt->cancel))
 				stop = 1;
-			else if (!probe_element(q, (size_t) i, k, q_is_a, &local, &cc))
+			else if (!probe_element(q, (size_t) i, k, q_is_a, opt->element_pairs, &local, &cc))
 				stop = 2;
 		}
 		#pragma omp critical
@@ -476,8 +482,8 @@ gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 				large->grid.start[cell] == large->grid.start[cell + 1])
 				continue;
 			status = test_cell(&ga, &gb, cell, (int) (cell % dim[0]), (int) (cell / dim[0] % dim[1]),
-							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, found, shared, b->ngeoms,
-							   &opt->cancel, &local, &cc);
+							   (int) (cell / ((size_t) dim[0] * dim[1])), opt->distance, opt->element_pairs, found,
+							   shared, b->ngeoms, &opt->cancel, &local, &cc);
 			if (status)
 				stop = status;
 		}

@@ -18,10 +18,13 @@ side_view(GxCudaSide *v, const GxBatchSide *s)
 	v->geom = s->geom;
 }
 
-/* Exact re-decision of the undecided element pairs (a, b, a, b, ...): intersecting, or within distance. */
+/*
+ * Exact re-decision of the undecided element pairs (a, b, a, b, ...): intersecting, or within distance; their
+ * keys are of the element pairs when element_pairs.
+ */
 static bool
 decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pairs, size_t n, double distance,
-				 const GxCancel *cancel, GxKeys *keys, GxBatchStats *st)
+				 bool element_pairs, const GxCancel *cancel, GxKeys *keys, GxBatchStats *st)
 {
 	GxKeys		found = {NULL, 0, 0};
 	bool		ok = true;
@@ -34,7 +37,8 @@ decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pai
 			 gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1])))
 		{
 			#pragma omp critical
-			ok = gx_keys_push(&found, gx_pair_key(a->geom[pairs[2 * i]], b->geom[pairs[2 * i + 1]])) && ok;
+			ok = gx_keys_push(&found, element_pairs ? gx_pair_key(pairs[2 * i], pairs[2 * i + 1]) :
+							  gx_pair_key(a->geom[pairs[2 * i]], b->geom[pairs[2 * i + 1]])) && ok;
 		}
 	st->element_pairs += found.n;
 	ok = ok && gx_keys_append(keys, found.v, found.n);
@@ -70,6 +74,7 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	job.cancel[0] = opt->cancel.flag[0];
 	job.cancel[1] = opt->cancel.flag[1];
 	job.distance = opt->distance;
+	job.element_pairs = opt->element_pairs;
 	rc = api->intersect(&job, &res, msg, sizeof(msg));
 	if (rc == GX_CUDA_CANCELLED)
 	{
@@ -105,7 +110,8 @@ gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, 
 	}
 	ok = gx_keys_append(keys, res.pairs, res.npairs);
 	t0 = gx_now_ms();
-	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, opt->distance, &opt->cancel, keys, st);
+	ok = ok && decide_undecided(a, b, res.undecided, res.nundecided, opt->distance, opt->element_pairs, &opt->cancel,
+								keys, st);
 	st->t_exact += gx_now_ms() - t0;
 	api->free_result(&res);
 	if (gx_cancel_requested(&opt->cancel))

@@ -8,14 +8,14 @@
 #include "batch/gx_batch_side.h"
 
 /*
- * The CPU path on `threads` threads: appends intersecting geometry-pair keys (with duplicates) to keys
- * and adds its counts and times to st. false with err on cancel or memory.
+ * The CPU path on `threads` threads: appends intersecting geometry-pair keys (with duplicates; element-pair
+ * keys with opt->element_pairs) to keys and adds its counts and times to st. false with err on cancel or memory.
  */
 bool		gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
 						 const GxBatchOptions *opt, int threads, GxKeys *keys, GxBatchStats *st, GxError *err);
 
 /*
- * The GPU path (cuda/ through gx_cuda_loader.c). Returns 1 on success; 0 when the GPU could not run the
+ * The GPU path (cuda/ through gx_cuda_loader.c), appending keys as the CPU path does. Returns 1 on success; 0 when the GPU could not run the
  * job and 2 when it ran out of device memory (st->fallback says why: the caller splits side a or runs the
  * CPU path); -1 on cancel or host memory failure (err set).
  */

@@ -32,6 +32,7 @@ typedef struct GxBatchOptions
 	bool		gpu_only;			/* no CPU fallback: a GPU failure is GX_ERR_DEVICE (the GPU service) */
 	const void *device_side[2];		/* side a / b already on the GPU (GxCudaResident of cuda_device), or NULL */
 	double		distance;			/* > 0: pairs within this distance (gx_dwithin); 0: intersecting */
+	bool		element_pairs;		/* also every intersecting element pair (GxPairs.elements; distance 0) */
 } GxBatchOptions;
 
 /* Sensible defaults (AUTO device, data-driven grid). */

@@ -34,6 +34,7 @@ typedef struct Segment
 	size_t		n,
 				cap;
 	bool		nomem;
+	GxLocation	start;			/* the side of a, off the surface, when the segment before found it; else GX_LOC_FAILED */
 } Segment;
 
 static Event *
@@ -323,9 +324,10 @@ end_on_surface(const Segment *sg, int t)
 /*
  * Whether the open gap (lo, hi) between two consecutive breakpoints is in the solid: covered by an event
  * (it lies on the surface), else located. A gap that starts at the segment's start a, or ends at its end b,
- * off the surface, is where that double point is: nothing of the surface lies between them, so the vertical
- * ray of gx_solid_locate decides, with signs of doubles. Else, or when that ray is not usable, the gap is
- * located from its (rational) midpoint. 1, 0, or -1 when no ray was usable.
+ * off the surface, is where that double point is: nothing of the surface lies between them, so the side the
+ * segment before found for a, or the vertical ray of gx_solid_locate, decides, with signs of doubles. Else,
+ * or when that ray is not usable, the gap is located from its (rational) midpoint. 1, 0, or -1 when no ray
+ * was usable.
  */
 static int
 gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
@@ -339,7 +341,8 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
 	for (int end = 0; end < 2; end++)
 		if ((end == 0 ? mpq_sgn(lo) == 0 : mpq_cmp_ui(hi, 1, 1) == 0) && !end_on_surface(sg, end))
 		{
-			loc = gx_solid_locate(sg->s, end == 0 ? sg->a : sg->b);
+			loc = end == 0 && sg->start != GX_LOC_FAILED ? sg->start :
+				gx_solid_locate(sg->s, end == 0 ? sg->a : sg->b);
 			if (loc == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE)
 				return loc == GX_LOC_INSIDE;
 		}
@@ -353,7 +356,8 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
 
 /*
  * The pieces of segment sg inside or on the solid, in metres: each gap between two breakpoints is in or
- * out (gap_inside); a breakpoint is in when an event holds it or a gap beside it is in.
+ * out (gap_inside); a breakpoint is in when an event holds it or a gap beside it is in. The end b, when no
+ * event holds it, is off the surface and on the side of the last gap: sg->start for the next segment.
  */
 static int
 segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
@@ -403,6 +407,8 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 		if (!in && k + 1 == nb)
 			o->open_at_vertex = false;
 	}
+	sg->start = result > 0 && nb >= 2 && !end_on_surface(sg, 1) ? (gap_in[nb - 2] ? GX_LOC_INSIDE : GX_LOC_OUTSIDE) :
+		GX_LOC_FAILED;
 	breakpoints_free(bp, nb);
 	mpq_clear(start);
 	free(gap_in);
@@ -410,14 +416,15 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 }
 
 /*
- * A segment that meets no triangle lies on one side of the surface, the side of its start a, a double point
- * located with signs of doubles: all of it is in, or none. 1, 0 for memory, or -1 when a could not be
- * located so (segment_pieces decides).
+ * A segment that meets no triangle lies on one side of the surface, the side of its start a (found by the
+ * segment before, or a double point located with signs of doubles): all of it is in, or none, and so is
+ * its end b, for the next segment. 1, 0 for memory, or -1 when a could not be located so (segment_pieces
+ * decides).
  */
 static int
-segment_off_surface(const Segment *sg, size_t segment, Output *o, double c0, double c1)
+segment_off_surface(Segment *sg, size_t segment, Output *o, double c0, double c1)
 {
-	GxLocation	loc = gx_solid_locate(sg->s, sg->a);
+	GxLocation	loc = sg->start != GX_LOC_FAILED ? sg->start : gx_solid_locate(sg->s, sg->a);
 	mpq_t		zero,
 				one;
 	bool		ok;
@@ -425,10 +432,12 @@ segment_off_surface(const Segment *sg, size_t segment, Output *o, double c0, dou
 	if (loc == GX_LOC_OUTSIDE)
 	{
 		o->open_at_vertex = false;
+		sg->start = loc;
 		return 1;
 	}
 	if (loc != GX_LOC_INSIDE)
 		return -1;
+	sg->start = loc;
 	mpq_inits(zero, one, NULL);
 	mpq_set_ui(one, 1, 1);
 	ok = emit(o, segment, sg->a, sg->b, zero, one, c0, c1);
@@ -447,7 +456,7 @@ segment_clear(Segment *sg)
 int
 gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err)
 {
-	Segment		sg = {s, a, b, NULL, 0, 0, false};
+	Segment		sg = {s, a, b, NULL, 0, 0, false, GX_LOC_FAILED};
 	GxBox3D		box = gx_box_of_points(a, 1),
 				bbox = gx_box_of_points(b, 1);
 	__mpq_struct *bp = NULL;
@@ -477,12 +486,38 @@ gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxE
 	return result < 0 ? -1 : result;
 }
 
-/* gx_intercepts with malloc only (any thread may run it): *out malloc'd. */
+/*
+ * The events of segment i of job j (sg->a, sg->b) with the triangles its hits list, from *cursor on (the
+ * hits of earlier segments passed over): false for memory.
+ */
 static bool
-intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n, GxError *err)
+hit_events(const GxInterceptJob *j, size_t i, size_t *cursor, Segment *sg)
 {
+	uint64_t	segment = j->first_segment + i;
+
+	while (*cursor < j->nhits && (j->hits[*cursor] >> 32) < segment)
+		(*cursor)++;
+	for (; *cursor < j->nhits && (j->hits[*cursor] >> 32) == segment; (*cursor)++)
+	{
+		uint64_t	t = (uint32_t) j->hits[*cursor];
+
+		if (t >= j->first_triangle && t - j->first_triangle < j->solid->n &&
+			!triangle_events(sg, (size_t) (t - j->first_triangle)))
+			return false;
+	}
+	return true;
+}
+
+/* The job's intervals (gx_intercepts), with malloc only (any thread may run it): j->out malloc'd. */
+static bool
+intercepts(GxInterceptJob *j, GxError *err)
+{
+	const GxSolidIndex *s = j->solid;
+	const double *line = j->line;
+	size_t		npoints = j->npoints,
+				cursor = 0;
 	Output		o = {NULL, 0, 0, false};
-	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false};
+	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false, GX_LOC_FAILED};
 	GxSum		before = {0, 0};
 	int			result = 1;
 
@@ -498,7 +533,7 @@ intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval
 		gx_sum_add(&before, seglen);
 		sg.a = a;
 		sg.b = b;
-		if (!gx_solid_index_search(s, &box, triangle_events, &sg))
+		if (j->hits ? !hit_events(j, i, &cursor, &sg) : !gx_solid_index_search(s, &box, triangle_events, &sg))
 			result = 0;
 		else if (sg.n > 0 || (result = segment_off_surface(&sg, i, &o, c0, gx_sum_value(&before))) < 0)
 			result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
@@ -539,8 +574,8 @@ intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval
 			return false;
 		}
 	}
-	*out = o.v;
-	*n = o.n;
+	j->out = o.v;
+	j->n = o.n;
 	return true;
 }
 
@@ -548,10 +583,13 @@ bool
 gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
 			  GxError *err)
 {
+	GxInterceptJob j = {s, line, npoints, NULL, 0, 0, 0, NULL, 0};
 	GxInterval *v;
 
-	if (!intercepts(s, line, npoints, &v, n, err))
+	if (!intercepts(&j, err))
 		return false;
+	v = j.out;
+	*n = j.n;
 	*out = NULL;
 	if (*n > 0 && (*out = gx_alloc(*n * sizeof(GxInterval))) == NULL)
 	{
@@ -594,7 +632,7 @@ gx_intercepts_many(GxInterceptJob *jobs, size_t n, int threads, const char *budg
 				failed = 1;
 			}
 		}
-		else if (!intercepts(jobs[j].solid, jobs[j].line, jobs[j].npoints, &jobs[j].out, &jobs[j].n, &mine))
+		else if (!intercepts(&jobs[j], &mine))
 		{
 			#pragma omp critical
 			{

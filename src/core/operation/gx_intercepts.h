@@ -37,12 +37,21 @@ typedef struct GxInterval
 bool		gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
 						  GxError *err);
 
-/* One polyline against one solid, for gx_intercepts_many; out and n are its results. */
+/*
+ * One polyline against one solid, for gx_intercepts_many; out and n are its results. The triangles each
+ * segment meets are found in the solid's index, or, when hits is not NULL, are those hits lists: element
+ * pairs of a batch (segment << 32 | triangle, ascending), where segment i of the line is first_segment + i
+ * and triangle t of the solid first_triangle + t; pairs with another solid's triangles are passed over.
+ */
 typedef struct GxInterceptJob
 {
 	const GxSolidIndex *solid;
 	const double *line;
 	size_t		npoints;
+	const uint64_t *hits;
+	size_t		nhits,
+				first_segment,
+				first_triangle;
 	GxInterval *out;			/* malloc'd (free it), NULL when none */
 	size_t		n;
 } GxInterceptJob;
@@ -68,12 +77,14 @@ struct GxBatchSide;
  * The intercepts of the batch pairs keys[0 .. n) (as gx_batch_intersect gives them: a LINESTRING geometry of
  * lines, a solid geometry of solids; keys are sorted here, by solid), each line rebuilt from its side's
  * segments, each solid's index the side's own (a kept side's) or built solid by solid; on up to threads
- * threads (budget_dir as gx_threads_begin). *out malloc'd (free it), by solid, then line, then along the
- * line. false with err set (memory, no usable ray, cancel).
+ * threads (budget_dir as gx_threads_begin). The triangles each segment meets are the batch's element pairs
+ * elements[0 .. nelements) when given (GxPairs.elements), else found in the solids' indexes. *out malloc'd
+ * (free it), by solid, then line, then along the line. false with err set (memory, no usable ray, cancel).
  */
 bool		gx_intercepts_of_pairs(const struct GxBatchSide *lines, const struct GxBatchSide *solids, uint64_t *keys,
-								   size_t n, int threads, const char *budget_dir, const GxCancel *cancel,
-								   GxPairInterval **out, size_t *nout, GxError *err);
+								   size_t n, const uint64_t *elements, size_t nelements, int threads,
+								   const char *budget_dir, const GxCancel *cancel, GxPairInterval **out, size_t *nout,
+								   GxError *err);
 
 /* Whether segment a b lies wholly in the closed volume of solid s: 1, 0, or -1 with err set (memory; no usable ray). */
 int			gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err);

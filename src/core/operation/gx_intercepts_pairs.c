@@ -2,7 +2,8 @@
  * gx_intercepts_pairs.c: the intercepts of a batch's pairs (gx_intercepts.h), where the lines and the solids
  * are batch sides: what gx_intercepts_pairs computes after its batch, in a backend or in the GPU service
  * (which holds the solids already, indexed). Each line is rebuilt from its side's segments (a LINESTRING's,
- * in order, each segment ending where the next begins); each solid's point location index is the side's own
+ * in order, each segment ending where the next begins), and meets the triangles the batch paired its
+ * segments with (its element pairs); each solid's point location index is the side's own
  * when it has one (a kept side), else built here for a run of solids (up to CHUNK_TRIANGLES triangles) and
  * freed after their lines: memory stays bounded, and the threads start once per run, not per solid.
  */
@@ -41,10 +42,29 @@ line_points(const GxBatchSide *s, const size_t *first, uint32_t g, double *pts)
 	return n;
 }
 
+/* The first of elements[0 .. n) (ascending) whose segment is at least `segment`. */
+static size_t
+first_hit(const uint64_t *elements, size_t n, size_t segment)
+{
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if ((elements[mid] >> 32) < segment)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 bool
 gx_intercepts_of_pairs(const GxBatchSide *lines, const GxBatchSide *solids, uint64_t *keys, size_t n,
-					   int threads, const char *budget_dir, const GxCancel *cancel, GxPairInterval **out,
-					   size_t *nout, GxError *err)
+					   const uint64_t *elements, size_t nelements, int threads, const char *budget_dir,
+					   const GxCancel *cancel, GxPairInterval **out, size_t *nout, GxError *err)
 {
 	size_t	   *lfirst = NULL,
 			   *sfirst = NULL,
@@ -109,6 +129,17 @@ gx_intercepts_of_pairs(const GxBatchSide *lines, const GxBatchSide *solids, uint
 			if (!cached && k > i && (uint32_t) keys[k] != (uint32_t) keys[k - 1])
 				m++;
 			jobs[k - i].solid = cached ? &solids->index->solid[(uint32_t) keys[k]] : &own[m];
+			jobs[k - i].hits = NULL;
+			jobs[k - i].nhits = 0;
+			jobs[k - i].first_segment = lfirst[l];
+			jobs[k - i].first_triangle = sfirst[(uint32_t) keys[k]];
+			if (elements)
+			{
+				size_t		h = first_hit(elements, nelements, lfirst[l]);
+
+				jobs[k - i].hits = elements + h;
+				jobs[k - i].nhits = first_hit(elements, nelements, lfirst[l + 1]) - h;
+			}
 			pts[k] = malloc((lfirst[l + 1] - lfirst[l] + 1) * 3 * sizeof(double));
 			ok = pts[k] != NULL;
 			if (ok)

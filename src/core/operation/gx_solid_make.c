@@ -430,7 +430,7 @@ self_intersections_batch(const double *tri, size_t n, const uint32_t *vid, const
 	GxBatchSide side;
 	GxBatchOptions o = *opt;
 	GxBatchStats st;
-	GxPairs		pairs = {NULL, 0};
+	GxPairs		pairs = {NULL, 0, NULL, 0};
 	uint32_t   *geom = gx_alloc(n * sizeof(uint32_t));
 	uint8_t    *kind = gx_alloc(n);
 	size_t		first = SIZE_MAX;

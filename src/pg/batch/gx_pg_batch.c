@@ -62,12 +62,13 @@ gx_pg_intercepts_run(GxPgSide *lines, GxPgSide *solids, GxPairInterval **out, si
 	char		why[sizeof(st->fallback)] = "";
 
 	gx_settings_batch_options(&opt);
+	opt.element_pairs = true;
 	if (gx_service_intercepts(lines, solids, &opt, out, n, st, why, sizeof(why)))
 		return;
 	run_here(lines, solids, &opt, why, &pairs, st);
 	/* the solids' indexes are the cached side's, when this backend keeps it */
-	if (!gx_intercepts_of_pairs(&lines->side, &solids->side, pairs.keys, pairs.n, opt.threads, opt.thread_budget,
-								&opt.cancel, &v, n, &err))
+	if (!gx_intercepts_of_pairs(&lines->side, &solids->side, pairs.keys, pairs.n, pairs.elements, pairs.nelements,
+								opt.threads, opt.thread_budget, &opt.cancel, &v, n, &err))
 		raise_engine_error(&err);
 	*out = palloc_extended(Max(*n, 1) * sizeof(GxPairInterval), MCXT_ALLOC_HUGE | MCXT_ALLOC_NO_OOM);
 	if (*out && *n)
