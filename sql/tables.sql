@@ -51,6 +51,18 @@ SELECT whole_tables('SELECT * FROM coding') AS again;
 SELECT counter, value FROM gx_stats() WHERE counter LIKE 'table_sides%' ORDER BY counter;
 SELECT table_diff('SELECT * FROM coding') AS kept, count(*) AS coded FROM coding;
 SELECT block, note, body FROM coding WHERE block IN (3, 421, 845) ORDER BY block;
+-- a query reading only columns passed by value (ids, grades, flags) builds the rows of its pairs from those
+-- columns, kept with the side, and fetches none (NULLs among them stay NULL); a count needs no column
+CREATE TABLE tgrades AS SELECT id, CASE WHEN id % 7 = 0 THEN NULL ELSE id / 10.0 END::float8 AS grade,
+	id % 3 = 0 AS oxide, geom FROM tblocks;
+VACUUM tgrades;
+SELECT whole_tables('SELECT p.id, p.grade, b.id FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS first_read,
+	whole_tables('SELECT p.id, p.grade, b.id FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS kept;
+SELECT table_diff('SELECT p.id, p.grade, p.oxide, b.id AS body FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)
+	WHERE p.grade > 100 OR p.grade IS NULL') AS by_value_diff,
+	(SELECT count(*) FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom) WHERE p.grade IS NULL) AS null_grades;
+SELECT whole_tables('SELECT count(*) FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS counted;
+DROP TABLE tgrades;
 -- the geometry cache emptied: the rows' locations are still known, the geometries read again
 SELECT gx_cache_reset();
 SELECT whole_tables('SELECT * FROM coding') AS cache_emptied, table_diff('SELECT * FROM coding') AS cache_emptied_diff;

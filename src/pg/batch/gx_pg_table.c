@@ -91,13 +91,24 @@ table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 
 /*
  * What this backend keeps of a table's side beside its geometries (which the geometry cache keeps under
- * the same key): its rows' TIDs and which rows have a geometry. Or, a marker (tids NULL), that the side is not
- * kept: its values would not fit the cache (raw_bytes), or its row locations the room below (no_room); its
- * rows are then read through the plan, without reading the table first each time. At most TABLE_ENTRIES of
- * them, their row locations taking at most half the geometry cache's bound (gpuexact.cache_host_mb) in all,
- * least recently used out first.
+ * the same key): its rows' TIDs and which rows have a geometry, and the values of the columns passed by
+ * value that queries have read from its rows (KEPT_COLUMNS at most). Or, a marker (tids NULL), that the
+ * side is not kept: its values would not fit the cache (raw_bytes), or its row locations the room below
+ * (no_room); its rows are then read through the plan, without reading the table first each time. At most
+ * TABLE_ENTRIES of them, their row locations and columns taking at most half the geometry cache's bound
+ * (gpuexact.cache_host_mb) in all, least recently used out first.
  */
 #define TABLE_ENTRIES 16
+
+/* A column of the table (of a type passed by value) kept with an entry: its value in each row. */
+#define KEPT_COLUMNS 8
+
+typedef struct KeptColumn
+{
+	AttrNumber	attno;
+	Datum	   *values;
+	bool	   *nulls;
+} KeptColumn;
 
 typedef struct TableEntry
 {
@@ -109,7 +120,9 @@ typedef struct TableEntry
 	size_t		nrows,
 				ngeoms,
 				raw_bytes;
-	size_t		bytes;			/* its TIDs and row numbers */
+	size_t		bytes;			/* its TIDs, row numbers and kept columns */
+	KeptColumn	cols[KEPT_COLUMNS];
+	int			ncols;
 	uint64		used;
 	int			pins;
 } TableEntry;
@@ -151,6 +164,29 @@ forget_entry(TableEntry *e)
 }
 
 /*
+ * Room for `bytes` more beside what the entries hold, in half the geometry cache's bound: older entries not
+ * in use forgotten to make it. False when there is none.
+ */
+static bool
+make_room(size_t bytes)
+{
+	size_t		bound = (size_t) gx_cache_host_mb * 1024 * 1024 / 2,
+				held = 0;
+	TableEntry *e;
+
+	if (bytes > bound)
+		return false;
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		held += entries[k].bytes;
+	while (held + bytes > bound && (e = oldest_entry(true)) != NULL)
+	{
+		held -= e->bytes;
+		forget_entry(e);
+	}
+	return held + bytes <= bound;
+}
+
+/*
  * A new entry under key: with data (the row locations, `bytes` of them, in context data, which it takes
  * over), older entries forgotten to make room for them; or a marker (data NULL, or no_room when the locations
  * alone exceed the bound). NULL when there is no room, or no slot, now (entries in use hold them).
@@ -158,20 +194,12 @@ forget_entry(TableEntry *e)
 static TableEntry *
 new_entry(const GxCacheKey key[2], MemoryContext data, size_t bytes)
 {
-	size_t		bound = (size_t) gx_cache_host_mb * 1024 * 1024 / 2,
-				held = 0;
+	size_t		bound = (size_t) gx_cache_host_mb * 1024 * 1024 / 2;
 	TableEntry *e;
 
 	if (data && bytes > bound)
 		data = NULL;
-	for (int k = 0; k < TABLE_ENTRIES; k++)
-		held += entries[k].bytes;
-	while (data && held + bytes > bound && (e = oldest_entry(true)) != NULL)
-	{
-		held -= e->bytes;
-		forget_entry(e);
-	}
-	if ((data && held + bytes > bound) || (e = oldest_entry(false)) == NULL)
+	if ((data && !make_room(bytes)) || (e = oldest_entry(false)) == NULL)
 		return NULL;
 	forget_entry(e);
 	e->cxt = data ? data : AllocSetContextCreate(TopMemoryContext, "gpuexact kept table", ALLOCSET_SMALL_SIZES);
@@ -371,6 +399,7 @@ gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool whole_an
 	t->attno = v->varattno;
 	t->snapshot = plan->state->es_snapshot;
 	t->whole_anyway = whole_anyway;
+	t->values_slot = ExecInitExtraTupleSlot(plan->state, ExecGetResultType(plan), &TTSOpsVirtual);
 }
 
 /* Will this query's batches go to the GPU service (which may hold the side), not run in this backend? */
@@ -445,6 +474,9 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
 	bool		unbounded = t->whole_anyway && service_runs();
 
+	t->entry = NULL;
+	t->col_values = NULL;
+	t->col_nulls = NULL;
 	if (t->rel == NULL || gx_cache_host_mb == 0)
 		return false;
 	if (!table_key(t->rel, t->attno, key))
@@ -483,7 +515,117 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	}
 	t->tids = e->tids;
 	t->nrows = e->nrows;
+	t->entry = e;
 	s->read_ms = gx_now_ms() - t0;
+	return true;
+}
+
+/* The kept column attno of e, or NULL. */
+static const KeptColumn *
+kept_column(const TableEntry *e, AttrNumber attno)
+{
+	for (int k = 0; k < e->ncols; k++)
+		if (e->cols[k].attno == attno)
+			return &e->cols[k];
+	return NULL;
+}
+
+/*
+ * Keeps the columns attnos[0 .. n) of the table with e, read from its rows (by their TIDs, page by page);
+ * false when they would not fit. Registered only once read whole (an error meanwhile leaves them out).
+ */
+static bool
+keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
+{
+	TupleDesc	desc = RelationGetDescr(t->rel);
+	size_t		bytes = e->nrows * (sizeof(Datum) + sizeof(bool)) * n;
+	KeptColumn	cols[KEPT_COLUMNS];
+	Buffer		buffer = InvalidBuffer;
+
+	if (e->ncols + n > KEPT_COLUMNS || !make_room(bytes))
+		return false;
+	for (int k = 0; k < n; k++)
+	{
+		cols[k].attno = attnos[k];
+		cols[k].values = MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * sizeof(Datum));
+		cols[k].nulls = MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * sizeof(bool));
+	}
+	for (size_t r = 0; r < e->nrows; r++)
+	{
+		const ItemPointerData *tid = &e->tids[r];
+		HeapTupleData tuple;
+		Page		page;
+		ItemId		item;
+
+		if (buffer == InvalidBuffer || BufferGetBlockNumber(buffer) != ItemPointerGetBlockNumber(tid))
+		{
+			CHECK_FOR_INTERRUPTS();
+			buffer = ReleaseAndReadBuffer(buffer, t->rel, ItemPointerGetBlockNumber(tid));
+		}
+		LockBuffer(buffer, BUFFER_LOCK_SHARE);
+		page = BufferGetPage(buffer);
+		item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
+			PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
+		if (item == NULL || !ItemIdIsNormal(item))
+		{
+			UnlockReleaseBuffer(buffer);
+			elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(t->rel));
+		}
+		tuple.t_data = (HeapTupleHeader) PageGetItem(page, item);
+		tuple.t_len = ItemIdGetLength(item);
+		for (int k = 0; k < n; k++)
+			cols[k].values[r] = heap_getattr(&tuple, cols[k].attno, desc, &cols[k].nulls[r]);
+		LockBuffer(buffer, BUFFER_LOCK_UNLOCK);
+	}
+	if (buffer != InvalidBuffer)
+		ReleaseBuffer(buffer);
+	for (int k = 0; k < n; k++)
+		e->cols[e->ncols++] = cols[k];
+	e->bytes += bytes;
+	return true;
+}
+
+bool
+gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
+{
+	TableEntry *e = t->entry;
+	List	   *tlist = t->scan->ps.plan->targetlist;
+	TupleDesc	desc = RelationGetDescr(t->rel),
+				row = t->values_slot->tts_tupleDescriptor;
+	AttrNumber	attnos[KEPT_COLUMNS],
+				missing[KEPT_COLUMNS];
+	int			n = 0,
+				nmissing = 0,
+				c = -1;
+
+	if (e == NULL || bms_is_member(0, needed))
+		return false;
+	while ((c = bms_next_member(needed, c)) >= 0)
+	{
+		Var		   *v = c <= list_length(tlist) ? (Var *) ((TargetEntry *) list_nth(tlist, c - 1))->expr : NULL;
+
+		if (n == KEPT_COLUMNS || v == NULL || !IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0 ||
+			!TupleDescAttr(desc, v->varattno - 1)->attbyval)
+			return false;
+		attnos[n++] = v->varattno;
+		if (kept_column(e, v->varattno) == NULL)
+			missing[nmissing++] = v->varattno;
+	}
+	if (nmissing > 0 && !keep_columns(t, e, missing, nmissing))
+		return false;
+	t->col_values = MemoryContextAllocZero(cxt, Max(row->natts, 1) * sizeof(Datum *));
+	t->col_nulls = MemoryContextAllocZero(cxt, Max(row->natts, 1) * sizeof(bool *));
+	t->col_names[0] = '\0';
+	c = -1;
+	for (int k = 0; (c = bms_next_member(needed, c)) >= 0; k++)
+	{
+		const KeptColumn *kc = kept_column(e, attnos[k]);
+
+		t->col_values[c - 1] = kc->values;
+		t->col_nulls[c - 1] = kc->nulls;
+		snprintf(t->col_names + strlen(t->col_names), sizeof(t->col_names) - strlen(t->col_names), "%s%s",
+				 k ? ", " : "", NameStr(TupleDescAttr(desc, attnos[k] - 1)->attname));
+	}
 	return true;
 }
 
@@ -492,6 +634,21 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
  * for mostly in order). Every row of the side is visible to the snapshot (its pages were all-visible after
  * the snapshot was taken), and a row's item does not move while its page is pinned.
  */
+/* Row `row` built from the kept columns (gx_pg_table_columns). */
+static TupleTableSlot *
+row_of_columns(GxPgTable *t, size_t row)
+{
+	TupleTableSlot *v = t->values_slot;
+
+	ExecClearTuple(v);
+	for (int c = 0; c < v->tts_tupleDescriptor->natts; c++)
+	{
+		v->tts_values[c] = t->col_values[c] ? t->col_values[c][row] : (Datum) 0;
+		v->tts_isnull[c] = t->col_values[c] ? t->col_nulls[c][row] : true;
+	}
+	return ExecStoreVirtualTuple(v);
+}
+
 TupleTableSlot *
 gx_pg_table_row(GxPgTable *t, size_t row)
 {
@@ -502,6 +659,8 @@ gx_pg_table_row(GxPgTable *t, size_t row)
 	Page		page;
 	ItemId		item;
 
+	if (t->col_values)
+		return row_of_columns(t, row);
 	if (t->buffer == InvalidBuffer || BufferGetBlockNumber(t->buffer) != ItemPointerGetBlockNumber(tid))
 		t->buffer = ReleaseAndReadBuffer(t->buffer, t->rel, ItemPointerGetBlockNumber(tid));
 	LockBuffer(t->buffer, BUFFER_LOCK_SHARE);

@@ -4,7 +4,8 @@
  * known by its visibility map: every page all-visible, and the map's pages' log positions, which any change
  * to a row moves (it clears a page's bit, and setting it again is logged anew). A query then finds the side,
  * and the row identifiers (TIDs) of its geometries, without reading a row: only the rows of its answer are
- * fetched.
+ * fetched, and not even those when the query reads only columns passed by value, which are kept with the
+ * side once read.
  */
 #ifndef GX_PG_TABLE_H
 #define GX_PG_TABLE_H
@@ -29,6 +30,12 @@ typedef struct GxPgTable
 	bool		kept;			/* the side came from an earlier query (for EXPLAIN) */
 	Buffer		buffer;			/* the page of the row last fetched, pinned, or InvalidBuffer */
 	HeapTupleData tuple;		/* that row, which the scan's slot points to */
+	void	   *entry;			/* what keeps the side (pinned with it), once made */
+	/* the rows built from kept columns (gx_pg_table_columns) instead of fetched: */
+	TupleTableSlot *values_slot;	/* a slot of the plan's row type */
+	const Datum **col_values;	/* per column of the plan's row: its value per row, or NULL (not read); NULL: fetched */
+	const bool **col_nulls;
+	char		col_names[64];	/* the table's columns kept, for EXPLAIN */
 } GxPgTable;
 
 /*
@@ -47,7 +54,16 @@ void		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool wh
  */
 bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
 
-/* Row `row` of the side, as the plan's scan would have returned it. */
+/*
+ * After gx_pg_table_side: when every column of the plan's row in needed (numbered from 1; attribute 0, the
+ * whole row, needs them all) is a column of the table of a type passed by value (ids, codes, grades), their
+ * values are kept with the side, read once (KEPT_COLUMNS at most), so that gx_pg_table_row builds a row from
+ * them without fetching it, the plan's other columns NULL. False when rows are fetched instead (another
+ * column is needed, or the values would not fit beside the other kept sides). cxt: the side's.
+ */
+bool		gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt);
+
+/* Row `row` of the side, as the plan's scan would have returned it (its columns the query reads, at least). */
 TupleTableSlot *gx_pg_table_row(GxPgTable *t, size_t row);
 
 /* Lets go of the page the last row was fetched from (at the end of the scan, or before a rescan). */

@@ -18,7 +18,9 @@
 #include "executor/executor.h"
 #include "executor/tuptable.h"
 #include "miscadmin.h"
+#include "access/sysattr.h"
 #include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
 #include "utils/datum.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
@@ -52,6 +54,8 @@ typedef struct GxJoinState
 	 */
 	GxPgTable	table[2];
 	bool		from_table[2];
+	Bitmapset  *needed[2];		/* the columns of each side's row the query reads (its output, its filters) */
+	bool		from_columns[2];	/* that side's rows built from its kept columns, not fetched */
 	bool		outer_started;	/* the outer side's first batch was read (since the last rescan) */
 	int64		outer_row_in_slot;	/* outer table side: the row the outer scan's slot holds, or -1 */
 	TupleTableSlot *outer_slot;	/* that row, as the outer plan returns it */
@@ -106,6 +110,8 @@ side_row(GxJoinState *js, bool outer_part, size_t r)
 		}
 		return js->outer_slot;
 	}
+	if (js->from_columns[1])
+		return gx_pg_table_row(t, r);
 	if (js->inner_fetched[r] == NULL)
 	{
 		MemoryContext old = MemoryContextSwitchTo(js->inner_cxt);
@@ -317,6 +323,7 @@ next_batch(GxJoinState *js)
 	/* a whole table kept, or read whole, makes one batch (its rows fetched as pairs need them) */
 	js->from_table[0] = !js->outer_started && gx_pg_table_side(&js->table[0], &js->outer, js->batch_cxt);
 	js->outer_started = true;
+	js->from_columns[0] = js->from_table[0] && gx_pg_table_columns(&js->table[0], js->needed[0], js->batch_cxt);
 	if (js->from_table[0])
 	{
 		js->outer_tuples = NULL;
@@ -464,6 +471,7 @@ gx_join_next(ScanState *ss)
 		bool		exhausted;
 
 		js->from_table[1] = gx_pg_table_side(&js->table[1], &js->inner, js->inner_cxt);
+		js->from_columns[1] = js->from_table[1] && gx_pg_table_columns(&js->table[1], js->needed[1], js->inner_cxt);
 		if (js->from_table[1])
 		{
 			js->inner_rows += js->table[1].nrows;
@@ -539,6 +547,37 @@ plain_column(Node *e, int first, int ncols)
 	return v->varattno - first;
 }
 
+/*
+ * The columns of the outer and the inner row (numbered from 1 in each; 0: the whole row) that the query
+ * reads from the scan tuple: in the output, the filters, the ON's other clauses and the distance. The
+ * geometry expressions are the engine's (a side read from its table takes its geometries from the caches).
+ */
+static void
+needed_columns(GxJoinState *js, CustomScan *cs)
+{
+	Bitmapset  *used = NULL;
+	int			a = -1;
+
+	pull_varattnos((Node *) cs->scan.plan.targetlist, INDEX_VAR, &used);
+	pull_varattnos((Node *) cs->scan.plan.qual, INDEX_VAR, &used);
+	pull_varattnos(lthird(cs->custom_exprs), INDEX_VAR, &used);
+	pull_varattnos(lfourth(cs->custom_exprs), INDEX_VAR, &used);
+	js->needed[0] = js->needed[1] = NULL;
+	while ((a = bms_next_member(used, a)) >= 0)
+	{
+		int			col = a + FirstLowInvalidHeapAttributeNumber;
+
+		if (col == 0)
+		{
+			js->needed[0] = bms_add_member(js->needed[0], 0);
+			js->needed[1] = bms_add_member(js->needed[1], 0);
+		}
+		else if (col > 0)
+			js->needed[col > js->n_outer_cols] = bms_add_member(js->needed[col > js->n_outer_cols],
+																 col > js->n_outer_cols ? col - js->n_outer_cols : col);
+	}
+}
+
 static void
 gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 {
@@ -558,6 +597,7 @@ gx_join_begin(CustomScanState *node, EState *estate, int eflags)
 	js->inner_expr_params = pull_paramids(lsecond(cs->custom_exprs));
 	gx_pg_table_of_plan(&js->table[0], outer, js->geom_attno[0], false);
 	gx_pg_table_of_plan(&js->table[1], inner, js->geom_attno[1], true);
+	needed_columns(js, cs);
 	js->outer_row_in_slot = -1;
 	js->joinqual = ExecInitQual(lthird(cs->custom_exprs), &node->ss.ps);
 	js->distance = ExecInitExpr(lfourth(cs->custom_exprs), &node->ss.ps);
@@ -629,14 +669,16 @@ gx_join_rescan(CustomScanState *node)
 		MemoryContextReset(js->inner_cxt);
 		gx_pg_side_init(&js->inner);
 		js->inner_loaded = false;
-		js->from_table[1] = false;
+		js->from_table[1] = js->from_columns[1] = false;
+		js->table[1].col_values = NULL;
 		js->inner_fetched = NULL;
 	}
 	MemoryContextReset(js->batch_cxt);
 	gx_pg_side_init(&js->outer);
 	js->outer_done = false;
 	js->outer_started = false;
-	js->from_table[0] = false;
+	js->from_table[0] = js->from_columns[0] = false;
+	js->table[0].col_values = NULL;
 	js->outer_row_in_slot = -1;
 	js->srid_check_pending = false;
 	js->batch_rows = 0;
@@ -651,7 +693,7 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 {
 	GxJoinState *js = (GxJoinState *) node;
 	const GxBatchStats *t = &js->totals;
-	char		buf[400];
+	char		buf[512];
 
 	ExplainPropertyText("Join Type", js->jointype == JOIN_SEMI ? "Semi" : js->jointype == JOIN_LEFT ? "Left" :
 						js->jointype == JOIN_ANTI ? "Anti" : "Inner", es);
@@ -682,9 +724,17 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 		buf[0] = '\0';
 		for (int k = 0; k < 2; k++)
 			if (js->from_table[k])
-				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s %s (%s)", buf[0] ? ", " : "",
-						 k == 0 ? "outer" : "inner", RelationGetRelationName(js->table[k].rel),
-						 js->table[k].kept ? "kept, no row read" : "read whole, kept");
+			{
+				const GxPgTable *tk = &js->table[k];
+
+				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s %s (%s", buf[0] ? ", " : "",
+						 k == 0 ? "outer" : "inner", RelationGetRelationName(tk->rel),
+						 tk->kept ? "kept, no row read" : "read whole, kept");
+				if (js->from_columns[k])
+					snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s%s", tk->kept ? " or fetched" : "",
+							 tk->col_names[0] ? "; columns kept: " : "; no column needed", tk->col_names);
+				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), ")");
+			}
 		ExplainPropertyText("Whole Tables", buf, es);
 	}
 	snprintf(buf, sizeof(buf), "outer %lu, inner %lu", (unsigned long) t->elements_a, (unsigned long) t->elements_b);
