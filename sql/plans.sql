@@ -87,6 +87,41 @@ SELECT gx_extent_bound('POINT Z EMPTY', -1);
 SELECT 'BOX3D(0x1p3 0 0,1 1 1)'::gxbox3d;
 SELECT 'BOX3D(infinity 0 0,1 1 1)'::gxbox3d;
 \set VERBOSITY default
+-- JIT is judged on a plan's cost less the engine's work (each batched join's own cost beyond its two child
+-- plans'): a threshold just above that rest compiles nothing, one just below it compiles, where this server
+-- has JIT at all
+CREATE FUNCTION jit_used(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE l text;
+BEGIN
+	FOR l IN EXECUTE 'EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) ' || q LOOP
+		IF l ~ '^JIT:' THEN RETURN true; END IF;
+	END LOOP;
+	RETURN false;
+END $$;
+CREATE FUNCTION cost_less_engine(q text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE j json; engine float8;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO j;
+	WITH RECURSIVE nodes(n) AS (SELECT j->0->'Plan' UNION ALL SELECT c FROM nodes, json_array_elements(n->'Plans') c)
+	SELECT sum((n->>'Total Cost')::float8 - (SELECT sum((c->>'Total Cost')::float8) FROM json_array_elements(n->'Plans') c))
+	INTO engine FROM nodes WHERE n->>'Custom Plan Provider' = 'GpuexactJoin';
+	RETURN (j->0->'Plan'->>'Total Cost')::float8 - engine;
+END $$;
+CREATE TABLE jl AS SELECT i id, format('LINESTRING Z (%s 0 -1,%s 0 1)', i, i)::gxgeom g FROM generate_series(1, 3000) i;
+CREATE TABLE jp AS SELECT i id, format('POINT Z (%s 0 0)', i)::gxgeom g FROM generate_series(1, 3000) i;
+ANALYZE jl;
+ANALYZE jp;
+SET jit_optimize_above_cost = -1;
+SET jit_inline_above_cost = -1;
+SELECT set_config('jit_above_cost', (cost_less_engine('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') + 1)::text, false) IS NOT NULL AS above;
+SELECT jit_used('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') AS compiled_above;
+SELECT set_config('jit_above_cost', (cost_less_engine('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') - 1)::text, false) IS NOT NULL AS below;
+SELECT jit_used('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') = pg_jit_available() AS compiled_below_where_available;
+RESET jit_above_cost;
+RESET jit_optimize_above_cost;
+RESET jit_inline_above_cost;
+DROP TABLE jl, jp;
+DROP FUNCTION jit_used(text), cost_less_engine(text);
 DROP TABLE ra, rx, ma, mb, written;
 DROP SEQUENCE wseq;
 DROP FUNCTION tin_at(float8), writer();

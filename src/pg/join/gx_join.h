@@ -21,6 +21,9 @@ extern const CustomScanMethods gx_join_scan_methods;
 /* Installs the planner hook (from _PG_init). */
 void		gx_join_init(void);
 
+/* Installs the hook that judges JIT on a plan's cost less the engine's work (gx_join_jit.c). */
+void		gx_join_jit_init(void);
+
 /* The executor's node (gx_join_exec.c). */
 Node	   *gx_join_create_state(CustomScan *cscan);
 

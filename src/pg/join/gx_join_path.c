@@ -226,4 +226,5 @@ gx_join_init(void)
 	prev_join_pathlist_hook = set_join_pathlist_hook;
 	set_join_pathlist_hook = gx_join_pathlist;
 	RegisterCustomScanMethods(&gx_join_scan_methods);
+	gx_join_jit_init();
 }
