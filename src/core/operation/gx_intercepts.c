@@ -191,6 +191,7 @@ typedef struct Output
 	size_t		n,
 				cap;
 	bool		open_at_vertex;	/* the last interval reaches the vertex the next segment starts from */
+	bool		points;			/* the intervals' end points are wanted (else left zero) */
 } Output;
 
 /* The point a + t (b - a) of the segment, computed exactly, each coordinate rounded to nearest. */
@@ -234,11 +235,17 @@ emit(Output *o, size_t segment, const double *a, const double *b, mpq_srcptr t0,
 		v = &o->v[o->n++];
 		v->from = from;
 		v->from_segment = segment;
-		point_at(t0, a, b, v->from_point);
+		if (o->points)
+			point_at(t0, a, b, v->from_point);
+		else
+			memset(v->from_point, 0, sizeof(v->from_point));
 	}
 	v->to = to;
 	v->to_segment = segment;
-	point_at(t1, a, b, v->to_point);
+	if (o->points)
+		point_at(t1, a, b, v->to_point);
+	else
+		memset(v->to_point, 0, sizeof(v->to_point));
 	o->open_at_vertex = mpq_cmp_ui(t1, 1, 1) == 0;
 	return true;
 }
@@ -516,7 +523,7 @@ intercepts(GxInterceptJob *j, GxError *err)
 	const double *line = j->line;
 	size_t		npoints = j->npoints,
 				cursor = 0;
-	Output		o = {NULL, 0, 0, false};
+	Output		o = {NULL, 0, 0, false, !j->lengths_only};
 	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false, GX_LOC_FAILED};
 	GxSum		before = {0, 0};
 	int			result = 1;
@@ -583,7 +590,7 @@ bool
 gx_intercepts(const GxSolidIndex *s, const double *line, size_t npoints, GxInterval **out, size_t *n,
 			  GxError *err)
 {
-	GxInterceptJob j = {s, line, npoints, NULL, 0, 0, 0, NULL, 0};
+	GxInterceptJob j = {s, line, npoints, NULL, 0, 0, 0, false, NULL, 0};
 	GxInterval *v;
 
 	if (!intercepts(&j, err))

@@ -52,6 +52,7 @@ typedef struct GxInterceptJob
 	size_t		nhits,
 				first_segment,
 				first_triangle;
+	bool		lengths_only;	/* the intervals' from_point and to_point are not wanted (left zero) */
 	GxInterval *out;			/* malloc'd (free it), NULL when none */
 	size_t		n;
 } GxInterceptJob;

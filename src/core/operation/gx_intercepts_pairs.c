@@ -129,6 +129,7 @@ gx_intercepts_of_pairs(const GxBatchSide *lines, const GxBatchSide *solids, uint
 			if (!cached && k > i && (uint32_t) keys[k] != (uint32_t) keys[k - 1])
 				m++;
 			jobs[k - i].solid = cached ? &solids->index->solid[(uint32_t) keys[k]] : &own[m];
+			jobs[k - i].lengths_only = true;	/* a pair's interval is its lengths */
 			jobs[k - i].hits = NULL;
 			jobs[k - i].nhits = 0;
 			jobs[k - i].first_segment = lfirst[l];
