@@ -39,23 +39,9 @@ typedef struct GxGapColumn
 				outside;
 } GxGapColumn;
 
-/*
- * The box of a column entry's triangle as the vertical ray up tests it, each bound rounded outward to a float:
- * the entries of a column lie one after another, where the triangles' own boxes lie scattered.
- */
-typedef struct GxRayBox
-{
-	float		xmin,
-				xmax,
-				ymin,
-				ymax,
-				zmax;
-} GxRayBox;
-
 typedef struct GxSolidGaps
 {
 	GxGapColumn *col;
-	GxRayBox   *entry;			/* per entry of the grid (grid.items) */
 	double		zmin,
 				scale;			/* bins per unit of height */
 } GxSolidGaps;

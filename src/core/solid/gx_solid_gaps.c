@@ -9,11 +9,7 @@
  * there) and in the run (so, by monotonicity, the triangle's z-range reaches a bin of the run). A box missing
  * the surface is connected, so all its points lie on one side: the side of the first of them located is the
  * side of every other. The runs below and above every busy bin reach past the solid and are outside.
- *
- * Beside them, each entry of a column keeps its triangle's box, rounded outward to floats, in the order of the
- * entries: a vertical ray reads its column's boxes in one sweep of memory.
  */
-#include <math.h>
 #include <string.h>
 
 #include "base/gx_alloc.h"
@@ -39,23 +35,6 @@ bits(int lo, int hi)
 	return (hi == NBINS - 1 ? ~0ull : (1ull << (hi + 1)) - 1) & ~((1ull << lo) - 1);
 }
 
-/* The float nearest v on the side of it that `up` says (v itself when it is one). */
-static inline float
-float_beside(double v, bool up)
-{
-	float		f = (float) v;
-
-	if (up ? f < v : f > v)
-		f = nextafterf(f, up ? INFINITY : -INFINITY);
-	return f;
-}
-
-static size_t
-entries(const GxSolidIndex *s)
-{
-	return s->grid.start[(size_t) s->grid.dim[0] * s->grid.dim[1]];
-}
-
 bool
 gx_solid_gaps_build(GxSolidIndex *s, GxError *err)
 {
@@ -64,11 +43,8 @@ gx_solid_gaps_build(GxSolidIndex *s, GxError *err)
 
 	memset(g, 0, sizeof(*g));
 	g->col = gx_alloc(ncols * sizeof(GxGapColumn));
-	g->entry = gx_alloc((entries(s) ? entries(s) : 1) * sizeof(GxRayBox));
-	if (g->col == NULL || g->entry == NULL)
+	if (g->col == NULL)
 	{
-		gx_free(g->col);
-		gx_free(g->entry);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the index of a solid of %zu triangles", s->n);
 		return false;
 	}
@@ -84,8 +60,6 @@ gx_solid_gaps_build(GxSolidIndex *s, GxError *err)
 			const GxBox3D *b = &s->boxes[s->grid.items[k]];
 
 			busy |= bits(bin_of(g, b->zmin), bin_of(g, b->zmax));
-			g->entry[k] = (GxRayBox) {float_beside(b->xmin, false), float_beside(b->xmax, true),
-			float_beside(b->ymin, false), float_beside(b->ymax, true), float_beside(b->zmax, true)};
 		}
 		col->busy = busy;
 		col->inside = 0;
@@ -100,34 +74,26 @@ void
 gx_solid_gaps_free(GxSolidIndex *s)
 {
 	gx_free(s->gaps.col);
-	gx_free(s->gaps.entry);
 	memset(&s->gaps, 0, sizeof(s->gaps));
 }
 
 bool
 gx_solid_gaps_copy(GxSolidIndex *dst, const GxSolidIndex *src)
 {
-	size_t		cols = (size_t) src->grid.dim[0] * src->grid.dim[1] * sizeof(GxGapColumn),
-				boxes = (entries(src) ? entries(src) : 1) * sizeof(GxRayBox);
+	size_t		bytes = gx_solid_gaps_bytes(src);
 
 	dst->gaps = src->gaps;
-	dst->gaps.col = gx_alloc_try(cols);
-	dst->gaps.entry = dst->gaps.col ? gx_alloc_try(boxes) : NULL;
-	if (dst->gaps.entry == NULL)
-	{
-		gx_free(dst->gaps.col);
+	dst->gaps.col = gx_alloc_try(bytes);
+	if (dst->gaps.col == NULL)
 		return false;
-	}
-	memcpy(dst->gaps.col, src->gaps.col, cols);
-	memcpy(dst->gaps.entry, src->gaps.entry, boxes);
+	memcpy(dst->gaps.col, src->gaps.col, bytes);
 	return true;
 }
 
 size_t
 gx_solid_gaps_bytes(const GxSolidIndex *s)
 {
-	return s->gaps.col ? (size_t) s->grid.dim[0] * s->grid.dim[1] * sizeof(GxGapColumn) +
-		entries(s) * sizeof(GxRayBox) : 0;
+	return s->gaps.col ? (size_t) s->grid.dim[0] * s->grid.dim[1] * sizeof(GxGapColumn) : 0;
 }
 
 GxLocation

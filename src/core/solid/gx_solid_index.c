@@ -530,8 +530,7 @@ up_visit(UpRay *r, size_t i)
 /*
  * The vertical ray up from r->p over the one column of the grid that holds p: the triangles whose boxes the
  * ray's box (p, up to the solid's top) overlaps, as gx_solid_index_search finds them (in a single column
- * every overlapping triangle is listed once), without its calls per triangle; the boxes are the column's
- * own copies (GxRayBox), rounded outward, so that a few more triangles may be tested, exactly, in vain.
+ * every overlapping triangle is listed once), without its calls per triangle.
  */
 static void
 up_ray(UpRay *r)
@@ -542,7 +541,7 @@ up_ray(UpRay *r)
 
 	for (size_t k = s->grid.start[c]; k < s->grid.start[c + 1]; k++)
 	{
-		const GxRayBox *b = &s->gaps.entry[k];
+		const GxBox3D *b = &s->boxes[s->grid.items[k]];
 
 		if (p[0] < b->xmin || p[0] > b->xmax || p[1] < b->ymin || p[1] > b->ymax || p[2] > b->zmax)
 			continue;
