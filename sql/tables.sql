@@ -58,8 +58,10 @@ CREATE TABLE tgrades AS SELECT id, CASE WHEN id % 7 = 0 THEN NULL ELSE id / 10.0
 VACUUM tgrades;
 SELECT whole_tables('SELECT p.id, p.grade, b.id FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS first_read,
 	whole_tables('SELECT p.id, p.grade, b.id FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS kept;
-SELECT table_diff('SELECT p.id, p.grade, p.oxide, b.id AS body FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)
-	WHERE p.grade > 100 OR p.grade IS NULL') AS by_value_diff,
+SELECT table_diff('SELECT * FROM (SELECT p.id, p.grade, p.oxide, b.id AS body FROM tgrades p JOIN tbodies b
+	ON gx_intersects(p.geom, b.geom) OFFSET 0) j WHERE grade > 100 OR grade IS NULL') AS by_value_diff,
+	whole_tables('SELECT * FROM (SELECT p.id, p.grade, p.oxide, b.id AS body FROM tgrades p JOIN tbodies b
+	ON gx_intersects(p.geom, b.geom) OFFSET 0) j WHERE grade > 100 OR grade IS NULL') AS filtered_above,
 	(SELECT count(*) FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom) WHERE p.grade IS NULL) AS null_grades;
 SELECT whole_tables('SELECT count(*) FROM tgrades p JOIN tbodies b ON gx_intersects(p.geom, b.geom)') AS counted;
 DROP TABLE tgrades;

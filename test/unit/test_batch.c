@@ -284,6 +284,13 @@ special_cases(void)
 	opt.cancel.flag[1] = &cancel;
 	CHECK(!gx_batch_intersect(&a, &b, &opt, &p, &st, &err) && err.code == GX_ERR_CANCELLED);
 	opt.cancel.flag[1] = NULL;
+	/* element pairs are an intersection batch's only */
+	opt.element_pairs = true;
+	opt.distance = 1;
+	err.code = GX_OK;
+	CHECK(!gx_batch_intersect(&a, &b, &opt, &p, &st, &err) && err.code == GX_ERR_ARG && p.elements == NULL);
+	opt.element_pairs = false;
+	opt.distance = 0;
 	/* a GPU request where the CUDA engine cannot be loaded: same answer from the CPU, reason recorded */
 	err.code = GX_OK;
 	CHECK(gx_batch_intersect(&a, &b, &opt, &p, &st, &err));

@@ -549,7 +549,7 @@ exact_values(void)
 		if (k >= 0)
 			mpq_mul_2exp(want, want, (mp_bitcnt_t) 3 * k);
 		else
-			mpq_div_2exp(want, want, (mp_bitcnt_t) -3 * k);
+			mpq_div_2exp(want, want, (mp_bitcnt_t) (-3 * k));
 		wrong += !gx_orient3d_value(q[0], q[1], q[2], q[3], got) || !mpq_equal(got, want);
 		/* orient2d over (x, y) of points 0, 1, 2 with powers of their own: the sum of three cross terms */
 		{

@@ -2,7 +2,7 @@
  * gx_batch.c: the batch engine's driver: SRIDs, threads, the common extent and the grid's resolution
  * (bounded in memory), the choice of GPU or CPU (with fallback to the CPU whenever the GPU cannot do the
  * job, and splitting of side A when the device runs out of memory), then deduplication into distinct
- * geometry pairs.
+ * geometry pairs (and, when asked, the intersecting element pairs, from which those are made).
  */
 #include <math.h>
 #include <stdio.h>
@@ -212,6 +212,11 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	memset(out, 0, sizeof(*out));
 	st->elements_a = a->n;
 	st->elements_b = b->n;
+	if (opt->element_pairs && opt->distance > 0)
+	{
+		gx_error_set(err, GX_ERR_ARG, "element pairs are listed for intersection batches only");
+		return false;
+	}
 	if (!opt->ignore_srid && gx_batch_srids_conflict(a, b, opt->strict_srid))
 	{
 		/* name two SRIDs that meet: under strict, an unknown one against a known one first */

@@ -15,9 +15,9 @@ bool		gx_batch_cpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *ex
 						 const GxBatchOptions *opt, int threads, GxKeys *keys, GxBatchStats *st, GxError *err);
 
 /*
- * The GPU path (cuda/ through gx_cuda_loader.c), appending keys as the CPU path does. Returns 1 on success; 0 when the GPU could not run the
- * job and 2 when it ran out of device memory (st->fallback says why: the caller splits side a or runs the
- * CPU path); -1 on cancel or host memory failure (err set).
+ * The GPU path (cuda/ through gx_cuda_loader.c), appending keys as the CPU path does. Returns 1 on success;
+ * 0 when the GPU could not run the job and 2 when it ran out of device memory (st->fallback says why: the
+ * caller splits side a or runs the CPU path); -1 on cancel or host memory failure (err set).
  */
 int			gx_batch_gpu(const GxBatchSide *a, const GxBatchSide *b, const GxBox3D *extent, const int dim[3],
 						 const GxBatchOptions *opt, GxKeys *keys, GxBatchStats *st, GxError *err);

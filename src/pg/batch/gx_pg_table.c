@@ -629,11 +629,6 @@ gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 	return true;
 }
 
-/*
- * Row `row`'s tuple, read in place from its page, kept pinned while the next rows lie on it (rows are asked
- * for mostly in order). Every row of the side is visible to the snapshot (its pages were all-visible after
- * the snapshot was taken), and a row's item does not move while its page is pinned.
- */
 /* Row `row` built from the kept columns (gx_pg_table_columns). */
 static TupleTableSlot *
 row_of_columns(GxPgTable *t, size_t row)
@@ -649,6 +644,12 @@ row_of_columns(GxPgTable *t, size_t row)
 	return ExecStoreVirtualTuple(v);
 }
 
+/*
+ * Row `row`, built from the kept columns, or its tuple read in place from its page, kept pinned while the next
+ * rows lie on it (rows are asked for mostly in order). Every row of the side is visible to the snapshot (its
+ * pages were all-visible after the snapshot was taken), and a row's item does not move while its page is
+ * pinned.
+ */
 TupleTableSlot *
 gx_pg_table_row(GxPgTable *t, size_t row)
 {

@@ -55,7 +55,7 @@ void		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool wh
 bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
 
 /*
- * After gx_pg_table_side: when every column of the plan's row in needed (numbered from 1; attribute 0, the
+ * After gx_pg_table_side: when every column of the plan's row in `needed` (numbered from 1; attribute 0, the
  * whole row, needs them all) is a column of the table of a type passed by value (ids, codes, grades), their
  * values are kept with the side, read once (KEPT_COLUMNS at most), so that gx_pg_table_row builds a row from
  * them without fetching it, the plan's other columns NULL. False when rows are fetched instead (another
