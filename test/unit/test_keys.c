@@ -1,4 +1,7 @@
-/* test_keys.c: sort-and-unique of pair keys (radix sort, already-sorted shortcut) against qsort. */
+/*
+ * test_keys.c: sort-and-unique of pair keys (radix sort, already-sorted shortcut) against qsort; the lower
+ * bound of keys in, between, before and after them against a linear search.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +42,20 @@ check(size_t n, unsigned hi_range, unsigned lo_range, int presorted)
 	gx_keys_sort_unique(&k);
 	CHECK_MSG(k.n == m && (m == 0 || memcmp(k.v, ref, m * sizeof(uint64_t)) == 0),
 			  "n %zu: %zu keys, expected %zu", n, k.n, m);
+	for (i = 0; i < 200; i++)
+	{
+		uint64_t	key = m && i % 2 ? ref[rand() % m] + (uint64_t) (i % 4 == 1) : (uint64_t) rand() * rand();
+		size_t		lin = 0;
+
+		if (i == 0)
+			key = 0;
+		else if (i == 2)
+			key = UINT64_MAX;
+		while (lin < m && ref[lin] < key)
+			lin++;
+		CHECK_MSG(gx_keys_lower_bound(k.v, k.n, key) == lin, "n %zu: lower bound of %llu", n,
+				  (unsigned long long) key);
+	}
 	gx_keys_free(&k);
 	free(ref);
 }

@@ -1,4 +1,4 @@
-/* gx_keys.c: growable key arrays with sort (LSD radix, skipped when already sorted) and unique. */
+/* gx_keys.c: growable key arrays with sort (LSD radix, skipped when already sorted), unique and search. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,4 +122,22 @@ gx_keys_free(GxKeys *k)
 {
 	free(k->v);
 	memset(k, 0, sizeof(*k));
+}
+
+size_t
+gx_keys_lower_bound(const uint64_t *v, size_t n, uint64_t key)
+{
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }

@@ -26,6 +26,8 @@ bool		gx_keys_push(GxKeys *k, uint64_t key);
 bool		gx_keys_append(GxKeys *k, const uint64_t *src, size_t n);
 /* Sorts ascending and drops duplicates. */
 void		gx_keys_sort_unique(GxKeys *k);
+/* The first of v[0 .. n) (ascending) not below key: n when none. */
+size_t		gx_keys_lower_bound(const uint64_t *v, size_t n, uint64_t key);
 void		gx_keys_free(GxKeys *k);
 
 #endif

@@ -25,19 +25,9 @@ typedef struct SideRanges
 static bool
 has_key(const GxKeys *k, uint64_t key)
 {
-	size_t		lo = 0,
-				hi = k->n;
+	size_t		at = gx_keys_lower_bound(k->v, k->n, key);
 
-	while (lo < hi)
-	{
-		size_t		mid = (lo + hi) / 2;
-
-		if (k->v[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < k->n && k->v[lo] == key;
+	return at < k->n && k->v[at] == key;
 }
 
 /*

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/gx_alloc.h"
+#include "base/gx_keys.h"
 #include "batch/gx_side_index.h"
 #include "operation/gx_intercepts.h"
 
@@ -40,25 +41,6 @@ line_points(const GxBatchSide *s, const size_t *first, uint32_t g, double *pts)
 		memcpy(pts + 3 * n++, s->coords + 9 * e + 3, 3 * sizeof(double));
 	}
 	return n;
-}
-
-/* The first of elements[0 .. n) (ascending) whose segment is at least `segment`. */
-static size_t
-first_hit(const uint64_t *elements, size_t n, size_t segment)
-{
-	size_t		lo = 0,
-				hi = n;
-
-	while (lo < hi)
-	{
-		size_t		mid = lo + (hi - lo) / 2;
-
-		if ((elements[mid] >> 32) < segment)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 bool
@@ -136,10 +118,11 @@ gx_intercepts_of_pairs(const GxBatchSide *lines, const GxBatchSide *solids, uint
 			jobs[k - i].first_triangle = sfirst[(uint32_t) keys[k]];
 			if (elements)
 			{
-				size_t		h = first_hit(elements, nelements, lfirst[l]);
+				/* the pairs of the line's segments: from its first segment's to the next line's */
+				size_t		h = gx_keys_lower_bound(elements, nelements, (uint64_t) lfirst[l] << 32);
 
 				jobs[k - i].hits = elements + h;
-				jobs[k - i].nhits = first_hit(elements, nelements, lfirst[l + 1]) - h;
+				jobs[k - i].nhits = gx_keys_lower_bound(elements, nelements, (uint64_t) lfirst[l + 1] << 32) - h;
 			}
 			pts[k] = malloc((lfirst[l + 1] - lfirst[l] + 1) * 3 * sizeof(double));
 			ok = pts[k] != NULL;
