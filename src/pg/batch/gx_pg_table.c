@@ -520,6 +520,35 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	return true;
 }
 
+/*
+ * The tuple at tid, read in place from its page, which *buffer keeps pinned (read now unless it is the page
+ * pinned already, the other one let go). Every row of a kept side is visible to the snapshot (its pages were
+ * all-visible after the snapshot was taken), and a row's item does not move while its page is pinned.
+ */
+static void
+tuple_at(Relation rel, const ItemPointerData *tid, Buffer *buffer, HeapTuple tuple)
+{
+	Page		page;
+	ItemId		item;
+
+	if (*buffer == InvalidBuffer || BufferGetBlockNumber(*buffer) != ItemPointerGetBlockNumber(tid))
+		*buffer = ReleaseAndReadBuffer(*buffer, rel, ItemPointerGetBlockNumber(tid));
+	LockBuffer(*buffer, BUFFER_LOCK_SHARE);
+	page = BufferGetPage(*buffer);
+	item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
+		PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
+	if (item == NULL || !ItemIdIsNormal(item))
+	{
+		LockBuffer(*buffer, BUFFER_LOCK_UNLOCK);
+		elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(rel));
+	}
+	tuple->t_data = (HeapTupleHeader) PageGetItem(page, item);
+	tuple->t_len = ItemIdGetLength(item);
+	tuple->t_self = *tid;
+	tuple->t_tableOid = RelationGetRelid(rel);
+	LockBuffer(*buffer, BUFFER_LOCK_UNLOCK);
+}
+
 /* The kept column attno of e, or NULL. */
 static const KeptColumn *
 kept_column(const TableEntry *e, AttrNumber attno)
@@ -552,30 +581,13 @@ keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 	}
 	for (size_t r = 0; r < e->nrows; r++)
 	{
-		const ItemPointerData *tid = &e->tids[r];
 		HeapTupleData tuple;
-		Page		page;
-		ItemId		item;
 
-		if (buffer == InvalidBuffer || BufferGetBlockNumber(buffer) != ItemPointerGetBlockNumber(tid))
-		{
+		if (r % 1024 == 0)
 			CHECK_FOR_INTERRUPTS();
-			buffer = ReleaseAndReadBuffer(buffer, t->rel, ItemPointerGetBlockNumber(tid));
-		}
-		LockBuffer(buffer, BUFFER_LOCK_SHARE);
-		page = BufferGetPage(buffer);
-		item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
-			PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
-		if (item == NULL || !ItemIdIsNormal(item))
-		{
-			UnlockReleaseBuffer(buffer);
-			elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(t->rel));
-		}
-		tuple.t_data = (HeapTupleHeader) PageGetItem(page, item);
-		tuple.t_len = ItemIdGetLength(item);
+		tuple_at(t->rel, &e->tids[r], &buffer, &tuple);
 		for (int k = 0; k < n; k++)
 			cols[k].values[r] = heap_getattr(&tuple, cols[k].attno, desc, &cols[k].nulls[r]);
-		LockBuffer(buffer, BUFFER_LOCK_UNLOCK);
 	}
 	if (buffer != InvalidBuffer)
 		ReleaseBuffer(buffer);
@@ -645,40 +657,19 @@ row_of_columns(GxPgTable *t, size_t row)
 }
 
 /*
- * Row `row`, built from the kept columns, or its tuple read in place from its page, kept pinned while the next
- * rows lie on it (rows are asked for mostly in order). Every row of the side is visible to the snapshot (its
- * pages were all-visible after the snapshot was taken), and a row's item does not move while its page is
- * pinned.
+ * Row `row`, built from the kept columns, or its tuple read in place (tuple_at), its page kept pinned while
+ * the next rows lie on it (rows are asked for mostly in order).
  */
 TupleTableSlot *
 gx_pg_table_row(GxPgTable *t, size_t row)
 {
 	TupleTableSlot *slot = t->scan->ss_ScanTupleSlot;
 	ExprContext *econtext = t->scan->ps.ps_ExprContext;
-	const ItemPointerData *tid = &t->tids[row];
-	HeapTuple	tuple = &t->tuple;
-	Page		page;
-	ItemId		item;
 
 	if (t->col_values)
 		return row_of_columns(t, row);
-	if (t->buffer == InvalidBuffer || BufferGetBlockNumber(t->buffer) != ItemPointerGetBlockNumber(tid))
-		t->buffer = ReleaseAndReadBuffer(t->buffer, t->rel, ItemPointerGetBlockNumber(tid));
-	LockBuffer(t->buffer, BUFFER_LOCK_SHARE);
-	page = BufferGetPage(t->buffer);
-	item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
-		PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
-	if (item == NULL || !ItemIdIsNormal(item))
-	{
-		LockBuffer(t->buffer, BUFFER_LOCK_UNLOCK);
-		elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(t->rel));
-	}
-	tuple->t_data = (HeapTupleHeader) PageGetItem(page, item);
-	tuple->t_len = ItemIdGetLength(item);
-	tuple->t_self = *tid;
-	tuple->t_tableOid = RelationGetRelid(t->rel);
-	LockBuffer(t->buffer, BUFFER_LOCK_UNLOCK);
-	ExecStoreBufferHeapTuple(tuple, slot, t->buffer);
+	tuple_at(t->rel, &t->tids[row], &t->buffer, &t->tuple);
+	ExecStoreBufferHeapTuple(&t->tuple, slot, t->buffer);
 	if (t->scan->ps.ps_ProjInfo == NULL)
 		return slot;
 	ResetExprContext(econtext);
