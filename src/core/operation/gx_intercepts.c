@@ -328,6 +328,13 @@ end_on_surface(const Segment *sg, int t)
 	return false;
 }
 
+/* The side of the segment's start a, off the surface: the one the segment before found, else located. */
+static GxLocation
+start_side(const Segment *sg)
+{
+	return sg->start != GX_LOC_FAILED ? sg->start : gx_solid_locate(sg->s, sg->a);
+}
+
 /*
  * Whether the open gap (lo, hi) between two consecutive breakpoints is in the solid: covered by an event
  * (it lies on the surface), else located. A gap that starts at the segment's start a, or ends at its end b,
@@ -348,8 +355,7 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
 	for (int end = 0; end < 2; end++)
 		if ((end == 0 ? mpq_sgn(lo) == 0 : mpq_cmp_ui(hi, 1, 1) == 0) && !end_on_surface(sg, end))
 		{
-			loc = end == 0 && sg->start != GX_LOC_FAILED ? sg->start :
-				gx_solid_locate(sg->s, end == 0 ? sg->a : sg->b);
+			loc = end == 0 ? start_side(sg) : gx_solid_locate(sg->s, sg->b);
 			if (loc == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE)
 				return loc == GX_LOC_INSIDE;
 		}
@@ -431,7 +437,7 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 static int
 segment_off_surface(Segment *sg, size_t segment, Output *o, double c0, double c1)
 {
-	GxLocation	loc = sg->start != GX_LOC_FAILED ? sg->start : gx_solid_locate(sg->s, sg->a);
+	GxLocation	loc = start_side(sg);
 	mpq_t		zero,
 				one;
 	bool		ok;
