@@ -255,7 +255,7 @@ test_cell(const Gridded *ga, const Gridded *gb, size_t cell, int x, int y, int z
 					*found_slot(found, key) = key;
 					shared_set(shared, nb, key);
 				}
-				if (!gx_keys_push(out, element_pairs ? gx_pair_key(ea, eb) : key))
+				if (!gx_keys_push(out, gx_batch_result_key(ga->side, ea, gb->side, eb, element_pairs)))
 					return 2;
 			}
 		}
@@ -369,8 +369,7 @@ probe_element(const GxBatchSide *q, size_t i, const GxBatchSide *k, bool q_is_a,
 					if (gx_batch_elems_intersect(a, ea, bs, eb))
 					{
 						cc->element_pairs++;
-						if (!gx_keys_push(out, element_pairs ? gx_pair_key((uint32_t) ea, (uint32_t) eb) :
-										  gx_pair_key(a->geom[ea], bs->geom[eb])))
+						if (!gx_keys_push(out, gx_batch_result_key(a, (uint32_t) ea, bs, (uint32_t) eb, element_pairs)))
 							return false;
 					}
 				}

@@ -37,8 +37,7 @@ decide_undecided(const GxBatchSide *a, const GxBatchSide *b, const uint32_t *pai
 			 gx_batch_elems_intersect(a, pairs[2 * i], b, pairs[2 * i + 1])))
 		{
 			#pragma omp critical
-			ok = gx_keys_push(&found, element_pairs ? gx_pair_key(pairs[2 * i], pairs[2 * i + 1]) :
-							  gx_pair_key(a->geom[pairs[2 * i]], b->geom[pairs[2 * i + 1]])) && ok;
+			ok = gx_keys_push(&found, gx_batch_result_key(a, pairs[2 * i], b, pairs[2 * i + 1], element_pairs)) && ok;
 		}
 	st->element_pairs += found.n;
 	ok = ok && gx_keys_append(keys, found.v, found.n);

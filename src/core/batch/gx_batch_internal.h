@@ -8,6 +8,16 @@
 #include "batch/gx_batch_side.h"
 
 /*
+ * The key a path gives the intersecting pair of element ea of a and element eb of b: the pair of the
+ * elements with opt->element_pairs, else of their geometries.
+ */
+static inline uint64_t
+gx_batch_result_key(const GxBatchSide *a, uint32_t ea, const GxBatchSide *b, uint32_t eb, bool element_pairs)
+{
+	return element_pairs ? gx_pair_key(ea, eb) : gx_pair_key(a->geom[ea], b->geom[eb]);
+}
+
+/*
  * The CPU path on `threads` threads: appends intersecting geometry-pair keys (with duplicates; element-pair
  * keys with opt->element_pairs) to keys and adds its counts and times to st. false with err on cancel or memory.
  */
