@@ -227,21 +227,20 @@ probe_differential(double ox, double oy, int nq, int nk, int spread)
 
 		CHECK(gx_side_index_build(kept, &err));
 		for (opt.threads = 1; opt.threads <= 2; opt.threads++)
-		{
-			opt.element_pairs = opt.threads == 2;
-			CHECK(gx_batch_intersect(&q, &k, &opt, &got, &st, &err));
-			CHECK_MSG(same_pairs(&got, &qk) && same_elements(&got, &qke, &opt),
-					  "probes (%s indexed), few first: %zu pairs, brute force %zu; %zu element pairs, brute force %zu",
-					  indexed ? "few" : "many", got.n, qk.n, got.nelements, qke.n);
-			gx_free(got.keys);
-			gx_free(got.elements);
-			CHECK(gx_batch_intersect(&k, &q, &opt, &got, &st, &err));
-			CHECK_MSG(same_pairs(&got, &kq) && same_elements(&got, &kqe, &opt),
-					  "probes (%s indexed), many first: %zu pairs, brute force %zu; %zu element pairs, brute force %zu",
-					  indexed ? "few" : "many", got.n, kq.n, got.nelements, kqe.n);
-			gx_free(got.keys);
-			gx_free(got.elements);
-		}
+			/* the few first, then the many first */
+			for (int many = 0; many < 2; many++)
+			{
+				const GxPairs *pairs = many ? &kq : &qk,
+						   *elements = many ? &kqe : &qke;
+
+				opt.element_pairs = opt.threads == 2;
+				CHECK(gx_batch_intersect(many ? &k : &q, many ? &q : &k, &opt, &got, &st, &err));
+				CHECK_MSG(same_pairs(&got, pairs) && same_elements(&got, elements, &opt),
+						  "probes (%s indexed), %s first: %zu pairs, brute force %zu; %zu element pairs, brute force %zu",
+						  indexed ? "few" : "many", many ? "many" : "few", got.n, pairs->n, got.nelements, elements->n);
+				gx_free(got.keys);
+				gx_free(got.elements);
+			}
 		gx_side_index_free(kept);
 	}
 	free(qke.keys);
