@@ -779,7 +779,10 @@ check_intercepts_of_pairs(GxSerialized *solid)
 	gx_solid_index_free(&idx);
 }
 
-/* The batch engine pairs points with solids exactly as gx_intersects does. */
+/*
+ * The batch engine pairs points with solids exactly as gx_intersects does: by the grid, and by probes into
+ * the solids' kept index, which leave a point to the volume pass (on the surface too).
+ */
 static void
 check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
 {
@@ -790,8 +793,7 @@ check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
 	GxError		err = {GX_OK, ""};
 	GxSerialized *pts[200];
 	size_t		expect = 0,
-				inside = 0;
-	bool		same = true;
+				on_surface = 0;
 
 	gx_batch_side_init(&a);
 	gx_batch_side_init(&b);
@@ -807,23 +809,46 @@ check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
 		CHECK(gx_batch_side_add(&a, pts[i], &err));
 	}
 	for (int s = 0; s < nsolids; s++)
+	{
+		GxSolidIndex idx;
+		size_t		n;
+		const double *tri = gx_solid_triangles(solids[s], &n);
+
 		CHECK(gx_batch_side_add(&b, solids[s], &err));
-	CHECK(gx_batch_intersect(&a, &b, opt, &pairs, &st, &err));
+		CHECK(gx_solid_index_build(&idx, tri, n, &err));
+		for (int i = 1; i < 200; i += 2)
+			on_surface += gx_solid_locate(&idx, gx_node_coords(gx_body(pts[i]))) == GX_LOC_BOUNDARY;
+		gx_solid_index_free(&idx);
+	}
 	for (int i = 0; i < 200; i++)
 		for (int s = 0; s < nsolids; s++)
-		{
-			int			want = gx_intersects(pts[i], solids[s], &err);
-			bool		got = false;
+			expect += gx_intersects(pts[i], solids[s], &err) == 1;
+	CHECK(on_surface > 0);
+	for (int indexed = 0; indexed < 2; indexed++)
+	{
+		bool		same = true;
 
-			for (size_t k = 0; k < pairs.n; k++)
-				got |= pairs.keys[k] == (((uint64_t) i << 32) | (uint64_t) s);
-			same &= got == (want == 1);
-			expect += want == 1;
-		}
-	inside = st.volume_pairs;
-	CHECK_MSG(same && pairs.n == expect, "batch: %zu pairs, gx_intersects %zu", pairs.n, expect);
-	CHECK(inside > 0);
-	gx_free(pairs.keys);
+		if (indexed)
+			CHECK(gx_side_index_build(&b, &err));
+		CHECK(gx_batch_intersect(&a, &b, opt, &pairs, &st, &err));
+		for (int i = 0; i < 200; i++)
+			for (int s = 0; s < nsolids; s++)
+			{
+				bool		got = false;
+
+				for (size_t k = 0; k < pairs.n; k++)
+					got |= pairs.keys[k] == (((uint64_t) i << 32) | (uint64_t) s);
+				same &= got == (gx_intersects(pts[i], solids[s], &err) == 1);
+			}
+		CHECK_MSG(same && pairs.n == expect, "batch (%s): %zu pairs, gx_intersects %zu",
+				  indexed ? "probes into the solids' index" : "grid", pairs.n, expect);
+		CHECK(st.volume_pairs > 0);
+		/* the probes leave points to the volume pass: those on a surface are among its pairs */
+		CHECK(!indexed || st.volume_pairs >= on_surface);
+		gx_free(pairs.keys);
+	}
+	printf("test_solid: batch of 200 points and segments against %d solids, %zu pairs, %zu points on a surface\n",
+		   nsolids, expect, on_surface);
 	for (int i = 0; i < 200; i++)
 		free(pts[i]);
 	gx_batch_side_free(&a);

@@ -10,6 +10,8 @@
  * gridding both sides handles: each element of the other side looks at the cells its box covers, and tests
  * the kept elements there (each pair in its reference cell only), so the kept side is not gridded again and
  * the work follows the other side. With both sides kept, the side whose probes visit fewer entries probes.
+ * A point probing solids only is left to the volume pass (gx_batch_solid.c), which locates it in each solid
+ * whose box holds it, on the surface included: its probes would find the same pairs again.
  */
 #include <math.h>
 #include <omp.h>
@@ -386,6 +388,7 @@ probe_batch(const GxBatchSide *q, const GxBatchSide *k, bool q_is_a, const GxBat
 	GxPredStats preds = {0, 0, 0, 0, 0};
 	volatile int stop = 0;			/* 1 cancelled, 2 out of memory */
 	double		t0 = gx_now_ms();
+	bool		points_to_volumes = !opt->element_pairs && gx_batch_side_all_solids(k);
 	long		i;
 
 	#pragma omp parallel num_threads(threads)
@@ -398,7 +401,7 @@ probe_batch(const GxBatchSide *q, const GxBatchSide *k, bool q_is_a, const GxBat
 		#pragma omp for schedule(dynamic, 256)
 		for (i = 0; i < (long) q->n; i++)
 		{
-			if (stop)
+			if (stop || (points_to_volumes && q->kind[i] == 1))
 				continue;
 			if (gx_cancel_requested(&opt->cancel))
 				stop = 1;

@@ -43,7 +43,8 @@ int			gx_batch_gpu_locate(const GxBatchOptions *opt, int k, const double *points
 
 /*
  * The volumes of solids (gx_batch_solid.c): adds to keys (sorted, distinct) the pairs of a geometry lying
- * inside a solid of the other side without meeting its surface; keys stay sorted and distinct.
+ * inside a solid of the other side without meeting its surface, and of a point on a solid's surface (which
+ * the probes leave to it, gx_batch_cpu.c); keys stay sorted and distinct.
  */
 bool		gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
 								 GxKeys *keys, GxBatchStats *st, GxError *err);

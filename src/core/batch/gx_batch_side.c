@@ -156,6 +156,17 @@ note_geometry(GxBatchSide *s, const GxSerialized *g, uint32_t number, bool first
 }
 
 bool
+gx_batch_side_all_solids(const GxBatchSide *s)
+{
+	if (s->ngeoms == 0 || s->solid == NULL || s->solid_cap < s->ngeoms)
+		return false;
+	for (uint32_t g = 0; g < s->ngeoms; g++)
+		if (!s->solid[g])
+			return false;
+	return true;
+}
+
+bool
 gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 {
 	GxCounts	counts = gx_counts(g);

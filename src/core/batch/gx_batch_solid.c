@@ -3,7 +3,8 @@
  * side that lies inside a solid of the other, missing its surface, is paired with it: for each solid,
  * its point location index (gx_solid.h: kept with a side that is cached, else built for the batch), and one
  * vertex of each connected piece of a candidate whose box the solid's box contains (a multi-part geometry
- * may have one piece inside and another far away), located in parallel.
+ * may have one piece inside and another far away), located in parallel. Location is exact and tells the
+ * surface too, so a point is paired here when it lies on the surface as well.
  */
 #include <stdlib.h>
 #include <string.h>
