@@ -195,6 +195,18 @@ element_pairs_out(const GxBatchSide *a, const GxBatchSide *b, GxKeys *keys, GxPa
 	return true;
 }
 
+/*
+ * Points against solids only: the volume pass locates each point in every solid whose box holds it, exactly
+ * and on the surface too (gx_batch_solid.c), so the intersection passes would find nothing more.
+ */
+static bool
+left_to_volumes(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt)
+{
+	return opt->distance == 0 && !opt->element_pairs &&
+		((gx_batch_side_all_solids(b) && gx_batch_side_all_points(a)) ||
+		 (gx_batch_side_all_solids(a) && gx_batch_side_all_points(b)));
+}
+
 bool
 gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
 				   GxPairs *out, GxBatchStats *st, GxError *err)
@@ -237,7 +249,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 							   opt->thread_budget);
 	snprintf(st->device, sizeof(st->device), "CPU, %d thread%s", threads, threads == 1 ? "" : "s");
 	near_a = gx_box_expand(&a->extent, opt->distance);
-	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent))
+	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent) && !left_to_volumes(a, b, opt))
 	{
 		extent = gx_box_intersection(&near_a, &b->extent);
 		choose_dims(&extent, a, b, opt->distance, opt->grid_resolution, dim);

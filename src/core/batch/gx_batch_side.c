@@ -167,6 +167,15 @@ gx_batch_side_all_solids(const GxBatchSide *s)
 }
 
 bool
+gx_batch_side_all_points(const GxBatchSide *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->kind[i] != 1)
+			return false;
+	return true;
+}
+
+bool
 gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 {
 	GxCounts	counts = gx_counts(g);

@@ -44,8 +44,9 @@ void		gx_batch_side_free(GxBatchSide *s);
 bool		gx_batch_side_of_boxes(GxBatchSide *s, const GxBox3D *boxes, size_t n, GxError *err);
 void		gx_batch_side_boxes(const GxBatchSide *s, GxBox3D *out);
 
-/* Is every geometry of s a solid (and s has some)? */
+/* Is every geometry of s a solid (and s has some)? Is every element of s a point? */
 bool		gx_batch_side_all_solids(const GxBatchSide *s);
+bool		gx_batch_side_all_points(const GxBatchSide *s);
 
 /* Box of element i of a side. */
 GxBox3D		gx_batch_elem_box(const GxBatchSide *s, size_t i);
