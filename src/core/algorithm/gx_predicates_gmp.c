@@ -3,10 +3,13 @@
  * last rung of the ladder, and the oracle of the tests. The doubles of one determinant are integers times
  * a common power of two (the least of their last bits' weights), so the determinant is an integer
  * polynomial times a power of two, computed in mpz (no fractions to reduce) and given as an mpq.
- * Temporaries live on the call's stack, so it is thread-safe. GMP aborts on a non-finite double; such
- * coordinates (which the parsers reject) give 0 here instead.
+ * The mpz temporaries are the calling thread's own, kept between calls (their limbs allocated once, not at
+ * every call: half the cost of a value) and freed when the thread ends. GMP aborts on a non-finite double;
+ * such coordinates (which the parsers reject) give 0 here instead.
  */
 #include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <gmp.h>
 
 #include "algorithm/gx_predicates.h"
@@ -52,6 +55,70 @@ to_integer(mpz_ptr z, double v, int e)
 		mpz_mul_2exp(z, z, (mp_bitcnt_t) (ex - 53 - e));
 }
 
+#define SCRATCH 15
+
+/* A thread's temporaries. */
+typedef struct Scratch
+{
+	mpz_t		z[SCRATCH];
+} Scratch;
+
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static bool scratch_keyed;
+
+static void
+scratch_free(void *p)
+{
+	Scratch    *s = p;
+
+	for (int k = 0; k < SCRATCH; k++)
+		mpz_clear(s->z[k]);
+	free(s);
+}
+
+static void
+scratch_key_make(void)
+{
+	scratch_keyed = pthread_key_create(&scratch_key, scratch_free) == 0;
+}
+
+/* The calling thread's temporaries; else (no key or memory) those of *local, initialized here (*own set). */
+static Scratch *
+scratch(Scratch *local, bool *own)
+{
+	Scratch    *s;
+
+	pthread_once(&scratch_once, scratch_key_make);
+	s = scratch_keyed ? pthread_getspecific(scratch_key) : NULL;
+	if (s == NULL && scratch_keyed && (s = malloc(sizeof(Scratch))) != NULL)
+	{
+		for (int k = 0; k < SCRATCH; k++)
+			mpz_init(s->z[k]);
+		if (pthread_setspecific(scratch_key, s) != 0)
+		{
+			scratch_free(s);
+			s = NULL;
+		}
+	}
+	*own = s == NULL;
+	if (*own)
+	{
+		s = local;
+		for (int k = 0; k < SCRATCH; k++)
+			mpz_init(s->z[k]);
+	}
+	return s;
+}
+
+static void
+scratch_done(Scratch *s, bool own)
+{
+	if (own)
+		for (int k = 0; k < SCRATCH; k++)
+			mpz_clear(s->z[k]);
+}
+
 /* det = z * 2^e */
 static void
 scaled(mpq_ptr det, mpz_srcptr z, long e)
@@ -67,10 +134,13 @@ bool
 gx_orient3d_value(const double *a, const double *b, const double *c, const double *d, mpq_ptr det)
 {
 	double		v[12];
-	mpz_t		z[12],
+	Scratch		local,
+			   *s;
+	mpz_ptr		z[12],
 				m,
 				t,
 				sum;
+	bool		own;
 	int			e;
 
 	for (int k = 0; k < 3; k++)
@@ -82,33 +152,34 @@ gx_orient3d_value(const double *a, const double *b, const double *c, const doubl
 		v[6 + k] = c[k];
 		v[9 + k] = d[k];
 	}
-	e = least_weight(v, 12);
-	mpz_inits(m, t, sum, NULL);
+	s = scratch(&local, &own);
 	for (int k = 0; k < 12; k++)
-	{
-		mpz_init(z[k]);
+		z[k] = s->z[k];
+	m = s->z[12];
+	t = s->z[13];
+	sum = s->z[14];
+	e = least_weight(v, 12);
+	for (int k = 0; k < 12; k++)
 		to_integer(z[k], v[k], e);
-	}
 	/* a - d, b - d, c - d in z[0 .. 9) */
 	for (int k = 0; k < 9; k++)
 		mpz_sub(z[k], z[k], z[9 + k % 3]);
 	/* adz (bdx cdy - cdx bdy) + bdz (cdx ady - adx cdy) + cdz (adx bdy - bdx ady) */
+	mpz_set_ui(sum, 0);
 	for (int r = 0; r < 3; r++)
 	{
 		const mpz_srcptr p = z[3 * ((r + 1) % 3)],	/* the next row's x and y */
 					q = z[3 * ((r + 2) % 3) + 1],
-					s = z[3 * ((r + 2) % 3)],
+					w = z[3 * ((r + 2) % 3)],
 					u = z[3 * ((r + 1) % 3) + 1];
 
 		mpz_mul(m, p, q);
-		mpz_mul(t, s, u);
+		mpz_mul(t, w, u);
 		mpz_sub(m, m, t);
 		mpz_addmul(sum, z[3 * r + 2], m);
 	}
 	scaled(det, sum, 3L * e);
-	for (int k = 0; k < 12; k++)
-		mpz_clear(z[k]);
-	mpz_clears(m, t, sum, NULL);
+	scratch_done(s, own);
 	return true;
 }
 
@@ -131,19 +202,22 @@ gx_orient2d_value(const double *a, const double *b, const double *c, int drop, m
 				j = (drop + 2) % 3,
 				e;
 	double		v[6] = {a[i], a[j], b[i], b[j], c[i], c[j]};
-	mpz_t		z[6],
+	Scratch		local,
+			   *s;
+	mpz_ptr		z[6],
 				t;
+	bool		own;
 
 	for (int k = 0; k < 6; k++)
 		if (!isfinite(v[k]))
 			return false;
-	e = least_weight(v, 6);
-	mpz_init(t);
+	s = scratch(&local, &own);
 	for (int k = 0; k < 6; k++)
-	{
-		mpz_init(z[k]);
+		z[k] = s->z[k];
+	t = s->z[6];
+	e = least_weight(v, 6);
+	for (int k = 0; k < 6; k++)
 		to_integer(z[k], v[k], e);
-	}
 	/* (a - c) x (b - c) */
 	for (int k = 0; k < 4; k++)
 		mpz_sub(z[k], z[k], z[4 + k % 2]);
@@ -151,9 +225,7 @@ gx_orient2d_value(const double *a, const double *b, const double *c, int drop, m
 	mpz_mul(z[0], z[0], z[3]);
 	mpz_sub(z[0], z[0], t);
 	scaled(det, z[0], 2L * e);
-	for (int k = 0; k < 6; k++)
-		mpz_clear(z[k]);
-	mpz_clear(t);
+	scratch_done(s, own);
 	return true;
 }
 

@@ -18,13 +18,21 @@
 #include "geom/gx_box.h"
 #include "operation/gx_intercepts.h"
 
-/* Where one segment meets the surface: [lo, hi] of its parameter, lo == hi for a point. */
+/*
+ * Where one segment meets the surface: [lo, hi] of its parameter, lo == hi for a point; a crossing when the
+ * segment passes through the triangle's interior from one side of its plane to the other.
+ */
 typedef struct Event
 {
 	mpq_t		lo,
 				hi;
+	bool		crossing;
 } Event;
 
+/*
+ * One segment a -> b at a time, its events: ev[0 .. n), of the ev[0 .. ready) whose rationals stay
+ * initialized from segment to segment (their limbs allocated once per line, not per event).
+ */
 typedef struct Segment
 {
 	const GxSolidIndex *s;
@@ -32,10 +40,39 @@ typedef struct Segment
 			   *b;
 	Event	   *ev;
 	size_t		n,
+				ready,
 				cap;
 	bool		nomem;
 	GxLocation	start;			/* the side of a, off the surface, when the segment before found it; else GX_LOC_FAILED */
+	mpq_t		zero,
+				one;
 } Segment;
+
+static void
+segment_init(Segment *sg, const GxSolidIndex *s)
+{
+	memset(sg, 0, sizeof(*sg));
+	sg->s = s;
+	sg->start = GX_LOC_FAILED;
+	mpq_inits(sg->zero, sg->one, NULL);
+	mpq_set_ui(sg->one, 1, 1);
+}
+
+/* The segment's events dropped, for the next segment. */
+static void
+segment_clear(Segment *sg)
+{
+	sg->n = 0;
+}
+
+static void
+segment_free(Segment *sg)
+{
+	for (size_t e = 0; e < sg->ready; e++)
+		mpq_clears(sg->ev[e].lo, sg->ev[e].hi, NULL);
+	free(sg->ev);
+	mpq_clears(sg->zero, sg->one, NULL);
+}
 
 static Event *
 new_event(Segment *sg)
@@ -45,18 +82,23 @@ new_event(Segment *sg)
 		sg->nomem = true;
 		return NULL;
 	}
-	mpq_inits(sg->ev[sg->n].lo, sg->ev[sg->n].hi, NULL);
+	if (sg->n == sg->ready)
+	{
+		mpq_inits(sg->ev[sg->n].lo, sg->ev[sg->n].hi, NULL);
+		sg->ready++;
+	}
 	return &sg->ev[sg->n++];
 }
 
 /* A point event at t = va / (va - vb), or at t = 0 / 1 when vb / va is NULL. */
 static void
-point_event(Segment *sg, mpq_srcptr va, mpq_srcptr vb, int at)
+point_event(Segment *sg, mpq_srcptr va, mpq_srcptr vb, int at, bool crossing)
 {
 	Event	   *e = new_event(sg);
 
 	if (e == NULL)
 		return;
+	e->crossing = crossing;
 	if (va && vb)
 	{
 		mpq_sub(e->lo, va, vb);
@@ -126,6 +168,7 @@ coplanar_event(Segment *sg, const double *t, int drop, int sigma)
 		{
 			mpq_set(e->lo, lo);
 			mpq_set(e->hi, hi);
+			e->crossing = false;
 		}
 	}
 	mpq_clears(lo, hi, NULL);
@@ -154,18 +197,18 @@ triangle_events(void *ctx, size_t i)
 		mpq_inits(va, vb, NULL);
 		gx_orient3d_value(t, t + 3, t + 6, sg->a, va);
 		gx_orient3d_value(t, t + 3, t + 6, sg->b, vb);
-		point_event(sg, va, vb, 0);
+		point_event(sg, va, vb, 0, e[0] != 0 && e[1] != 0 && e[2] != 0);
 		mpq_clears(va, vb, NULL);
 	}
 	else if (sa == 0 && sb != 0)
 	{
 		if (gx_elements_intersect(sg->a, 1, t, 3))
-			point_event(sg, NULL, NULL, 0);
+			point_event(sg, NULL, NULL, 0, false);
 	}
 	else if (sb == 0 && sa != 0)
 	{
 		if (gx_elements_intersect(sg->b, 1, t, 3))
-			point_event(sg, NULL, NULL, 1);
+			point_event(sg, NULL, NULL, 1, false);
 	}
 	else
 	{
@@ -181,7 +224,7 @@ triangle_events(void *ctx, size_t i)
 static int
 cmp_mpq(const void *x, const void *y)
 {
-	return mpq_cmp((mpq_srcptr) x, (mpq_srcptr) y);
+	return mpq_cmp(*(const mpq_srcptr *) x, *(const mpq_srcptr *) y);
 }
 
 /* Output: intervals in metres, merged across the vertices the polyline's segments share. */
@@ -275,47 +318,42 @@ length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, co
 	return fmin(c1, c0 + 2 * (mpq_get_d(t) * gx_segment_length(ha, hb)));
 }
 
-/* The breakpoints of segment sg (0, 1, the events' ends), sorted and distinct, malloc'd; NULL for memory. */
-static __mpq_struct *
-breakpoints(const Segment *sg, size_t *count)
+/* Breakpoints that fit on the stack; a segment meeting more triangles takes them from malloc. */
+#define FEW_BREAKPOINTS 18
+
+/*
+ * The breakpoints of segment sg (0, 1, the events' ends), sorted and distinct, as pointers to its rationals:
+ * into room when they fit (FEW_BREAKPOINTS), else malloc'd; NULL for memory.
+ */
+static mpq_srcptr *
+breakpoints(const Segment *sg, mpq_srcptr *room, size_t *count)
 {
-	size_t		nb = 0;
-	__mpq_struct *bp = malloc((2 * sg->n + 2) * sizeof(__mpq_struct));
+	size_t		nb = 0,
+				m = 1;
+	mpq_srcptr *bp = 2 * sg->n + 2 <= FEW_BREAKPOINTS ? room : malloc((2 * sg->n + 2) * sizeof(mpq_srcptr));
 
 	if (!bp)
 		return NULL;
-	mpq_init(&bp[nb]);
-	mpq_set_ui(&bp[nb++], 0, 1);
-	mpq_init(&bp[nb]);
-	mpq_set_ui(&bp[nb++], 1, 1);
+	bp[nb++] = sg->zero;
+	bp[nb++] = sg->one;
 	for (size_t e = 0; e < sg->n; e++)
 	{
-		mpq_init(&bp[nb]);
-		mpq_set(&bp[nb++], sg->ev[e].lo);
-		mpq_init(&bp[nb]);
-		mpq_set(&bp[nb++], sg->ev[e].hi);
+		bp[nb++] = sg->ev[e].lo;
+		bp[nb++] = sg->ev[e].hi;
 	}
-	qsort(bp, nb, sizeof(__mpq_struct), cmp_mpq);
-	{
-		size_t		m = 1;
-
-		for (size_t k = 1; k < nb; k++)
-			if (mpq_cmp(&bp[k], &bp[m - 1]) != 0)
-				mpq_swap(&bp[m++], &bp[k]);
-		for (size_t k = m; k < nb; k++)
-			mpq_clear(&bp[k]);
-		nb = m;
-	}
-	*count = nb;
+	qsort(bp, nb, sizeof(mpq_srcptr), cmp_mpq);
+	for (size_t k = 1; k < nb; k++)
+		if (mpq_cmp(bp[k], bp[m - 1]) != 0)
+			bp[m++] = bp[k];
+	*count = m;
 	return bp;
 }
 
 static void
-breakpoints_free(__mpq_struct *bp, size_t nb)
+breakpoints_free(mpq_srcptr *bp, const mpq_srcptr *room)
 {
-	for (size_t k = 0; k < nb; k++)
-		mpq_clear(&bp[k]);
-	free(bp);
+	if (bp != room)
+		free(bp);
 }
 
 /* Does an event hold the segment's end t (0 or 1)? */
@@ -368,31 +406,52 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
 }
 
 /*
+ * Does the segment cross the surface at breakpoint t through one triangle's interior, no other event holding
+ * t? Then the gaps on either side of t lie on either side of the (closed) surface.
+ */
+static bool
+single_crossing(const Segment *sg, mpq_srcptr t)
+{
+	int			held = 0;
+	bool		crossing = false;
+
+	for (size_t e = 0; e < sg->n && held < 2; e++)
+		if (mpq_cmp(sg->ev[e].lo, t) <= 0 && mpq_cmp(sg->ev[e].hi, t) >= 0)
+		{
+			held++;
+			crossing = sg->ev[e].crossing;
+		}
+	return held == 1 && crossing;
+}
+
+/*
  * The pieces of segment sg inside or on the solid, in metres: each gap between two breakpoints is in or
- * out (gap_inside); a breakpoint is in when an event holds it or a gap beside it is in. The end b, when no
+ * out (the side opposite the gap before across a single crossing, else gap_inside); a breakpoint is in when
+ * an event holds it or a gap beside it is in. The end b, when no
  * event holds it, is off the surface and on the side of the last gap: sg->start for the next segment.
  */
 static int
 segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
 {
 	size_t		nb;
-	__mpq_struct *bp = breakpoints(sg, &nb);
-	bool	   *gap_in,
+	mpq_srcptr	room[FEW_BREAKPOINTS],
+				start = NULL,
+			   *bp = breakpoints(sg, room, &nb);
+	bool		few_gaps[FEW_BREAKPOINTS],
+			   *gap_in,
 				piece = false;
 	int			result = 1;
-	mpq_t		start;
 
-	gap_in = bp ? malloc(nb) : NULL;
+	gap_in = !bp ? NULL : nb <= FEW_BREAKPOINTS ? few_gaps : malloc(nb);
 	if (!gap_in)
 	{
 		if (bp)
-			breakpoints_free(bp, nb);
+			breakpoints_free(bp, room);
 		return 0;
 	}
-	mpq_init(start);
 	for (size_t k = 0; k + 1 < nb && result > 0; k++)
 	{
-		int			in = gap_inside(sg, &bp[k], &bp[k + 1]);
+		int			in = k > 0 && single_crossing(sg, bp[k]) ? !gap_in[k - 1] : gap_inside(sg, bp[k], bp[k + 1]);
 
 		if (in < 0)
 			result = -1;
@@ -403,17 +462,17 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 		bool		in = (k > 0 && gap_in[k - 1]) || (k + 1 < nb && gap_in[k]);
 
 		for (size_t e = 0; e < sg->n && !in; e++)
-			in = mpq_cmp(sg->ev[e].lo, &bp[k]) <= 0 && mpq_cmp(sg->ev[e].hi, &bp[k]) >= 0;
+			in = mpq_cmp(sg->ev[e].lo, bp[k]) <= 0 && mpq_cmp(sg->ev[e].hi, bp[k]) >= 0;
 		if (in && !piece)
 		{
-			mpq_set(start, &bp[k]);
+			start = bp[k];
 			piece = true;
 		}
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
 		if (piece && (k + 1 == nb || !gap_in[k]))
 		{
-			if (!emit(o, segment, sg->a, sg->b, start, &bp[k], length_at(start, c0, c1, seglen, sg->a, sg->b),
-					  length_at(&bp[k], c0, c1, seglen, sg->a, sg->b)))
+			if (!emit(o, segment, sg->a, sg->b, start, bp[k], length_at(start, c0, c1, seglen, sg->a, sg->b),
+					  length_at(bp[k], c0, c1, seglen, sg->a, sg->b)))
 				result = 0;
 			piece = false;
 		}
@@ -422,9 +481,9 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 	}
 	sg->start = result > 0 && nb >= 2 && !end_on_surface(sg, 1) ? (gap_in[nb - 2] ? GX_LOC_INSIDE : GX_LOC_OUTSIDE) :
 		GX_LOC_FAILED;
-	breakpoints_free(bp, nb);
-	mpq_clear(start);
-	free(gap_in);
+	breakpoints_free(bp, room);
+	if (gap_in != few_gaps)
+		free(gap_in);
 	return result;
 }
 
@@ -438,9 +497,6 @@ static int
 segment_off_surface(Segment *sg, size_t segment, Output *o, double c0, double c1)
 {
 	GxLocation	loc = start_side(sg);
-	mpq_t		zero,
-				one;
-	bool		ok;
 
 	if (loc == GX_LOC_OUTSIDE)
 	{
@@ -451,31 +507,23 @@ segment_off_surface(Segment *sg, size_t segment, Output *o, double c0, double c1
 	if (loc != GX_LOC_INSIDE)
 		return -1;
 	sg->start = loc;
-	mpq_inits(zero, one, NULL);
-	mpq_set_ui(one, 1, 1);
-	ok = emit(o, segment, sg->a, sg->b, zero, one, c0, c1);
-	mpq_clears(zero, one, NULL);
-	return ok;
-}
-
-static void
-segment_clear(Segment *sg)
-{
-	for (size_t e = 0; e < sg->n; e++)
-		mpq_clears(sg->ev[e].lo, sg->ev[e].hi, NULL);
-	sg->n = 0;
+	return emit(o, segment, sg->a, sg->b, sg->zero, sg->one, c0, c1);
 }
 
 int
 gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxError *err)
 {
-	Segment		sg = {s, a, b, NULL, 0, 0, false, GX_LOC_FAILED};
+	Segment		sg;
 	GxBox3D		box = gx_box_of_points(a, 1),
 				bbox = gx_box_of_points(b, 1);
-	__mpq_struct *bp = NULL;
+	mpq_srcptr	room[FEW_BREAKPOINTS],
+			   *bp = NULL;
 	size_t		nb = 0;
 	int			result = 1;
 
+	segment_init(&sg, s);
+	sg.a = a;
+	sg.b = b;
 	gx_box_extend(&box, &bbox);	/* a and b need not be consecutive in memory */
 	if (a[0] == b[0] && a[1] == b[1] && a[2] == b[2])
 	{
@@ -483,15 +531,14 @@ gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxE
 
 		result = loc == GX_LOC_FAILED ? -1 : loc != GX_LOC_OUTSIDE;
 	}
-	else if (!gx_solid_index_search(s, &box, triangle_events, &sg) || (bp = breakpoints(&sg, &nb)) == NULL)
+	else if (!gx_solid_index_search(s, &box, triangle_events, &sg) || (bp = breakpoints(&sg, room, &nb)) == NULL)
 		result = -2;
 	else
 		for (size_t k = 0; k + 1 < nb && result == 1; k++)
-			result = gap_inside(&sg, &bp[k], &bp[k + 1]);
+			result = gap_inside(&sg, bp[k], bp[k + 1]);
 	if (bp)
-		breakpoints_free(bp, nb);
-	segment_clear(&sg);
-	free(sg.ev);
+		breakpoints_free(bp, room);
+	segment_free(&sg);
 	if (result == -2)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory locating a segment in a solid");
 	else if (result == -1)
@@ -530,10 +577,11 @@ intercepts(GxInterceptJob *j, GxError *err)
 	size_t		npoints = j->npoints,
 				cursor = 0;
 	Output		o = {NULL, 0, 0, false, !j->lengths_only};
-	Segment		sg = {s, NULL, NULL, NULL, 0, 0, false, GX_LOC_FAILED};
+	Segment		sg;
 	GxSum		before = {0, 0};
 	int			result = 1;
 
+	segment_init(&sg, s);
 	for (size_t i = 0; i + 1 < npoints && result > 0; i++)
 	{
 		const double *a = line + 3 * i,
@@ -552,7 +600,14 @@ intercepts(GxInterceptJob *j, GxError *err)
 			result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
 		segment_clear(&sg);
 	}
-	free(sg.ev);
+	/* a one-point line: is that point in? */
+	if (npoints == 1)
+	{
+		GxLocation	loc = gx_solid_locate(s, line);
+
+		result = loc == GX_LOC_OUTSIDE || emit(&o, 0, line, line, sg.zero, sg.zero, 0, 0);
+	}
+	segment_free(&sg);
 	if (result <= 0)
 	{
 		free(o.v);
@@ -570,23 +625,6 @@ intercepts(GxInterceptJob *j, GxError *err)
 						 "(%g metres): its metres cannot be given", DBL_MAX);
 			return false;
 		}
-	/* a one-point line: is that point in? */
-	if (npoints == 1)
-	{
-		GxLocation	loc = gx_solid_locate(s, line);
-		mpq_t		zero;
-		bool		ok;
-
-		mpq_init(zero);
-		ok = loc == GX_LOC_OUTSIDE || emit(&o, 0, line, line, zero, zero, 0, 0);
-		mpq_clear(zero);
-		if (!ok)
-		{
-			free(o.v);
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory computing intercepts");
-			return false;
-		}
-	}
 	j->out = o.v;
 	j->n = o.n;
 	return true;
