@@ -37,6 +37,21 @@ stock=$(q -c "SET gpuexact.enable_join = off" -c "$join" | md5sum)
 check "the join through the service gives the stock plan's pairs" "$(q -c "SET gpuexact.device = gpu" -c "$join" | md5sum)" "$stock"
 check "EXPLAIN says where it ran" "$(q -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $join" | grep -c 'in the GPU service')" 1
 
+# a side of more than 4 MB (these bodies: about 5.5 MB unpacked) is laid out in the batch's segment directly
+# (no copy): the same pairs, and the service keeps it for the next session
+q -q <<'SQL' || exit 1
+CREATE TABLE big_bodies AS SELECT b AS body_id, gx_makesolid(demo_orebody(500000 + 260 * b, 7000000, -180, 150, 170, b)) AS geom
+FROM generate_series(0, 1) b;
+ANALYZE big_bodies;
+SQL
+big="SELECT h.hole_id, b.body_id FROM drillholes h JOIN big_bodies b ON gx_intersects(h.geom, b.geom) ORDER BY 1, 2"
+q -c "SELECT gx_cache_reset()" >/dev/null
+check "a join with a large side laid out in the segment gives the stock plan's pairs" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$big" | grep -v '^SET$' | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$big" | grep -v '^SET$' | md5sum)"
+q -c "SET gpuexact.device = gpu" -c "$big" >/dev/null
+check "and a new session finds that side in the service's cache" \
+	"$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+
 # the service's cache: a repeated join finds the ore bodies' side there, in a new session too
 q -c "SELECT gx_cache_reset()" >/dev/null
 q -c "SET gpuexact.device = gpu" -c "$join" >/dev/null

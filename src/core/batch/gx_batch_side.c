@@ -194,6 +194,18 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	return true;
 }
 
+size_t
+gx_batch_side_count_many(const GxSerialized *const *g, size_t n)
+{
+	size_t		total = 0;
+	long		k;
+
+	#pragma omp parallel for schedule(dynamic, 64) reduction(+:total) if (n > 65536)
+	for (k = 0; k < (long) n; k++)
+		gx_node_walk(gx_body(g[k]), count_leaf, &total);
+	return total;
+}
+
 bool
 gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err)
 {

@@ -205,10 +205,25 @@ gx_wire_segment_map(int fd, size_t size, bool parallel)
 }
 
 size_t
+gx_wire_side_bytes_for(size_t n, size_t ngeoms)
+{
+	return ALIGN8(n * 9 * sizeof(double)) + ALIGN8(n) + ALIGN8(n * sizeof(uint32_t)) + ALIGN8(ngeoms);
+}
+
+size_t
 gx_wire_side_bytes(const GxBatchSide *s)
 {
-	return ALIGN8(s->n * 9 * sizeof(double)) + ALIGN8(s->n) + ALIGN8(s->n * sizeof(uint32_t)) +
-		(s->solid ? ALIGN8(s->ngeoms) : 0);
+	return gx_wire_side_bytes_for(s->n, s->ngeoms);
+}
+
+void
+gx_wire_side_room(GxBatchSide *room, char *seg, size_t off, size_t n)
+{
+	gx_batch_side_init(room);
+	room->coords = (double *) (seg + off);
+	room->kind = (uint8_t *) (seg + off + ALIGN8(n * 9 * sizeof(double)));
+	room->geom = (uint32_t *) ((char *) room->kind + ALIGN8(n));
+	room->cap = n;
 }
 
 /* memcpy in chunks of 1 MB on the caller's OpenMP threads. */
@@ -240,9 +255,12 @@ gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s)
 	w->coords_off = off;
 	w->kind_off = off + ALIGN8(s->n * 9 * sizeof(double));
 	w->geom_off = w->kind_off + ALIGN8(s->n);
-	parallel_copy(seg + w->coords_off, s->coords, s->n * 9 * sizeof(double));
-	memcpy(seg + w->kind_off, s->kind, s->n);
-	parallel_copy(seg + w->geom_off, s->geom, s->n * sizeof(uint32_t));
+	if (s->coords != (double *) (seg + w->coords_off))
+		parallel_copy(seg + w->coords_off, s->coords, s->n * 9 * sizeof(double));
+	if (s->kind != (uint8_t *) (seg + w->kind_off))
+		memcpy(seg + w->kind_off, s->kind, s->n);
+	if (s->geom != (uint32_t *) (seg + w->geom_off))
+		parallel_copy(seg + w->geom_off, s->geom, s->n * sizeof(uint32_t));
 	if (s->solid)
 	{
 		size_t		known = s->solid_cap < s->ngeoms ? s->solid_cap : s->ngeoms;

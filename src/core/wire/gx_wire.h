@@ -147,15 +147,21 @@ void	   *gx_wire_segment_create(size_t size, int *fd);
  */
 void	   *gx_wire_segment_map(int fd, size_t size, bool parallel);
 
-/* Aligned size of a side's arrays in a segment. */
+/* Aligned size of a side's arrays in a segment: of side s, or of a side of n elements and ngeoms geometries. */
 size_t		gx_wire_side_bytes(const GxBatchSide *s);
+size_t		gx_wire_side_bytes_for(size_t n, size_t ngeoms);
+/*
+ * Makes room an empty side whose arrays (for n elements, room->cap) lie in segment seg at offset off, where
+ * gx_wire_side_put would copy them: a side laid out there (gx_batch_side_add_many) is put without a copy.
+ */
+void		gx_wire_side_room(GxBatchSide *room, char *seg, size_t off, size_t n);
 /* The batch options that travel (the service supplies its own device, library and cancel flag). */
 void		gx_wire_options_put(GxWireBatch *b, const GxBatchOptions *opt);
 void		gx_wire_options_get(GxBatchOptions *opt, const GxWireBatch *b);
 
 /*
  * Copies side s into segment seg at offset off (room: gx_wire_side_bytes) and describes it in w; on the
- * caller's OpenMP threads (gx_threads_begin).
+ * caller's OpenMP threads (gx_threads_begin). Arrays already in place (gx_wire_side_room) are not copied.
  */
 void		gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s);
 /* The side w describes, viewed in place in seg of size bytes; false if the offsets do not fit. */

@@ -247,52 +247,107 @@ borrow(GxPgSide *s, const GxCachedSide *entry, MemoryContext pins)
 	s->entry = entry;
 }
 
+/* The values the helpers made (malloc'd), freed with the working context that lists them. */
+typedef struct OwnedValues
+{
+	struct varlena **raw;
+	bool	   *owned;
+	size_t		count;
+} OwnedValues;
+
+static void
+free_owned(void *arg)
+{
+	OwnedValues *o = arg;
+
+	for (size_t k = 0; k < o->count; k++)
+		if (o->owned[k])
+			free(o->raw[k]);
+}
+
 /*
- * Flattens the given datums into v, its arrays allocated in cxt, ids in order: read whole
- * (gx_pg_values.h) into a working context deleted at the end, then laid out in parallel, within the
- * cluster's thread budget (tokens and decompressed buffers given back on errors too).
+ * Reads the given datums' values whole into r (gx_pg_values.h), in a working context of its own under the
+ * current one, within the cluster's thread budget, and counts the elements they make.
  */
 static void
-flatten(GxCachedSide *v, const Datum *geoms, const bool *present, size_t n, size_t count, MemoryContext cxt)
+read_values(GxPgRead *r, const Datum *geoms, const bool *present, size_t n, size_t count)
 {
-	GxError		err = {GX_OK, ""};
-	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gpuexact flatten", ALLOCSET_DEFAULT_SIZES);
-	MemoryContext old = MemoryContextSwitchTo(work);
-	struct varlena **raw = palloc0(Max(count, 1) * sizeof(struct varlena *));
-	bool	   *owned = palloc0(Max(count, 1) * sizeof(bool));
+	MemoryContext old;
+	MemoryContextCallback *cb;
+	OwnedValues *o;
 	GxBatchOptions opt;
-	size_t		k;
 	int			threads;
 	volatile bool ok = false;
 
-	memset(v, 0, sizeof(*v));
-	gx_batch_side_init(&v->side);
-	v->srids = MemoryContextAllocHuge(cxt, Max(count, 1) * sizeof(int32));
+	r->work = AllocSetContextCreate(CurrentMemoryContext, "gpuexact flatten", ALLOCSET_DEFAULT_SIZES);
+	old = MemoryContextSwitchTo(r->work);
+	r->raw = palloc0(Max(count, 1) * sizeof(struct varlena *));
+	r->count = count;
+	r->elements = 0;
+	o = palloc(sizeof(OwnedValues));
+	o->raw = r->raw;
+	o->owned = palloc0(Max(count, 1) * sizeof(bool));
+	o->count = count;
+	cb = palloc(sizeof(MemoryContextCallback));
+	cb->func = free_owned;
+	cb->arg = o;
+	MemoryContextRegisterResetCallback(r->work, cb);
 	gx_settings_batch_options(&opt);
 	/* threads only for a side worth them: no team woken for a batch of small inline values */
 	threads = gx_threads_begin(gx_pg_values_bytes(geoms, present, n) >= PARALLEL_BYTES ? opt.threads : 1,
 							   opt.thread_budget);
 	PG_TRY();
 	{
-		ok = gx_pg_values_read(geoms, present, n, count, threads, raw, owned);
-		for (k = 0; k < count && ok; k++)
-			v->srids[k] = ((GxSerialized *) raw[k])->srid;
-		MemoryContextSwitchTo(cxt);
-		ok = ok && gx_batch_side_add_many(&v->side, (const GxSerialized *const *) raw, count, &err);
+		ok = gx_pg_values_read(geoms, present, n, count, threads, r->raw, o->owned);
+		if (ok)
+			r->elements = gx_batch_side_count_many((const GxSerialized *const *) r->raw, count);
 	}
 	PG_FINALLY();
 	{
 		gx_threads_end();
-		for (k = 0; k < count; k++)
-			if (owned[k])
-				free(raw[k]);
 		MemoryContextSwitchTo(old);
-		MemoryContextDelete(work);
 	}
 	PG_END_TRY();
-	if (!ok && err.code == GX_OK)
+	if (!ok)
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored gxgeom value is corrupt"),
 						errdetail("Its compressed or packed form could not be read back.")));
+}
+
+/*
+ * The values of r laid out into v, ids in order, in parallel within the cluster's thread budget: into room's
+ * arrays when given (they hold r->elements), else into arrays allocated in cxt; r's values are let go.
+ */
+static void
+lay_out(GxCachedSide *v, GxPgRead *r, const GxBatchSide *room, MemoryContext cxt)
+{
+	GxError		err = {GX_OK, ""};
+	MemoryContext old;
+	GxBatchOptions opt;
+	volatile bool ok = false;
+
+	memset(v, 0, sizeof(*v));
+	if (room)
+		v->side = *room;
+	else
+		gx_batch_side_init(&v->side);
+	v->srids = MemoryContextAllocHuge(cxt, Max(r->count, 1) * sizeof(int32));
+	for (size_t k = 0; k < r->count; k++)
+		v->srids[k] = ((GxSerialized *) r->raw[k])->srid;
+	gx_settings_batch_options(&opt);
+	gx_threads_begin(r->elements * 9 * sizeof(double) >= PARALLEL_BYTES ? opt.threads : 1, opt.thread_budget);
+	old = MemoryContextSwitchTo(cxt);
+	PG_TRY();
+	{
+		ok = gx_batch_side_add_many(&v->side, (const GxSerialized *const *) r->raw, r->count, &err);
+	}
+	PG_FINALLY();
+	{
+		gx_threads_end();
+		MemoryContextSwitchTo(old);
+	}
+	PG_END_TRY();
+	MemoryContextDelete(r->work);
+	r->work = NULL;
 	if (!ok)
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
 }
@@ -569,13 +624,92 @@ gx_pg_side_prepare_given(GxPgSide *s, const GxCacheKey *keys, size_t nkeys, int6
 	s->load_arg = load_arg;
 }
 
-/* Flattens s's values into v, in cxt, after reading them if they are not at hand. */
+/* s's values read whole into r, after reading its rows if they are not at hand. */
 static void
-flatten_side(GxPgSide *s, GxCachedSide *v, MemoryContext cxt)
+read_side(GxPgSide *s, GxPgRead *r)
 {
 	if (s->geoms == NULL)
 		s->load(s, s->load_arg);
-	flatten(v, s->geoms, s->present, s->nrows, s->ngeoms, cxt);
+	read_values(r, s->geoms, s->present, s->nrows, s->ngeoms);
+}
+
+/*
+ * Makes s's arrays (and srids): borrowed from the backend's cache (laid out there first when missing), or
+ * laid out in s's context; from r's values when they were read already (NULL: read when needed).
+ */
+static void
+make_arrays(GxPgSide *s, GxPgRead *r)
+{
+	GxCache    *c = backend_cache();
+	GxCachedSide v;
+	GxPgRead	mine;
+
+	s->built = true;
+	if (c != NULL && s->keys != NULL && gx_pg_side_fits_cache(s->raw_bytes))
+	{
+		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->nkeys);
+
+		if (hit == NULL)
+		{
+			if (r == NULL)
+				read_side(s, r = &mine);
+			lay_out(&v, r, NULL, cache_cxt);
+			hit = gx_cache_put(c, s->keys, s->nkeys, &v);
+			if (hit == NULL)
+				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
+		}
+		else if (r != NULL)
+			MemoryContextDelete(r->work);
+		borrow(s, hit, s->cxt);
+	}
+	else
+	{
+		if (r == NULL)
+			read_side(s, r = &mine);
+		lay_out(&v, r, NULL, s->cxt);
+		s->side = v.side;
+		s->srids = v.srids;
+	}
+}
+
+void
+gx_pg_side_read(GxPgSide *s, GxPgRead *r)
+{
+	double		t0 = gx_now_ms();
+
+	read_side(s, r);
+	s->read_ms += gx_now_ms() - t0;
+}
+
+void
+gx_pg_side_lay_out(GxPgSide *s, GxPgRead *r, const GxBatchSide *room)
+{
+	GxCachedSide v;
+	double		t0 = gx_now_ms();
+
+	if (room == NULL)
+		make_arrays(s, r);
+	else
+	{
+		lay_out(&v, r, room, s->cxt);
+		s->side = v.side;
+		s->srids = v.srids;
+		s->built = true;
+	}
+	s->read_ms += gx_now_ms() - t0;
+}
+
+void
+gx_pg_side_forget(GxPgSide *s)
+{
+	GxBatchSide was = s->side;
+
+	gx_batch_side_init(&s->side);
+	s->side.srid = was.srid;
+	s->side.mixed_srid = was.mixed_srid;
+	s->side.unknown_srid = was.unknown_srid;
+	s->side.extent = was.extent;
+	s->built = false;
 }
 
 bool
@@ -588,32 +722,11 @@ gx_pg_side_fits_cache(size_t raw_bytes)
 void
 gx_pg_side_materialize(GxPgSide *s)
 {
-	GxCache    *c = backend_cache();
-	GxCachedSide v;
 	double		t0 = gx_now_ms();
 
 	if (s->built)
 		return;
-	s->built = true;
-	if (c != NULL && s->keys != NULL && gx_pg_side_fits_cache(s->raw_bytes))
-	{
-		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->nkeys);
-
-		if (hit == NULL)
-		{
-			flatten_side(s, &v, cache_cxt);
-			hit = gx_cache_put(c, s->keys, s->nkeys, &v);
-			if (hit == NULL)
-				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
-		}
-		borrow(s, hit, s->cxt);
-	}
-	else
-	{
-		flatten_side(s, &v, s->cxt);
-		s->side = v.side;
-		s->srids = v.srids;
-	}
+	make_arrays(s, NULL);
 	s->read_ms += gx_now_ms() - t0;
 }
 

@@ -84,6 +84,25 @@ bool		gx_pg_side_fits_cache(size_t raw_bytes);
 void		gx_pg_side_materialize(GxPgSide *s);
 
 /*
+ * Making s's arrays in two steps, for a side laid out where the caller says (the GPU service's segment):
+ * gx_pg_side_read reads its values whole (fetched, decompressed, unpacked) into r and counts the elements
+ * they make (r->elements); gx_pg_side_lay_out lays them out, which lets r's values go, into room's arrays
+ * (room for r->elements: gx_wire_side_room), else as gx_pg_side_materialize would. Arrays in room are the caller's:
+ * gx_pg_side_forget drops them before their room goes, and s is made again when next needed.
+ */
+typedef struct GxPgRead
+{
+	MemoryContext work;			/* the values, and those the helpers made freed with it */
+	struct varlena **raw;
+	size_t		count;
+	size_t		elements;
+} GxPgRead;
+
+void		gx_pg_side_read(GxPgSide *s, GxPgRead *r);
+void		gx_pg_side_lay_out(GxPgSide *s, GxPgRead *r, const GxBatchSide *room);
+void		gx_pg_side_forget(GxPgSide *s);
+
+/*
  * Gives a side borrowed from the cache its index (gx_side_index.h), made once and kept with the entry, for
  * a batch run in this backend: a side only sent to the GPU service is never indexed here.
  */

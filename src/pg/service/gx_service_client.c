@@ -214,20 +214,56 @@ take_result(int fd, uint64 n, size_t size, void **out, char *why, size_t whylen)
 }
 
 /*
+ * The batch's segment of size bytes, its pages allocated on the cluster's thread budget when large; NULL
+ * (why says why) when there is none. *ms: the time it took.
+ */
+static char *
+make_segment(size_t size, int *fd, const GxBatchOptions *opt, double *ms, char *why, size_t whylen)
+{
+	double		t0 = gx_now_ms();
+	char	   *seg;
+	int			e;
+
+	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
+	seg = gx_wire_segment_create(size, fd);
+	e = errno;
+	gx_threads_end();
+	*ms = gx_now_ms() - t0;
+	errno = e;
+	if (seg == NULL)
+		snprintf(why, whylen, "GPU service: no shared segment of %zu bytes (%m)", size);
+	return seg;
+}
+
+/* The batch's segment unmapped, and the sides laid out in it (placed) without arrays again. */
+static void
+let_go(char *seg, size_t size, GxPgSide *const *sides, const bool *placed)
+{
+	munmap(seg, size);
+	for (int k = 0; k < 2; k++)
+		if (placed[k])
+			gx_pg_side_forget(sides[k]);
+}
+
+/*
  * Runs the batch's job in the service: true with its RESULT in *r and the result segment in *fd; false when
- * this backend must run it (why says why). Raises on cancel.
+ * this backend must run it (why says why). Raises on cancel. A large side not made yet is laid out in the
+ * batch's segment directly, with no copy.
  */
 static bool
 run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireResult *r, int *fd,
 	GxBatchStats *st, char *why, size_t whylen)
 {
 	GxPgSide   *sides[2] = {a, b};
+	GxPgRead	reads[2];
+	bool		placed[2] = {false, false};
 	GxWireLookupReply info;
 	GxWireBatch batch;
 	GxWireHeader h;
 	GxWireControl *control;
 	char	   *seg;
 	size_t		size = MAXALIGN(sizeof(GxWireControl)),
+				size_all,
 				elements = 0,
 				content_len[2] = {0, 0};
 	int			segfd,
@@ -252,6 +288,14 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 			s->side.unknown_srid = info.side[k].unknown_srid;
 			elements += info.side[k].n;
 		}
+		else if (!s->built && s->raw_bytes >= PARALLEL_SEND_BYTES)
+		{
+			/* a large side is laid out in the segment itself (below), not flattened here and copied there */
+			gx_pg_side_read(s, &reads[k]);
+			placed[k] = true;
+			elements += reads[k].elements;
+			size += gx_wire_side_bytes_for(reads[k].elements, s->ngeoms);
+		}
 		else
 		{
 			gx_pg_side_materialize(s);
@@ -269,21 +313,43 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 			size += MAXALIGN(content_len[k]);
 		}
 	}
-	if (opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements)
-		return false;
-	/* made and written on the cluster's thread budget when large (nothing in between raises an ERROR) */
-	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
-	t_segment = gx_now_ms();
-	seg = gx_wire_segment_create(size, &segfd);
-	t_segment = gx_now_ms() - t_segment;
-	if (seg == NULL)
+	size_all = size;
+	if ((opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements) ||
+		(seg = make_segment(size, &segfd, opt, &t_segment, why, whylen)) == NULL)
 	{
-		gx_threads_end();
-		snprintf(why, whylen, "GPU service: no shared segment of %zu bytes (%m)", size);
+		/* run here: the sides read for the segment laid out in this backend */
+		for (k = 0; k < 2; k++)
+			if (placed[k])
+				gx_pg_side_lay_out(sides[k], &reads[k], NULL);
 		return false;
 	}
 	control = (GxWireControl *) seg;
 	control->cancel = 0;
+	/* the large sides laid out in place, the segment let go on an ERROR */
+	PG_TRY();
+	{
+		for (k = 0, size = MAXALIGN(sizeof(GxWireControl)); k < 2; k++)
+			if (!batch.side[k].held)
+			{
+				GxBatchSide room;
+
+				if (placed[k])
+				{
+					gx_wire_side_room(&room, seg, size, reads[k].elements);
+					gx_pg_side_lay_out(sides[k], &reads[k], &room);
+				}
+				size += gx_wire_side_bytes(&sides[k]->side);
+			}
+	}
+	PG_CATCH();
+	{
+		let_go(seg, size_all, sides, placed);
+		close(segfd);
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
+	/* written on the cluster's thread budget when large (nothing from here to the send raises an ERROR) */
+	gx_threads_begin(size_all >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
 	for (k = 0, size = MAXALIGN(sizeof(GxWireControl)); k < 2; k++)
 		if (!batch.side[k].held)
 		{
@@ -316,13 +382,13 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	close(segfd);
 	if (!ok)
 	{
-		munmap(seg, size);
+		let_go(seg, size, sides, placed);
 		snprintf(why, whylen, "GPU service connection lost");
 		disconnect();
 		return false;
 	}
 	ok = await_reply(&h, r, sizeof(*r), fd, control, why, whylen);
-	munmap(seg, size);
+	let_go(seg, size, sides, placed);
 	if (!ok)
 	{
 		CHECK_FOR_INTERRUPTS();
