@@ -272,7 +272,7 @@ lookup(Conn *c, const GxWireLookup *l, size_t len)
 	pthread_mutex_unlock(&lock);
 	r.device_ok = (uint8_t) device_ok;
 	memcpy(r.device, device, sizeof(r.device));
-	return gx_wire_send(c->sock, GX_MSG_LOOKUP_REPLY, &r, sizeof(r), -1);
+	return gx_wire_send(c->sock, GX_MSG_LOOKUP_REPLY, &r, sizeof(r), NULL);
 }
 
 static bool
@@ -283,7 +283,7 @@ reply_error(Conn *c, GxErrorCode code, const char *msg)
 	memset(&r, 0, sizeof(r));
 	r.code = code;
 	snprintf(r.msg, sizeof(r.msg), "%s", msg);
-	return gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), -1);
+	return gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), NULL);
 }
 
 /*
@@ -310,7 +310,7 @@ volumes(const GxBatchSide *boxes, GxBatchSide *s, const GxBatchOptions *opt, GxV
 }
 
 static bool
-batch(Conn *c, const GxWireBatch *b, int segfd)
+batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 {
 	GxBatchSide sides[2];
 	GxBatchOptions opt;
@@ -320,8 +320,8 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	Mapping    *map;
 	char	   *seg = NULL;
 	void	   *out;
-	int			outfd = -1,
-				k;
+	GxWireFds	outfds;
+	int							k;
 	bool		ok = true,
 				sent;
 	double		t_resident = 0;	/* making GPU copies of sides cached now: upload time of this batch */
@@ -330,14 +330,13 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	size_t		nrecords = 0,
 				bytes;
 
-	if (segfd < 0 || b->segment_size < sizeof(GxWireControl) ||
-		(seg = gx_wire_segment_map(segfd, b->segment_size, true)) == NULL)
+	if (b->segment_size < sizeof(GxWireControl) ||
+		(seg = gx_wire_segment_map(segfds, b->segment_size, true)) == NULL)
 	{
-		if (segfd >= 0)
-			close(segfd);
+		gx_wire_fds_close(segfds);
 		return reply_error(c, GX_ERR_NOMEM, "no batch segment");
 	}
-	close(segfd);
+	gx_wire_fds_close(segfds);
 	if ((map = malloc(sizeof(Mapping))) == NULL)
 	{
 		munmap(seg, b->segment_size);
@@ -464,7 +463,7 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 		r.serial[k] = c->held[k] ? ((const Held *) c->held[k]->extra)->serial : 0;
 	bytes = b->job == GX_JOB_INTERCEPTS ? nrecords * sizeof(GxPairInterval) :
 		b->job == GX_JOB_VOLUMES ? nrecords * sizeof(GxVolumePair) : pairs.n * sizeof(uint64_t);
-	out = gx_wire_segment_create(bytes, &outfd);
+	out = gx_wire_segment_create(bytes, &outfds);
 	if (out == NULL)
 	{
 		gx_free(pairs.keys);
@@ -479,8 +478,8 @@ batch(Conn *c, const GxWireBatch *b, int segfd)
 	gx_free(pairs.keys);
 	free(records);
 	free(volume_records);
-	sent = gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), outfd);
-	close(outfd);
+	sent = gx_wire_send(c->sock, GX_MSG_RESULT, &r, sizeof(r), &outfds);
+	gx_wire_fds_close(&outfds);
 	return sent;
 }
 
@@ -495,7 +494,7 @@ stats(Conn *c, bool reset)
 		gx_cache_reset(cache);
 	st = gx_cache_stats(cache);
 	pthread_mutex_unlock(&lock);
-	return gx_wire_send(c->sock, GX_MSG_STATS_REPLY, &st, sizeof(st), -1);
+	return gx_wire_send(c->sock, GX_MSG_STATS_REPLY, &st, sizeof(st), NULL);
 }
 
 static void *
@@ -509,25 +508,25 @@ serve(void *arg)
 	for (;;)
 	{
 		GxWireHeader h;
-		int			fd;
+		GxWireFds	fds;
 		bool		ok;
 
 		free(buf);
 		buf = NULL;
-		if (!gx_wire_recv(c.sock, &h, &buf, GX_WIRE_MAX_PAYLOAD, &fd))
+		if (!gx_wire_recv(c.sock, &h, &buf, GX_WIRE_MAX_PAYLOAD, &fds))
 			break;
 		if (h.type == GX_MSG_LOOKUP)
 			ok = lookup(&c, buf, h.length);
 		else if (h.type == GX_MSG_STATS || h.type == GX_MSG_RESET)
 			ok = stats(&c, h.type == GX_MSG_RESET);
 		else if (h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch))
-			ok = batch(&c, buf, fd);
+			ok = batch(&c, buf, &fds);
 		else
 			ok = false;
 		if (h.type == GX_MSG_BATCH)
 			release(&c);
-		if (fd >= 0 && !(h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch)))
-			close(fd);
+		if (!(h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch)))
+			gx_wire_fds_close(&fds);
 		if (!ok)
 			break;
 	}

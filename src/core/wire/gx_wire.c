@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "wire/gx_wire.h"
@@ -14,11 +15,11 @@
 #define ALIGN8(x) (((x) + 7) & ~(size_t) 7)
 
 bool
-gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, int pass_fd)
+gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, const GxWireFds *pass)
 {
 	GxWireHeader h = {GX_WIRE_MAGIC, (uint32_t) type, len};
 	struct iovec iov[2] = {{&h, sizeof(h)}, {(void *) payload, len}};
-	char		control[CMSG_SPACE(sizeof(int))];
+	char		control[CMSG_SPACE(GX_WIRE_MAX_FDS * sizeof(int))];
 	struct msghdr m;
 	size_t		total = sizeof(h) + len,
 				sent = 0;
@@ -26,18 +27,18 @@ gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, int pass
 	memset(&m, 0, sizeof(m));
 	m.msg_iov = iov;
 	m.msg_iovlen = len ? 2 : 1;
-	if (pass_fd >= 0)
+	if (pass && pass->n > 0)
 	{
 		struct cmsghdr *c;
 
 		memset(control, 0, sizeof(control));
 		m.msg_control = control;
-		m.msg_controllen = sizeof(control);
+		m.msg_controllen = CMSG_SPACE(pass->n * sizeof(int));
 		c = CMSG_FIRSTHDR(&m);
 		c->cmsg_level = SOL_SOCKET;
 		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &pass_fd, sizeof(int));
+		c->cmsg_len = CMSG_LEN(pass->n * sizeof(int));
+		memcpy(CMSG_DATA(c), pass->fd, pass->n * sizeof(int));
 	}
 	while (sent < total)
 	{
@@ -68,15 +69,15 @@ gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, int pass
 	return true;
 }
 
-/* Reads exactly len bytes; the first read may carry a descriptor. */
+/* Reads exactly len bytes; the first read may carry descriptors, kept in fds (those past its room closed). */
 static bool
-read_full(int sock, void *buf, size_t len, int *fd)
+read_full(int sock, void *buf, size_t len, GxWireFds *fds)
 {
 	size_t		got = 0;
 
 	while (got < len)
 	{
-		char		control[CMSG_SPACE(sizeof(int))];
+		char		control[CMSG_SPACE(GX_WIRE_MAX_FDS * sizeof(int))];
 		struct iovec iov = {(char *) buf + got, len - got};
 		struct msghdr m;
 		ssize_t		r;
@@ -95,26 +96,39 @@ read_full(int sock, void *buf, size_t len, int *fd)
 		for (c = CMSG_FIRSTHDR(&m); c != NULL; c = CMSG_NXTHDR(&m, c))
 			if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
 			{
-				int			passed;
+				size_t		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
 
-				memcpy(&passed, CMSG_DATA(c), sizeof(int));
-				if (fd && *fd < 0)
-					*fd = passed;
-				else
-					close(passed);
+				for (size_t k = 0; k < n; k++)
+				{
+					int			passed;
+
+					memcpy(&passed, CMSG_DATA(c) + k * sizeof(int), sizeof(int));
+					if (fds && fds->n < GX_WIRE_MAX_FDS)
+						fds->fd[fds->n++] = passed;
+					else
+						close(passed);
+				}
 			}
 		got += (size_t) r;
 	}
 	return true;
 }
 
+void
+gx_wire_fds_close(GxWireFds *fds)
+{
+	for (int k = 0; k < fds->n; k++)
+		close(fds->fd[k]);
+	fds->n = 0;
+}
+
 bool
-gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, int *fd)
+gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, GxWireFds *fds)
 {
 	bool		allocated = false;
 
-	*fd = -1;
-	if (!read_full(sock, h, sizeof(*h), fd) || h->magic != GX_WIRE_MAGIC || h->length > max ||
+	fds->n = 0;
+	if (!read_full(sock, h, sizeof(*h), fds) || h->magic != GX_WIRE_MAGIC || h->length > max ||
 		h->length > GX_WIRE_MAX_PAYLOAD)
 		goto fail;
 	if (*buf == NULL)
@@ -124,7 +138,7 @@ gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, int *fd)
 		if (*buf == NULL)
 			goto fail;
 	}
-	if (h->length && !read_full(sock, *buf, h->length, fd))
+	if (h->length && !read_full(sock, *buf, h->length, fds))
 		goto fail;
 	return true;
 
@@ -134,73 +148,149 @@ fail:
 		free(*buf);
 		*buf = NULL;
 	}
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
+	gx_wire_fds_close(fds);
 	return false;
 }
 
+/* A segment of at least this many bytes a piece is made of several memfds (at most GX_WIRE_MAX_FDS). */
+#define PIECE_MIN ((size_t) 64 << 20)
+#define POPULATE_CHUNK ((size_t) 1 << 20)
+
+static size_t
+page_size(void)
+{
+	long		p = sysconf(_SC_PAGESIZE);
+
+	return p > 0 ? (size_t) p : 4096;
+}
+
+/* The bytes of each of the n pieces of a segment of size bytes (the last one may be shorter). */
+static size_t
+piece_bytes(size_t size, int n)
+{
+	size_t		page = page_size(),
+				piece = (size + (size_t) n - 1) / (size_t) n;
+
+	return (piece + page - 1) / page * page;
+}
+
+/* The segment's pieces mapped one after another at one address; NULL on failure. */
+static char *
+map_pieces(const GxWireFds *fds, size_t size)
+{
+	size_t		piece = piece_bytes(size, fds->n);
+	char	   *base = mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if (base == MAP_FAILED)
+		return NULL;
+	for (int k = 0; k < fds->n; k++)
+	{
+		size_t		at = (size_t) k * piece;
+
+		if (mmap(base + at, size - at < piece ? size - at : piece, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+				 fds->fd[k], 0) == MAP_FAILED)
+		{
+			munmap(base, size);
+			return NULL;
+		}
+	}
+	return base;
+}
+
 /*
- * Allocates the pages of [p, p + size) now, 1 MB per task on the caller's OpenMP threads: memory that runs
- * short is then an error here, not a SIGBUS when the segment is written. A kernel without
- * MADV_POPULATE_WRITE (before Linux 5.14) leaves them to be allocated as they are first written.
+ * Allocates the pages of the segment at p now, 1 MB per task on the caller's OpenMP threads when parallel, the tasks
+ * taking the pieces in turn (threads filling one file contend for it; filling different ones, they do
+ * not): memory that runs short is then an error here, not a SIGBUS when the segment is written. A kernel
+ * without MADV_POPULATE_WRITE (before Linux 5.14) leaves them to be allocated as they are first written.
  */
 static bool
-populate(char *p, size_t size)
+populate(char *p, size_t size, int n, bool parallel)
 {
-	const size_t chunk = 1 << 20;
-	long		nchunks = (long) ((size + chunk - 1) / chunk),
+	size_t		piece = piece_bytes(size, n),
+				per_piece = (piece + POPULATE_CHUNK - 1) / POPULATE_CHUNK;
+	long		tasks = (long) per_piece * n,
 				k;
 	int			failed = 0;
 
-	#pragma omp parallel for schedule(dynamic, 1) reduction(|:failed) if (nchunks > 4)
-	for (k = 0; k < nchunks; k++)
+	#pragma omp parallel for schedule(dynamic, 1) reduction(|:failed) if (parallel && size > 4 * POPULATE_CHUNK)
+	for (k = 0; k < tasks; k++)
 	{
-		size_t		at = (size_t) k * chunk;
+		size_t		at = (size_t) (k % n) * piece + (size_t) (k / n) * POPULATE_CHUNK,
+					end = (size_t) (k % n) * piece + piece;
 
-		if (madvise(p + at, size - at < chunk ? size - at : chunk, MADV_POPULATE_WRITE) != 0 && errno != EINVAL)
+		end = end < size ? end : size;
+		if (at < end && madvise(p + at, end - at < POPULATE_CHUNK ? end - at : POPULATE_CHUNK, MADV_POPULATE_WRITE) != 0 &&
+			errno != EINVAL)
 			failed = 1;
 	}
 	return !failed;
 }
 
 void *
-gx_wire_segment_create(size_t size, int *fd)
+gx_wire_segment_create(size_t size, GxWireFds *fds)
 {
-	void	   *p;
+	size_t		total = size ? size : 1,
+				piece;
+	int			n = total / PIECE_MIN < 2 ? 1 : total / PIECE_MIN > GX_WIRE_MAX_FDS ? GX_WIRE_MAX_FDS :
+		(int) (total / PIECE_MIN);
+	char	   *p = NULL;
+	int			e;
 
-	*fd = memfd_create("gpuexact", MFD_CLOEXEC);
-	if (*fd < 0)
-		return NULL;
-	if (ftruncate(*fd, (off_t) (size ? size : 1)) != 0 ||
-		(p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0)) == MAP_FAILED)
+	piece = piece_bytes(total, n);
+	fds->n = 0;
+	for (int k = 0; k < n; k++)
 	{
-		close(*fd);
-		*fd = -1;
-		return NULL;
+		size_t		at = (size_t) k * piece;
+		int			fd = at < total ? memfd_create("gpuexact", MFD_CLOEXEC) : -1;
+
+		if (fd < 0)
+			goto fail;
+		fds->fd[fds->n++] = fd;
+		if (ftruncate(fd, (off_t) (total - at < piece ? total - at : piece)) != 0)
+			goto fail;
 	}
-	if (!populate(p, size ? size : 1))
+	if ((p = map_pieces(fds, total)) == NULL)
+		goto fail;
+	if (!populate(p, total, n, true))
 	{
-		munmap(p, size ? size : 1);
-		close(*fd);
-		*fd = -1;
+		munmap(p, total);
+		gx_wire_fds_close(fds);
 		errno = ENOMEM;
 		return NULL;
 	}
 	return p;
+fail:
+	e = errno;
+	gx_wire_fds_close(fds);
+	errno = e;
+	return NULL;
 }
 
 void *
-gx_wire_segment_map(int fd, size_t size, bool parallel)
+gx_wire_segment_map(const GxWireFds *fds, size_t size, bool parallel)
 {
-	void	   *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | (parallel ? 0 : MAP_POPULATE),
-						 fd, 0);
+	size_t		total = size ? size : 1,
+				piece;
+	char	   *p;
 
-	if (p == MAP_FAILED)
+	if (fds->n < 1 || fds->n > GX_WIRE_MAX_FDS)
+		return NULL;
+	piece = piece_bytes(total, fds->n);
+	if ((size_t) (fds->n - 1) * piece >= total)
+		return NULL;
+	/* each piece as long as the size says: a short one would be a bus error when read */
+	for (int k = 0; k < fds->n; k++)
+	{
+		struct stat st;
+		size_t		at = (size_t) k * piece;
+
+		if (fstat(fds->fd[k], &st) != 0 || (uint64_t) st.st_size < (total - at < piece ? total - at : piece))
+			return NULL;
+	}
+	if ((p = map_pieces(fds, total)) == NULL)
 		return NULL;
 	/* its pages exist (the maker allocated them): mapped now, not one by one as they are first read */
-	if (parallel)
-		populate(p, size ? size : 1);
+	populate(p, total, fds->n, parallel);
 	return p;
 }
 

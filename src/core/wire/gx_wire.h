@@ -1,7 +1,7 @@
 /*
  * gx_wire.h: the messages between backends and the GPU service (src/service), over a Unix stream socket.
- * A message is a header and a small payload; bulk data (flattened sides, pair lists) travels in a memfd
- * segment whose descriptor rides along (SCM_RIGHTS), mapped by both ends. A batch segment begins with a
+ * A message is a header and a small payload; bulk data (flattened sides, pair lists) travels in a segment
+ * of memfds whose descriptors ride along (SCM_RIGHTS), mapped by both ends. A batch segment begins with a
  * control word the backend sets to stop the service's work (query cancel, termination).
  *
  * A batch: LOOKUP (each side's cache keys, or none) -> LOOKUP_REPLY (which sides the service holds, now
@@ -127,25 +127,40 @@ typedef struct GxWireResult
 	uint64_t	serial[2];		/* the entry each side is held or was kept as, 0 if neither */
 } GxWireResult;
 
-/* Sends a message, with descriptor pass_fd (or -1). false on any failure (the peer is gone). */
-bool		gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, int pass_fd);
+/*
+ * The memfds of a segment: a large one is made of several (pieces of 64 MB or more), each a file of its own,
+ * because threads allocating the pages of one file contend for it (1.45 GB took 0.3 s on 4 threads and on 16
+ * alike).
+ */
+#define GX_WIRE_MAX_FDS 32
+typedef struct GxWireFds
+{
+	int			n;
+	int			fd[GX_WIRE_MAX_FDS];
+} GxWireFds;
+
+void		gx_wire_fds_close(GxWireFds *fds);
+
+/* Sends a message, with the descriptors pass (or NULL). false on any failure (the peer is gone). */
+bool		gx_wire_send(int sock, GxMsgType type, const void *payload, size_t len, const GxWireFds *pass);
 
 /*
  * Receives a message of at most max payload bytes into buf (malloc'd if *buf is NULL, then the caller
- * frees it); *fd gets a descriptor passed along, or -1. false on failure or a malformed message.
+ * frees it); fds gets the descriptors passed along (n 0 when none). false on failure or a malformed message.
  */
-bool		gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, int *fd);
+bool		gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, GxWireFds *fds);
 
 /*
- * A shared segment of size bytes (memfd), mapped read-write, its pages allocated (several threads at once
- * for a large one, on the caller's OpenMP threads); NULL on failure, ENOMEM when memory is short.
+ * A shared segment of size bytes (its memfds in fds), mapped read-write at one address, its pages allocated
+ * (several threads at once for a large one, on the caller's OpenMP threads); NULL on failure, ENOMEM when
+ * memory is short.
  */
-void	   *gx_wire_segment_create(size_t size, int *fd);
+void	   *gx_wire_segment_create(size_t size, GxWireFds *fds);
 /*
- * Maps a segment received from the peer, its pages mapped at once (parallel: on the caller's OpenMP threads,
- * for a large one); NULL on failure.
+ * Maps a segment of size bytes received from the peer (its memfds), its pages mapped at once (parallel: on
+ * the caller's OpenMP threads, for a large one); NULL on failure or pieces that do not make that size.
  */
-void	   *gx_wire_segment_map(int fd, size_t size, bool parallel);
+void	   *gx_wire_segment_map(const GxWireFds *fds, size_t size, bool parallel);
 
 /* Aligned size of a side's arrays in a segment: of side s, or of a side of n elements and ngeoms geometries. */
 size_t		gx_wire_side_bytes(const GxBatchSide *s);

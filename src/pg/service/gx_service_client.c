@@ -83,7 +83,7 @@ stop_requested(void)
  * caller then releases what it holds and checks for interrupts.
  */
 static bool
-await_reply(GxWireHeader *h, void *buf, size_t len, int *fd, GxWireControl *control, char *why, size_t whylen)
+await_reply(GxWireHeader *h, void *buf, size_t len, GxWireFds *fds, GxWireControl *control, char *why, size_t whylen)
 {
 	instr_time	start,
 				now;
@@ -98,7 +98,7 @@ await_reply(GxWireHeader *h, void *buf, size_t len, int *fd, GxWireControl *cont
 
 		if (poll(&p, 1, POLL_MS) > 0)
 		{
-			if (gx_wire_recv(sock, h, &buf, len, fd) && h->length == len)
+			if (gx_wire_recv(sock, h, &buf, len, fds) && h->length == len)
 				return true;
 			snprintf(why, whylen, "GPU service connection lost");
 			break;
@@ -136,8 +136,8 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 	char	   *payload;
 	size_t		len;
 	GxWireHeader h;
-	int			fd,
-				k;
+	GxWireFds	fds;
+	int			k;
 
 	for (k = 0; k < 2; k++)
 		l.nkeys[k] = sides[k]->skeys ? sides[k]->nskeys : 0;
@@ -150,20 +150,19 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 		if (l.nkeys[k])
 			memcpy(payload + sizeof(l) + (k ? l.nkeys[0] * sizeof(GxCacheKey) : 0), sides[k]->skeys,
 				   l.nkeys[k] * sizeof(GxCacheKey));
-	if (!gx_wire_send(sock, GX_MSG_LOOKUP, payload, len, -1))
+	if (!gx_wire_send(sock, GX_MSG_LOOKUP, payload, len, NULL))
 	{
 		snprintf(why, whylen, "GPU service connection lost");
 		disconnect();
 		return false;
 	}
 	pfree(payload);
-	if (!await_reply(&h, r, sizeof(*r), &fd, NULL, why, whylen))
+	if (!await_reply(&h, r, sizeof(*r), &fds, NULL, why, whylen))
 	{
 		CHECK_FOR_INTERRUPTS();
 		return false;
 	}
-	if (fd >= 0)
-		close(fd);
+	gx_wire_fds_close(&fds);
 	if (h.type != GX_MSG_LOOKUP_REPLY)
 	{
 		snprintf(why, whylen, "GPU service: unexpected answer");
@@ -179,25 +178,23 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 }
 
 /*
- * The result's n records of size bytes each, from the segment fd (closed here whatever happens), into a
- * gx_alloc'd copy: checked to be as long as the service says before they are read, so that a short
- * segment is an error, not a bus error.
+ * The result's n records of size bytes each, from the segment of fds (closed here whatever happens), into
+ * a gx_alloc'd copy (the segment checked to be as long as the service says before it is read: a short one
+ * is an error, not a bus error).
  */
 static bool
-take_result(int fd, uint64 n, size_t size, void **out, char *why, size_t whylen)
+take_result(GxWireFds *fds, uint64 n, size_t size, void **out, char *why, size_t whylen)
 {
-	struct stat st;
 	void	   *records = NULL;
 	size_t		bytes = n * size;
 
-	if (n > 0 && (fstat(fd, &st) != 0 || (uint64) st.st_size < bytes ||
-				  (records = gx_wire_segment_map(fd, bytes, false)) == NULL))
+	if (n > 0 && (records = gx_wire_segment_map(fds, bytes, false)) == NULL)
 	{
-		close(fd);
+		gx_wire_fds_close(fds);
 		snprintf(why, whylen, "GPU service: result not readable");
 		return false;
 	}
-	close(fd);
+	gx_wire_fds_close(fds);
 	PG_TRY();
 	{
 		*out = gx_alloc(Max(bytes, 1));
@@ -218,14 +215,14 @@ take_result(int fd, uint64 n, size_t size, void **out, char *why, size_t whylen)
  * (why says why) when there is none. *ms: the time it took.
  */
 static char *
-make_segment(size_t size, int *fd, const GxBatchOptions *opt, double *ms, char *why, size_t whylen)
+make_segment(size_t size, GxWireFds *fds, const GxBatchOptions *opt, double *ms, char *why, size_t whylen)
 {
 	double		t0 = gx_now_ms();
 	char	   *seg;
 	int			e;
 
 	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
-	seg = gx_wire_segment_create(size, fd);
+	seg = gx_wire_segment_create(size, fds);
 	e = errno;
 	gx_threads_end();
 	*ms = gx_now_ms() - t0;
@@ -246,12 +243,12 @@ let_go(char *seg, size_t size, GxPgSide *const *sides, const bool *placed)
 }
 
 /*
- * Runs the batch's job in the service: true with its RESULT in *r and the result segment in *fd; false when
+ * Runs the batch's job in the service: true with its RESULT in *r and the result segment in fds; false when
  * this backend must run it (why says why). Raises on cancel. A large side not made yet is laid out in the
  * batch's segment directly, with no copy.
  */
 static bool
-run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireResult *r, int *fd,
+run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireResult *r, GxWireFds *fds,
 	GxBatchStats *st, char *why, size_t whylen)
 {
 	GxPgSide   *sides[2] = {a, b};
@@ -266,8 +263,8 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 				size_all,
 				elements = 0,
 				content_len[2] = {0, 0};
-	int			segfd,
-				k;
+	GxWireFds	segfds;
+	int							k;
 	bool		ok;
 	double		t_segment;
 
@@ -315,7 +312,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	}
 	size_all = size;
 	if ((opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements) ||
-		(seg = make_segment(size, &segfd, opt, &t_segment, why, whylen)) == NULL)
+		(seg = make_segment(size, &segfds, opt, &t_segment, why, whylen)) == NULL)
 	{
 		/* run here: the sides read for the segment laid out in this backend */
 		for (k = 0; k < 2; k++)
@@ -344,7 +341,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	PG_CATCH();
 	{
 		let_go(seg, size_all, sides, placed);
-		close(segfd);
+		gx_wire_fds_close(&segfds);
 		PG_RE_THROW();
 	}
 	PG_END_TRY();
@@ -378,8 +375,8 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	gx_wire_options_put(&batch, opt);
 	batch.job = (uint8_t) job;
 	batch.segment_size = size;
-	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), segfd);
-	close(segfd);
+	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), &segfds);
+	gx_wire_fds_close(&segfds);
 	if (!ok)
 	{
 		let_go(seg, size, sides, placed);
@@ -387,7 +384,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 		disconnect();
 		return false;
 	}
-	ok = await_reply(&h, r, sizeof(*r), fd, control, why, whylen);
+	ok = await_reply(&h, r, sizeof(*r), fds, control, why, whylen);
 	let_go(seg, size, sides, placed);
 	if (!ok)
 	{
@@ -396,15 +393,13 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	}
 	if (r->code == GX_ERR_CANCELLED)
 	{
-		if (*fd >= 0)
-			close(*fd);
+		gx_wire_fds_close(fds);
 		CHECK_FOR_INTERRUPTS();
 		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gpuexact batch due to user request")));
 	}
-	if (r->code != GX_OK || *fd < 0)
+	if (r->code != GX_OK || fds->n == 0)
 	{
-		if (*fd >= 0)
-			close(*fd);
+		gx_wire_fds_close(fds);
 		snprintf(why, whylen, "GPU service: %s", r->msg);
 		return false;
 	}
@@ -421,10 +416,10 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 			   char *why, size_t whylen)
 {
 	GxWireResult r;
-	int			fd;
+	GxWireFds	fds;
 
-	if (!run(a, b, opt, GX_JOB_PAIRS, &r, &fd, st, why, whylen) ||
-		!take_result(fd, r.npairs, sizeof(uint64), (void **) &out->keys, why, whylen))
+	if (!run(a, b, opt, GX_JOB_PAIRS, &r, &fds, st, why, whylen) ||
+		!take_result(&fds, r.npairs, sizeof(uint64), (void **) &out->keys, why, whylen))
 		return false;
 	out->n = r.npairs;
 	return true;
@@ -435,10 +430,10 @@ gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *o
 					  size_t *n, GxBatchStats *st, char *why, size_t whylen)
 {
 	GxWireResult r;
-	int			fd;
+	GxWireFds	fds;
 
-	if (!run(lines, solids, opt, GX_JOB_INTERCEPTS, &r, &fd, st, why, whylen) ||
-		!take_result(fd, r.npairs, sizeof(GxPairInterval), (void **) out, why, whylen))
+	if (!run(lines, solids, opt, GX_JOB_INTERCEPTS, &r, &fds, st, why, whylen) ||
+		!take_result(&fds, r.npairs, sizeof(GxPairInterval), (void **) out, why, whylen))
 		return false;
 	*n = r.npairs;
 	return true;
@@ -450,10 +445,10 @@ gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions *opt,
 {
 	GxWireResult r;
 	GxBatchStats st;
-	int			fd;
+	GxWireFds	fds;
 
-	if (!run(boxes, solids, opt, GX_JOB_VOLUMES, &r, &fd, &st, why, whylen) ||
-		!take_result(fd, r.npairs, sizeof(GxVolumePair), (void **) out, why, whylen))
+	if (!run(boxes, solids, opt, GX_JOB_VOLUMES, &r, &fds, &st, why, whylen) ||
+		!take_result(&fds, r.npairs, sizeof(GxVolumePair), (void **) out, why, whylen))
 		return false;
 	*n = r.npairs;
 	return true;
@@ -464,18 +459,17 @@ gx_service_cache_stats(bool reset, GxCacheStats *st)
 {
 	GxWireHeader h;
 	char		why[256];
-	int			fd;
+	GxWireFds	fds;
 
 	if (!gx_service_started() || !connect_service(why, sizeof(why)))
 		return false;
-	if (!gx_wire_send(sock, reset ? GX_MSG_RESET : GX_MSG_STATS, NULL, 0, -1))
+	if (!gx_wire_send(sock, reset ? GX_MSG_RESET : GX_MSG_STATS, NULL, 0, NULL))
 	{
 		disconnect();
 		return false;
 	}
-	if (!await_reply(&h, st, sizeof(*st), &fd, NULL, why, sizeof(why)))
+	if (!await_reply(&h, st, sizeof(*st), &fds, NULL, why, sizeof(why)))
 		return false;
-	if (fd >= 0)
-		close(fd);
+	gx_wire_fds_close(&fds);
 	return h.type == GX_MSG_STATS_REPLY;
 }
