@@ -355,6 +355,41 @@ keep_pool_memory(int device)
 	cudaGetLastError();
 }
 
+/*
+ * bytes from host src to device dst on stream, through the staging pair buf (the host's threads fill one
+ * buffer while the device reads the other; ev[b]: the device is done with buffer b). The first error.
+ */
+static cudaError_t
+stage_through(void *const buf[2], cudaEvent_t ev[2], cudaStream_t stream, void *dst, const void *src, size_t bytes)
+{
+	cudaError_t e = cudaSuccess;
+
+	for (int b = 0; b < 2 && e == cudaSuccess; b++)
+		if (ev[b] == nullptr)
+			e = cudaEventCreateWithFlags(&ev[b], cudaEventDisableTiming);
+	for (size_t off = 0, b = 0; off < bytes && e == cudaSuccess; off += STAGE_BYTES, b ^= 1)
+	{
+		size_t		len = std::min(STAGE_BYTES, bytes - off);
+		const char *from = static_cast<const char *>(src) + off;
+		char	   *to = static_cast<char *>(buf[b]);
+		long		pieces = (long) ((len + (1 << 20) - 1) >> 20);
+
+		if ((e = cudaEventSynchronize(ev[b])) != cudaSuccess)
+			break;
+		#pragma omp parallel for schedule(static) if (pieces > 1)
+		for (long p = 0; p < pieces; p++)
+		{
+			size_t		at = (size_t) p << 20;
+
+			memcpy(to + at, from + at, std::min((size_t) 1 << 20, len - at));
+		}
+		if ((e = cudaMemcpyAsync(static_cast<char *>(dst) + off, to, len, cudaMemcpyHostToDevice, stream)) ==
+			cudaSuccess)
+			e = cudaEventRecord(ev[b], stream);
+	}
+	return e;
+}
+
 void
 Job::staged_copy(void *dst, const void *src, size_t bytes)
 {
@@ -365,29 +400,7 @@ Job::staged_copy(void *dst, const void *src, size_t bytes)
 		check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream_), "upload");
 		return;
 	}
-	void	  **stage_buf = stage_bufs[stage_];
-
-	for (int b = 0; b < 2; b++)
-		if (stage_ev_[b] == nullptr)
-			check(cudaEventCreateWithFlags(&stage_ev_[b], cudaEventDisableTiming), "cudaEventCreate");
-	for (size_t off = 0, b = 0; off < bytes; off += STAGE_BYTES, b ^= 1)
-	{
-		size_t		len = std::min(STAGE_BYTES, bytes - off);
-		const char *from = static_cast<const char *>(src) + off;
-		char	   *to = static_cast<char *>(stage_buf[b]);
-		long		pieces = (long) ((len + (1 << 20) - 1) >> 20);
-
-		check(cudaEventSynchronize(stage_ev_[b]), "cudaEventSynchronize");
-		#pragma omp parallel for schedule(static) if (pieces > 1)
-		for (long p = 0; p < pieces; p++)
-		{
-			size_t		at = (size_t) p << 20;
-
-			memcpy(to + at, from + at, std::min((size_t) 1 << 20, len - at));
-		}
-		check(cudaMemcpyAsync(static_cast<char *>(dst) + off, to, len, cudaMemcpyHostToDevice, stream_), "upload");
-		check(cudaEventRecord(stage_ev_[b], stream_), "cudaEventRecord");
-	}
+	check(stage_through(stage_bufs[stage_], stage_ev_, stream_, dst, src, bytes), "upload");
 }
 
 /*
@@ -975,13 +988,38 @@ gx_cuda_free_result(GxCudaResult *res)
 	res->nundecided = 0;
 }
 
-/* Copies n bytes to a new device array *d (nothing to copy: a one-byte array); false with e set. */
+/*
+ * Copies n bytes to a new device array *d (nothing to copy: a one-byte array); false with e set. A large
+ * array goes through a pair of staging buffers of its own stream (the driver copies pageable memory at a
+ * few GB/s, one buffer at a time).
+ */
 static bool
 copy_to_device(void **d, const void *h, size_t n, cudaError_t *e)
 {
-	if ((*e = cudaMalloc(d, n ? n : 1)) != cudaSuccess)
-		return false;
-	return n == 0 || (*e = cudaMemcpy(*d, h, n, cudaMemcpyHostToDevice)) == cudaSuccess;
+	cudaStream_t stream = nullptr;
+	cudaEvent_t ev[2] = {nullptr, nullptr};
+	int			stage = n >= 2 * STAGE_BYTES ? stage_acquire() : -1;
+
+	if ((*e = cudaMalloc(d, n ? n : 1)) != cudaSuccess || n == 0)
+		;
+	else if (stage < 0)
+		*e = cudaMemcpy(*d, h, n, cudaMemcpyHostToDevice);
+	else if ((*e = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)) == cudaSuccess &&
+			 (*e = stage_through(stage_bufs[stage], ev, stream, *d, h, n)) == cudaSuccess)
+		*e = cudaStreamSynchronize(stream);
+	if (stage >= 0)
+	{
+		/* the buffers are free again once the stream is done with them (synchronized above, or now) */
+		if (stream)
+			cudaStreamSynchronize(stream);
+		for (cudaEvent_t x : ev)
+			if (x)
+				cudaEventDestroy(x);
+		if (stream)
+			cudaStreamDestroy(stream);
+		stage_release(stage);
+	}
+	return *e == cudaSuccess;
 }
 
 /* Keeps the columns of a side's solids with its copy r. */
