@@ -581,6 +581,56 @@ exact_values(void)
 	mpq_clears(got, want, NULL);
 }
 
+/*
+ * gx_plane_crossing against va / (va - vb) of two gx_orient3d_value calls, for a triangle and two points
+ * each with a power of two of its own (coordinates from 2^-1074 to 2^300 times small integers), and points
+ * at UTM offsets one ulp apart; a segment parallel to the plane is refused.
+ */
+static void
+plane_crossings(void)
+{
+	mpq_t		va,
+				vb,
+				want,
+				got;
+	int			wrong = 0,
+				parallel = 0;
+
+	mpq_inits(va, vb, want, got, NULL);
+	for (int r = 0; r < 20000; r++)
+	{
+		double		t[9],
+					a[3],
+					b[3];
+		bool		utm = r % 3 == 0;
+
+		for (int k = 0; k < 9; k++)
+			t[k] = utm ? (k % 3 == 0 ? 500000.0 : k % 3 == 1 ? 7000000.0 : 250.0) + rnd_int(-50, 50) * 0.125 :
+				ldexp(rnd_int(-1000, 1000), rnd_int(-1074, 300) / (r % 2 ? 1 : 8));
+		for (int k = 0; k < 3; k++)
+		{
+			a[k] = utm ? nextafter(t[k], rnd_int(0, 1) ? INFINITY : -INFINITY) + rnd_int(-3, 3) * 0.25 :
+				ldexp(rnd_int(-1000, 1000), rnd_int(-1074, 300) / (r % 2 ? 1 : 8));
+			b[k] = r % 97 == 0 ? a[k] + (t[3 + k] - t[k]) : utm ? t[6 + k] + rnd_int(-3, 3) * 0.5 :
+				ldexp(rnd_int(-1000, 1000), rnd_int(-1074, 300) / (r % 2 ? 1 : 8));
+		}
+		if (!gx_orient3d_value(t, t + 3, t + 6, a, va) || !gx_orient3d_value(t, t + 3, t + 6, b, vb))
+			continue;
+		mpq_sub(want, va, vb);
+		if (mpq_sgn(want) == 0)
+		{
+			parallel++;
+			wrong += gx_plane_crossing(t, a, b, got);
+			continue;
+		}
+		mpq_div(want, va, want);
+		wrong += !gx_plane_crossing(t, a, b, got) || !mpq_equal(got, want);
+	}
+	CHECK_MSG(wrong == 0, "%d plane crossings wrong", wrong);
+	CHECK_MSG(parallel > 0, "no segment parallel to its plane among the cases");
+	mpq_clears(va, vb, want, got, NULL);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -593,6 +643,7 @@ main(int argc, char **argv)
 	random_differential();
 	filter_effectiveness();
 	exact_values();
+	plane_crossings();
 	print_stats("whole test:", &gx_pred_stats);
 	return gx_test_report("test_predicates");
 }

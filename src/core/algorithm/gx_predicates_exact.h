@@ -14,4 +14,11 @@
 bool		gx_orient3d_value(const double *a, const double *b, const double *c, const double *d, mpq_ptr det);
 bool		gx_orient2d_value(const double *a, const double *b, const double *c, int drop, mpq_ptr det);
 
+/*
+ * u = orient3d(t, a) / (orient3d(t, a) - orient3d(t, b)) for the triangle at t (9 doubles): the parameter
+ * of a + u (b - a) in the triangle's plane, exactly, computed at one scale for the five points (no
+ * fraction reduced but the last). false (u untouched) on non-finite input or a segment parallel to the plane.
+ */
+bool		gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u);
+
 #endif

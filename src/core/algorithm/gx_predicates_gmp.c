@@ -55,7 +55,7 @@ to_integer(mpz_ptr z, double v, int e)
 		mpz_mul_2exp(z, z, (mp_bitcnt_t) (ex - 53 - e));
 }
 
-#define SCRATCH 15
+#define SCRATCH 28
 
 /* A thread's temporaries. */
 typedef struct Scratch
@@ -130,57 +130,112 @@ scaled(mpq_ptr det, mpz_srcptr z, long e)
 		mpq_div_2exp(det, det, (mp_bitcnt_t) -e);
 }
 
+/*
+ * out = the determinant of the rows p[r] - d (r = 0, 1, 2: adz (bdx cdy - cdx bdy) + bdz (cdx ady - adx cdy)
+ * + cdz (adx bdy - bdx ady)), for points given as integers at one scale (3 mpz each); w: 11 temporaries.
+ */
+static void
+det_of(mpz_ptr out, mpz_ptr const p[3][3], mpz_ptr const d[3], mpz_t *w)
+{
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k < 3; k++)
+			mpz_sub(w[3 * r + k], p[r][k], d[k]);
+	mpz_set_ui(out, 0);
+	for (int r = 0; r < 3; r++)
+	{
+		mpz_mul(w[9], w[3 * ((r + 1) % 3)], w[3 * ((r + 2) % 3) + 1]);
+		mpz_mul(w[10], w[3 * ((r + 2) % 3)], w[3 * ((r + 1) % 3) + 1]);
+		mpz_sub(w[9], w[9], w[10]);
+		mpz_addmul(out, w[3 * r + 2], w[9]);
+	}
+}
+
+/*
+ * The n points pts[i] (3 doubles each, finite) as integers at one scale 2^e (*e) into the scratch: z[i][k]
+ * is s->z[3 i + k]. false when a coordinate is not finite.
+ */
+static bool
+points_at_one_scale(const double *const *pts, int n, Scratch *s, mpz_ptr z[][3], int *e)
+{
+	double		v[15];
+
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < 3; k++)
+		{
+			if (!isfinite(pts[i][k]))
+				return false;
+			v[3 * i + k] = pts[i][k];
+		}
+	*e = least_weight(v, 3 * n);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < 3; k++)
+		{
+			z[i][k] = s->z[3 * i + k];
+			to_integer(z[i][k], v[3 * i + k], *e);
+		}
+	return true;
+}
+
 bool
 gx_orient3d_value(const double *a, const double *b, const double *c, const double *d, mpq_ptr det)
 {
-	double		v[12];
+	const double *pts[4] = {a, b, c, d};
 	Scratch		local,
 			   *s;
-	mpz_ptr		z[12],
-				m,
-				t,
-				sum;
-	bool		own;
+	mpz_ptr		z[4][3];
+	bool		own,
+				ok;
 	int			e;
 
-	for (int k = 0; k < 3; k++)
-	{
-		if (!isfinite(a[k]) || !isfinite(b[k]) || !isfinite(c[k]) || !isfinite(d[k]))
-			return false;
-		v[k] = a[k];
-		v[3 + k] = b[k];
-		v[6 + k] = c[k];
-		v[9 + k] = d[k];
-	}
 	s = scratch(&local, &own);
-	for (int k = 0; k < 12; k++)
-		z[k] = s->z[k];
-	m = s->z[12];
-	t = s->z[13];
-	sum = s->z[14];
-	e = least_weight(v, 12);
-	for (int k = 0; k < 12; k++)
-		to_integer(z[k], v[k], e);
-	/* a - d, b - d, c - d in z[0 .. 9) */
-	for (int k = 0; k < 9; k++)
-		mpz_sub(z[k], z[k], z[9 + k % 3]);
-	/* adz (bdx cdy - cdx bdy) + bdz (cdx ady - adx cdy) + cdz (adx bdy - bdx ady) */
-	mpz_set_ui(sum, 0);
-	for (int r = 0; r < 3; r++)
+	ok = points_at_one_scale(pts, 4, s, z, &e);
+	if (ok)
 	{
-		const mpz_srcptr p = z[3 * ((r + 1) % 3)],	/* the next row's x and y */
-					q = z[3 * ((r + 2) % 3) + 1],
-					w = z[3 * ((r + 2) % 3)],
-					u = z[3 * ((r + 1) % 3) + 1];
-
-		mpz_mul(m, p, q);
-		mpz_mul(t, w, u);
-		mpz_sub(m, m, t);
-		mpz_addmul(sum, z[3 * r + 2], m);
+		det_of(s->z[26], z, z[3], &s->z[15]);
+		scaled(det, s->z[26], 3L * e);
 	}
-	scaled(det, sum, 3L * e);
 	scratch_done(s, own);
-	return true;
+	return ok;
+}
+
+bool
+gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u)
+{
+	const double *pts[5] = {t, t + 3, t + 6, a, b};
+	Scratch		local,
+			   *s;
+	mpz_ptr		z[5][3],
+				va,
+				vb;
+	bool		own,
+				ok;
+	int			e;
+
+	s = scratch(&local, &own);
+	va = s->z[26];
+	vb = s->z[27];
+	ok = points_at_one_scale(pts, 5, s, z, &e);
+	if (ok)
+	{
+		/* at one scale both determinants carry the same power of two, which the ratio drops */
+		det_of(va, z, z[3], &s->z[15]);
+		det_of(vb, z, z[4], &s->z[15]);
+		mpz_sub(vb, va, vb);
+		ok = mpz_sgn(vb) != 0;
+	}
+	if (ok)
+	{
+		if (mpz_sgn(vb) < 0)
+		{
+			mpz_neg(va, va);
+			mpz_neg(vb, vb);
+		}
+		mpq_set_num(u, va);
+		mpq_set_den(u, vb);
+		mpq_canonicalize(u);
+	}
+	scratch_done(s, own);
+	return ok;
 }
 
 int

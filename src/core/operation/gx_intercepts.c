@@ -90,22 +90,25 @@ new_event(Segment *sg)
 	return &sg->ev[sg->n++];
 }
 
-/* A point event at t = va / (va - vb), or at t = 0 / 1 when vb / va is NULL. */
+/*
+ * A point event where the segment crosses the plane of triangle t (its ends strictly on either side), or
+ * at its end at (0 or 1) when t is NULL.
+ */
 static void
-point_event(Segment *sg, mpq_srcptr va, mpq_srcptr vb, int at, bool crossing)
+point_event(Segment *sg, const double *t, int at, bool crossing)
 {
 	Event	   *e = new_event(sg);
 
 	if (e == NULL)
 		return;
 	e->crossing = crossing;
-	if (va && vb)
-	{
-		mpq_sub(e->lo, va, vb);
-		mpq_div(e->lo, va, e->lo);
-	}
-	else
+	if (t == NULL)
 		mpq_set_ui(e->lo, (unsigned long) at, 1);
+	else if (!gx_plane_crossing(t, sg->a, sg->b, e->lo))
+	{
+		sg->n--;				/* not seen: the ends' strict signs make the plane crossed */
+		return;
+	}
 	mpq_set(e->hi, e->lo);
 }
 
@@ -189,26 +192,20 @@ triangle_events(void *ctx, size_t i)
 	{
 		int			e[3] = {gx_orient3d(sg->a, sg->b, t, t + 3), gx_orient3d(sg->a, sg->b, t + 3, t + 6),
 		gx_orient3d(sg->a, sg->b, t + 6, t)};
-		mpq_t		va,
-					vb;
 
 		if ((e[0] > 0 || e[1] > 0 || e[2] > 0) && (e[0] < 0 || e[1] < 0 || e[2] < 0))
 			return true;
-		mpq_inits(va, vb, NULL);
-		gx_orient3d_value(t, t + 3, t + 6, sg->a, va);
-		gx_orient3d_value(t, t + 3, t + 6, sg->b, vb);
-		point_event(sg, va, vb, 0, e[0] != 0 && e[1] != 0 && e[2] != 0);
-		mpq_clears(va, vb, NULL);
+		point_event(sg, t, 0, e[0] != 0 && e[1] != 0 && e[2] != 0);
 	}
 	else if (sa == 0 && sb != 0)
 	{
 		if (gx_elements_intersect(sg->a, 1, t, 3))
-			point_event(sg, NULL, NULL, 0, false);
+			point_event(sg, NULL, 0, false);
 	}
 	else if (sb == 0 && sa != 0)
 	{
 		if (gx_elements_intersect(sg->b, 1, t, 3))
-			point_event(sg, NULL, NULL, 1, false);
+			point_event(sg, NULL, 1, false);
 	}
 	else
 	{
