@@ -46,8 +46,10 @@ ANALYZE big_bodies;
 SQL
 big="SELECT h.hole_id, b.body_id FROM drillholes h JOIN big_bodies b ON gx_intersects(h.geom, b.geom) ORDER BY 1, 2"
 q -c "SELECT gx_cache_reset()" >/dev/null
+out=$(q -c "SET gpuexact.device = gpu" -c "$big" -c "SELECT 'laid out: ' || value FROM gx_stats() WHERE counter = 'sides_laid_out_in_segment'")
 check "a join with a large side laid out in the segment gives the stock plan's pairs" \
-	"$(q -c "SET gpuexact.device = gpu" -c "$big" | grep -v '^SET$' | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$big" | grep -v '^SET$' | md5sum)"
+	"$(echo "$out" | grep -v '^SET$\|^laid out: ' | md5sum)" "$(q -c "SET gpuexact.enable_join = off" -c "$big" | grep -v '^SET$' | md5sum)"
+check "the bodies' side was laid out in the segment" "$(echo "$out" | grep '^laid out: ')" "laid out: 1"
 q -c "SET gpuexact.device = gpu" -c "$big" >/dev/null
 check "and a new session finds that side in the service's cache" \
 	"$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t

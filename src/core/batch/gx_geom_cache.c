@@ -174,6 +174,12 @@ gx_cache_get(GxCache *c, const GxCacheKey *keys, size_t n)
 	return &e->value;
 }
 
+bool
+gx_cache_holds(GxCache *c, const GxCacheKey *keys, size_t n)
+{
+	return find(c, keys, n, hash_keys(keys, n)) != NULL;
+}
+
 const GxCachedSide *
 gx_cache_put(GxCache *c, const GxCacheKey *keys, size_t n, GxCachedSide *v)
 {

@@ -278,13 +278,18 @@ gx_wire_segment_map(const GxWireFds *fds, size_t size, bool parallel)
 	piece = piece_bytes(total, fds->n);
 	if ((size_t) (fds->n - 1) * piece >= total)
 		return NULL;
-	/* each piece as long as the size says: a short one would be a bus error when read */
+	/*
+	 * each piece as long as the maker's, which the size decides: a short one would be a bus error when read,
+	 * and pieces of another size a segment of another size (its bytes at other offsets)
+	 */
 	for (int k = 0; k < fds->n; k++)
 	{
 		struct stat st;
-		size_t		at = (size_t) k * piece;
+		size_t		at = (size_t) k * piece,
+					len = total - at < piece ? total - at : piece;
 
-		if (fstat(fds->fd[k], &st) != 0 || (uint64_t) st.st_size < (total - at < piece ? total - at : piece))
+		if (fstat(fds->fd[k], &st) != 0 || (uint64_t) st.st_size < len ||
+			(k + 1 < fds->n && (uint64_t) st.st_size != len))
 			return NULL;
 	}
 	if ((p = map_pieces(fds, total)) == NULL)

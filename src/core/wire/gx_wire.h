@@ -132,7 +132,7 @@ typedef struct GxWireResult
  * because threads allocating the pages of one file contend for it (1.45 GB took 0.3 s on 4 threads and on 16
  * alike).
  */
-#define GX_WIRE_MAX_FDS 32
+#define GX_WIRE_MAX_FDS 16
 typedef struct GxWireFds
 {
 	int			n;

@@ -93,6 +93,7 @@ probe_close(ToastProbe *p)
 }
 
 uint64		gx_pg_toast_probes;
+uint64		gx_pg_sides_laid_out;
 
 /* The raw xmin of the first chunk of TOAST value valueid: the transaction that stored it. */
 static TransactionId
@@ -672,6 +673,14 @@ make_arrays(GxPgSide *s, GxPgRead *r)
 	}
 }
 
+bool
+gx_pg_side_cached(const GxPgSide *s)
+{
+	GxCache    *c = backend_cache();
+
+	return c != NULL && s->keys != NULL && gx_cache_holds(c, s->keys, s->nkeys);
+}
+
 void
 gx_pg_side_read(GxPgSide *s, GxPgRead *r)
 {
@@ -695,6 +704,7 @@ gx_pg_side_lay_out(GxPgSide *s, GxPgRead *r, const GxBatchSide *room)
 		s->side = v.side;
 		s->srids = v.srids;
 		s->built = true;
+		gx_pg_sides_laid_out++;
 	}
 	s->read_ms += gx_now_ms() - t0;
 }
@@ -710,6 +720,7 @@ gx_pg_side_forget(GxPgSide *s)
 	s->side.unknown_srid = was.unknown_srid;
 	s->side.extent = was.extent;
 	s->built = false;
+	s->laid_out_elsewhere = true;
 }
 
 bool

@@ -20,6 +20,7 @@ typedef struct GxPgSide
 {
 	GxBatchSide side;			/* arrays valid once built */
 	bool		built;
+	bool		laid_out_elsewhere;	/* laid out once in a GPU service's segment: made in cxt from then on */
 	size_t		ngeoms;			/* geometries (rows with a geometry) */
 	int64	   *ids;
 	int32	   *srids;			/* per geometry, once built */
@@ -98,6 +99,8 @@ typedef struct GxPgRead
 	size_t		elements;
 } GxPgRead;
 
+/* Does the backend's cache hold s's arrays (so that making them reads nothing)? */
+bool		gx_pg_side_cached(const GxPgSide *s);
 void		gx_pg_side_read(GxPgSide *s, GxPgRead *r);
 void		gx_pg_side_lay_out(GxPgSide *s, GxPgRead *r, const GxBatchSide *room);
 void		gx_pg_side_forget(GxPgSide *s);
@@ -127,6 +130,8 @@ const GxSerialized *gx_pg_side_head(const GxPgSide *s, size_t k, Datum d);
 
 /* How many TOAST values this backend identified with a probe of their TOAST table (gx_stats). */
 extern uint64 gx_pg_toast_probes;
+/* How many sides this backend laid out in the GPU service's segment directly (gx_stats). */
+extern uint64 gx_pg_sides_laid_out;
 
 /* This backend's cache figures; with reset, its entries are dropped first. */
 GxCacheStats gx_pg_cache_stats(bool reset);

@@ -35,6 +35,7 @@ gx_stats(PG_FUNCTION_ARGS)
 		{"toast_values_by_pass", gx_pg_toast_pass_values},
 		{"table_sides_read", gx_pg_table_sides_read},
 		{"table_sides_kept", gx_pg_table_sides_kept},
+		{"sides_laid_out_in_segment", gx_pg_sides_laid_out},
 	};
 	int			i;
 
@@ -57,5 +58,6 @@ gx_stats_reset(PG_FUNCTION_ARGS)
 	gx_pg_toast_pass_values = 0;
 	gx_pg_table_sides_read = 0;
 	gx_pg_table_sides_kept = 0;
+	gx_pg_sides_laid_out = 0;
 	PG_RETURN_VOID();
 }

@@ -98,8 +98,12 @@ await_reply(GxWireHeader *h, void *buf, size_t len, GxWireFds *fds, GxWireContro
 
 		if (poll(&p, 1, POLL_MS) > 0)
 		{
-			if (gx_wire_recv(sock, h, &buf, len, fds) && h->length == len)
-				return true;
+			if (gx_wire_recv(sock, h, &buf, len, fds))
+			{
+				if (h->length == len)
+					return true;
+				gx_wire_fds_close(fds);
+			}
 			snprintf(why, whylen, "GPU service connection lost");
 			break;
 		}
@@ -285,9 +289,13 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 			s->side.unknown_srid = info.side[k].unknown_srid;
 			elements += info.side[k].n;
 		}
-		else if (!s->built && s->raw_bytes >= PARALLEL_SEND_BYTES)
+		else if (!s->built && !s->laid_out_elsewhere && s->raw_bytes >= PARALLEL_SEND_BYTES &&
+				 !gx_pg_side_cached(s))
 		{
-			/* a large side is laid out in the segment itself (below), not flattened here and copied there */
+			/*
+			 * a large side is laid out in the segment itself (below), not flattened here and copied there;
+			 * once only in a query (its next batch makes it here, should the service not hold it then)
+			 */
 			gx_pg_side_read(s, &reads[k]);
 			placed[k] = true;
 			elements += reads[k].elements;
@@ -374,18 +382,19 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	gx_threads_end();
 	gx_wire_options_put(&batch, opt);
 	batch.job = (uint8_t) job;
-	batch.segment_size = size;
+	Assert(size == size_all);
+	batch.segment_size = size_all;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), &segfds);
 	gx_wire_fds_close(&segfds);
 	if (!ok)
 	{
-		let_go(seg, size, sides, placed);
+		let_go(seg, size_all, sides, placed);
 		snprintf(why, whylen, "GPU service connection lost");
 		disconnect();
 		return false;
 	}
 	ok = await_reply(&h, r, sizeof(*r), fds, control, why, whylen);
-	let_go(seg, size, sides, placed);
+	let_go(seg, size_all, sides, placed);
 	if (!ok)
 	{
 		CHECK_FOR_INTERRUPTS();
