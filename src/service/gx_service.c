@@ -136,32 +136,21 @@ device_copy(GxCachedSide *v)
 	return h->device_side;
 }
 
-static void *
-copy_main(void *arg)
-{
-	return (void *) device_copy((GxCachedSide *) arg);
-}
-
 /*
- * A kept side indexed once, for every batch that uses it (without, a batch does the work itself), and its
- * GPU copy when to_device (device_copy; under lock). The copy of a side without solids needs no index: it
- * is made on a thread of its own while the index is built.
+ * A kept side's index (gx_side_index.h), built once for every batch that uses it, where batches use it: on
+ * the CPU engine (its probes), and for a side with solids (their point location indexes serve the volume
+ * pass, and go to the GPU as the columns it locates points in). A side of surfaces that the GPU runs needs
+ * none: the GPU grids it, and building it would take as long as the whole first batch. Then the side's GPU
+ * copy when to_device (device_copy; under lock).
  */
 static const void *
 index_and_copy(GxCachedSide *v, bool to_device)
 {
 	GxError		ignored = {GX_OK, ""};
-	pthread_t	copier;
-	void	   *copy = NULL;
-	bool		beside = to_device && !v->side.index && !v->side.solid &&
-		pthread_create(&copier, NULL, copy_main, v) == 0;
 
-	gx_side_index_build(&v->side, &ignored);
-	if (beside)
-		pthread_join(copier, &copy);
-	else if (to_device)
-		copy = (void *) device_copy(v);
-	return copy;
+	if (cpu_engine || v->side.solid)
+		gx_side_index_build(&v->side, &ignored);
+	return to_device ? device_copy(v) : NULL;
 }
 
 /*
