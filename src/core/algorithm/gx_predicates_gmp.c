@@ -151,8 +151,24 @@ det_of(mpz_ptr out, mpz_ptr const p[3][3], mpz_ptr const d[3], mpz_t *w)
 }
 
 /*
- * The n points pts[i] (3 doubles each, finite) as integers at one scale 2^e (*e) into the scratch: z[i][k]
- * is s->z[3 i + k]. false when a coordinate is not finite.
+ * The n doubles v as integers at one scale 2^e (*e) into z[0 .. n), the scratch's; false when one is not
+ * finite (z untouched).
+ */
+static bool
+values_at_one_scale(const double *v, int n, mpz_ptr const *z, int *e)
+{
+	for (int k = 0; k < n; k++)
+		if (!isfinite(v[k]))
+			return false;
+	*e = least_weight(v, n);
+	for (int k = 0; k < n; k++)
+		to_integer(z[k], v[k], *e);
+	return true;
+}
+
+/*
+ * The n points pts[i] (3 doubles each) as integers at one scale 2^e (*e) into the scratch: z[i][k] is
+ * s->z[3 i + k]. false when a coordinate is not finite.
  */
 static bool
 points_at_one_scale(const double *const *pts, int n, Scratch *s, mpz_ptr z[][3], int *e)
@@ -162,18 +178,10 @@ points_at_one_scale(const double *const *pts, int n, Scratch *s, mpz_ptr z[][3],
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++)
 		{
-			if (!isfinite(pts[i][k]))
-				return false;
 			v[3 * i + k] = pts[i][k];
-		}
-	*e = least_weight(v, 3 * n);
-	for (int i = 0; i < n; i++)
-		for (int k = 0; k < 3; k++)
-		{
 			z[i][k] = s->z[3 * i + k];
-			to_integer(z[i][k], v[3 * i + k], *e);
 		}
-	return true;
+	return values_at_one_scale(v, 3 * n, &z[0][0], e);
 }
 
 bool
@@ -261,27 +269,26 @@ gx_orient2d_value(const double *a, const double *b, const double *c, int drop, m
 			   *s;
 	mpz_ptr		z[6],
 				t;
-	bool		own;
+	bool		own,
+				ok;
 
-	for (int k = 0; k < 6; k++)
-		if (!isfinite(v[k]))
-			return false;
 	s = scratch(&local, &own);
 	for (int k = 0; k < 6; k++)
 		z[k] = s->z[k];
 	t = s->z[6];
-	e = least_weight(v, 6);
-	for (int k = 0; k < 6; k++)
-		to_integer(z[k], v[k], e);
-	/* (a - c) x (b - c) */
-	for (int k = 0; k < 4; k++)
-		mpz_sub(z[k], z[k], z[4 + k % 2]);
-	mpz_mul(t, z[1], z[2]);
-	mpz_mul(z[0], z[0], z[3]);
-	mpz_sub(z[0], z[0], t);
-	scaled(det, z[0], 2L * e);
+	ok = values_at_one_scale(v, 6, z, &e);
+	if (ok)
+	{
+		/* (a - c) x (b - c) */
+		for (int k = 0; k < 4; k++)
+			mpz_sub(z[k], z[k], z[4 + k % 2]);
+		mpz_mul(t, z[1], z[2]);
+		mpz_mul(z[0], z[0], z[3]);
+		mpz_sub(z[0], z[0], t);
+		scaled(det, z[0], 2L * e);
+	}
 	scratch_done(s, own);
-	return true;
+	return ok;
 }
 
 int

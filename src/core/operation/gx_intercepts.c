@@ -353,6 +353,13 @@ breakpoints_free(mpq_srcptr *bp, const mpq_srcptr *room)
 		free(bp);
 }
 
+/* Does event e cover [lo, hi] (hold t, for lo = hi = t)? */
+static bool
+event_covers(const Event *e, mpq_srcptr lo, mpq_srcptr hi)
+{
+	return mpq_cmp(e->lo, lo) <= 0 && mpq_cmp(e->hi, hi) >= 0;
+}
+
 /* Does an event hold the segment's end t (0 or 1)? */
 static bool
 end_on_surface(const Segment *sg, int t)
@@ -385,7 +392,7 @@ gap_inside(const Segment *sg, mpq_srcptr lo, mpq_srcptr hi)
 	mpq_t		mid;
 
 	for (size_t e = 0; e < sg->n; e++)
-		if (mpq_cmp(sg->ev[e].lo, lo) <= 0 && mpq_cmp(sg->ev[e].hi, hi) >= 0)
+		if (event_covers(&sg->ev[e], lo, hi))
 			return 1;
 	for (int end = 0; end < 2; end++)
 		if ((end == 0 ? mpq_sgn(lo) == 0 : mpq_cmp_ui(hi, 1, 1) == 0) && !end_on_surface(sg, end))
@@ -413,7 +420,7 @@ single_crossing(const Segment *sg, mpq_srcptr t)
 	bool		crossing = false;
 
 	for (size_t e = 0; e < sg->n && held < 2; e++)
-		if (mpq_cmp(sg->ev[e].lo, t) <= 0 && mpq_cmp(sg->ev[e].hi, t) >= 0)
+		if (event_covers(&sg->ev[e], t, t))
 		{
 			held++;
 			crossing = sg->ev[e].crossing;
@@ -424,8 +431,8 @@ single_crossing(const Segment *sg, mpq_srcptr t)
 /*
  * The pieces of segment sg inside or on the solid, in metres: each gap between two breakpoints is in or
  * out (the side opposite the gap before across a single crossing, else gap_inside); a breakpoint is in when
- * an event holds it or a gap beside it is in. The end b, when no
- * event holds it, is off the surface and on the side of the last gap: sg->start for the next segment.
+ * an event holds it or a gap beside it is in. The end b, when no event holds it, is off the surface and on
+ * the side of the last gap: sg->start for the next segment.
  */
 static int
 segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
@@ -459,7 +466,7 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 		bool		in = (k > 0 && gap_in[k - 1]) || (k + 1 < nb && gap_in[k]);
 
 		for (size_t e = 0; e < sg->n && !in; e++)
-			in = mpq_cmp(sg->ev[e].lo, bp[k]) <= 0 && mpq_cmp(sg->ev[e].hi, bp[k]) >= 0;
+			in = event_covers(&sg->ev[e], bp[k], bp[k]);
 		if (in && !piece)
 		{
 			start = bp[k];

@@ -174,6 +174,15 @@ piece_bytes(size_t size, int n)
 	return (piece + page - 1) / page * page;
 }
 
+/* The bytes of piece k (of pieces of `piece` bytes) of a segment of size bytes: the last may be shorter. */
+static size_t
+piece_len(size_t size, size_t piece, int k)
+{
+	size_t		at = (size_t) k * piece;
+
+	return size - at < piece ? size - at : piece;
+}
+
 /* The segment's pieces mapped one after another at one address; NULL on failure. */
 static char *
 map_pieces(const GxWireFds *fds, size_t size)
@@ -184,16 +193,12 @@ map_pieces(const GxWireFds *fds, size_t size)
 	if (base == MAP_FAILED)
 		return NULL;
 	for (int k = 0; k < fds->n; k++)
-	{
-		size_t		at = (size_t) k * piece;
-
-		if (mmap(base + at, size - at < piece ? size - at : piece, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		if (mmap(base + (size_t) k * piece, piece_len(size, piece, k), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
 				 fds->fd[k], 0) == MAP_FAILED)
 		{
 			munmap(base, size);
 			return NULL;
 		}
-	}
 	return base;
 }
 
@@ -240,13 +245,12 @@ gx_wire_segment_create(size_t size, GxWireFds *fds)
 	fds->n = 0;
 	for (int k = 0; k < n; k++)
 	{
-		size_t		at = (size_t) k * piece;
-		int			fd = at < total ? memfd_create("gpuexact", MFD_CLOEXEC) : -1;
+		int			fd = (size_t) k * piece < total ? memfd_create("gpuexact", MFD_CLOEXEC) : -1;
 
 		if (fd < 0)
 			goto fail;
 		fds->fd[fds->n++] = fd;
-		if (ftruncate(fd, (off_t) (total - at < piece ? total - at : piece)) != 0)
+		if (ftruncate(fd, (off_t) piece_len(total, piece, k)) != 0)
 			goto fail;
 	}
 	if ((p = map_pieces(fds, total)) == NULL)
@@ -285,8 +289,7 @@ gx_wire_segment_map(const GxWireFds *fds, size_t size, bool parallel)
 	for (int k = 0; k < fds->n; k++)
 	{
 		struct stat st;
-		size_t		at = (size_t) k * piece,
-					len = total - at < piece ? total - at : piece;
+		size_t		len = piece_len(total, piece, k);
 
 		if (fstat(fds->fd[k], &st) != 0 || (uint64_t) st.st_size < len ||
 			(k + 1 < fds->n && (uint64_t) st.st_size != len))
@@ -311,13 +314,25 @@ gx_wire_side_bytes(const GxBatchSide *s)
 	return gx_wire_side_bytes_for(s->n, s->ngeoms);
 }
 
+/* Where the kind and geom arrays of a side of n elements whose coordinates are at off lie in a segment. */
+static void
+side_offsets(size_t off, size_t n, uint64_t *kind_off, uint64_t *geom_off)
+{
+	*kind_off = off + ALIGN8(n * 9 * sizeof(double));
+	*geom_off = *kind_off + ALIGN8(n);
+}
+
 void
 gx_wire_side_room(GxBatchSide *room, char *seg, size_t off, size_t n)
 {
+	uint64_t	kind_off,
+				geom_off;
+
+	side_offsets(off, n, &kind_off, &geom_off);
 	gx_batch_side_init(room);
 	room->coords = (double *) (seg + off);
-	room->kind = (uint8_t *) (seg + off + ALIGN8(n * 9 * sizeof(double)));
-	room->geom = (uint32_t *) ((char *) room->kind + ALIGN8(n));
+	room->kind = (uint8_t *) (seg + kind_off);
+	room->geom = (uint32_t *) (seg + geom_off);
 	room->cap = n;
 }
 
@@ -348,8 +363,7 @@ gx_wire_side_put(GxWireSide *w, char *seg, size_t off, const GxBatchSide *s)
 	w->unknown_srid = s->unknown_srid;
 	w->extent = s->extent;
 	w->coords_off = off;
-	w->kind_off = off + ALIGN8(s->n * 9 * sizeof(double));
-	w->geom_off = w->kind_off + ALIGN8(s->n);
+	side_offsets(off, s->n, &w->kind_off, &w->geom_off);
 	if (s->coords != (double *) (seg + w->coords_off))
 		parallel_copy(seg + w->coords_off, s->coords, s->n * 9 * sizeof(double));
 	if (s->kind != (uint8_t *) (seg + w->kind_off))

@@ -642,35 +642,30 @@ static void
 make_arrays(GxPgSide *s, GxPgRead *r)
 {
 	GxCache    *c = backend_cache();
+	bool		cached = c != NULL && s->keys != NULL && gx_pg_side_fits_cache(s->raw_bytes);
+	const GxCachedSide *hit = cached ? gx_cache_get(c, s->keys, s->nkeys) : NULL;
 	GxCachedSide v;
 	GxPgRead	mine;
 
 	s->built = true;
-	if (c != NULL && s->keys != NULL && gx_pg_side_fits_cache(s->raw_bytes))
-	{
-		const GxCachedSide *hit = gx_cache_get(c, s->keys, s->nkeys);
-
-		if (hit == NULL)
-		{
-			if (r == NULL)
-				read_side(s, r = &mine);
-			lay_out(&v, r, NULL, cache_cxt);
-			hit = gx_cache_put(c, s->keys, s->nkeys, &v);
-			if (hit == NULL)
-				ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
-		}
-		else if (r != NULL)
-			MemoryContextDelete(r->work);
-		borrow(s, hit, s->cxt);
-	}
-	else
+	if (hit == NULL)
 	{
 		if (r == NULL)
 			read_side(s, r = &mine);
-		lay_out(&v, r, NULL, s->cxt);
-		s->side = v.side;
-		s->srids = v.srids;
+		lay_out(&v, r, NULL, cached ? cache_cxt : s->cxt);
+		if (!cached)
+		{
+			s->side = v.side;
+			s->srids = v.srids;
+			return;
+		}
+		hit = gx_cache_put(c, s->keys, s->nkeys, &v);
+		if (hit == NULL)
+			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
 	}
+	else if (r != NULL)
+		MemoryContextDelete(r->work);
+	borrow(s, hit, s->cxt);
 }
 
 bool

@@ -268,7 +268,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 				elements = 0,
 				content_len[2] = {0, 0};
 	GxWireFds	segfds;
-	int							k;
+	int			k;
 	bool		ok;
 	double		t_segment;
 
