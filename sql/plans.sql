@@ -117,6 +117,14 @@ SELECT set_config('jit_above_cost', (cost_less_engine('SELECT count(*) FROM jl J
 SELECT jit_used('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') AS compiled_above;
 SELECT set_config('jit_above_cost', (cost_less_engine('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') - 1)::text, false) IS NOT NULL AS below;
 SELECT jit_used('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') = pg_jit_available() AS compiled_below_where_available;
+-- a cached plan is judged again at each execution: its first, above the threshold, compiled nothing and
+-- leaves the plan as the planner made it
+SELECT set_config('jit_above_cost', (cost_less_engine('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') + 1)::text, false) IS NOT NULL AS above;
+PREPARE jq AS SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g);
+SELECT jit_used('EXECUTE jq') AS prepared_compiled_above;
+SELECT set_config('jit_above_cost', (cost_less_engine('SELECT count(*) FROM jl JOIN jp ON gx_intersects(jl.g, jp.g)') - 1)::text, false) IS NOT NULL AS below;
+SELECT jit_used('EXECUTE jq') = pg_jit_available() AS prepared_compiled_below_where_available;
+DEALLOCATE jq;
 RESET jit_above_cost;
 RESET jit_optimize_above_cost;
 RESET jit_inline_above_cost;

@@ -5,7 +5,8 @@
  * touch; counted in, a block model's coding would pay tens of milliseconds of compiling for nothing. So,
  * as the executor starts (this library may have been loaded by the planning of that very query), the same
  * thresholds are applied to the plan's cost less the engine's work: each GpuexactJoin's own cost beyond its
- * two child plans'.
+ * two child plans'. The flags go on a copy of the plan's top node for this execution: a cached plan keeps
+ * the planner's, so each execution is judged on the thresholds of its moment.
  */
 #include "postgres.h"
 
@@ -55,8 +56,9 @@ gx_executor_start(QueryDesc *query, int eflags)
 	Cost		engine,
 				rest;
 	ListCell   *lc;
+	int			flags = stmt->jitFlags;
 
-	if (stmt->jitFlags & PGJIT_PERFORM)
+	if (flags & PGJIT_PERFORM)
 	{
 		engine = engine_cost(stmt->planTree);
 		foreach(lc, stmt->subplans)
@@ -64,14 +66,22 @@ gx_executor_start(QueryDesc *query, int eflags)
 		/* standard_planner's rules, on the rest */
 		rest = stmt->planTree->total_cost - engine;
 		if (engine > 0 && !(rest > jit_above_cost))
-			stmt->jitFlags = PGJIT_NONE;
+			flags = PGJIT_NONE;
 		else if (engine > 0)
 		{
 			if (!(jit_optimize_above_cost >= 0 && rest > jit_optimize_above_cost))
-				stmt->jitFlags &= ~PGJIT_OPT3;
+				flags &= ~PGJIT_OPT3;
 			if (!(jit_inline_above_cost >= 0 && rest > jit_inline_above_cost))
-				stmt->jitFlags &= ~PGJIT_INLINE;
+				flags &= ~PGJIT_INLINE;
 		}
+	}
+	if (flags != stmt->jitFlags)
+	{
+		PlannedStmt *mine = makeNode(PlannedStmt);
+
+		memcpy(mine, stmt, sizeof(PlannedStmt));
+		mine->jitFlags = flags;
+		query->plannedstmt = mine;
 	}
 	if (prev_executor_start)
 		prev_executor_start(query, eflags);
