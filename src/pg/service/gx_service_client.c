@@ -5,6 +5,8 @@
  * While the service works, the backend waits in short polls: query cancel, statement_timeout and
  * termination set the segment's control word, which the engine polls; past gpuexact.service_timeout, or
  * when the service fails or disappears, the backend runs the batch on its own CPU (same answer).
+ * PostgreSQL counts the descriptors the connection may hold (the socket, and the memfds of one segment
+ * made or received at a time) among its own, so that its file cache leaves room for them.
  */
 #include "postgres.h"
 
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "miscadmin.h"
+#include "storage/fd.h"
 #include "portability/instr_time.h"
 
 #include "base/gx_alloc.h"
@@ -33,6 +36,28 @@
 #define PARALLEL_SEND_BYTES (4 << 20)	/* sides of less than this are written into the segment on one thread */
 
 static int	sock = -1;
+static int	counted_fds;		/* descriptors counted with PostgreSQL's for the connection */
+
+/* The connection's descriptors no longer counted. */
+static void
+uncount_fds(void)
+{
+	for (; counted_fds > 0; counted_fds--)
+		ReleaseExternalFD();
+}
+
+/* The socket's descriptor and a segment's counted; false when PostgreSQL has no room for them. */
+static bool
+count_fds(void)
+{
+	for (; counted_fds < 1 + GX_WIRE_MAX_FDS; counted_fds++)
+		if (!AcquireExternalFD())
+		{
+			uncount_fds();
+			return false;
+		}
+	return true;
+}
 
 static void
 disconnect(void)
@@ -40,6 +65,7 @@ disconnect(void)
 	if (sock >= 0)
 		close(sock);
 	sock = -1;
+	uncount_fds();
 }
 
 static bool
@@ -51,6 +77,11 @@ connect_service(char *why, size_t whylen)
 
 	if (sock >= 0)
 		return true;
+	if (!count_fds())
+	{
+		snprintf(why, whylen, "GPU service: no room for its file descriptors (max_files_per_process)");
+		return false;
+	}
 	memset(&addr, 0, sizeof(addr));
 	addr.sun_family = AF_UNIX;
 	gx_service_socket_path(addr.sun_path, sizeof(addr.sun_path));
