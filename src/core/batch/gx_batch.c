@@ -195,16 +195,12 @@ element_pairs_out(const GxBatchSide *a, const GxBatchSide *b, GxKeys *keys, GxPa
 	return true;
 }
 
-/*
- * Points against solids only: the volume pass locates each point in every solid whose box holds it, exactly
- * and on the surface too (gx_batch_solid.c), so the intersection passes would find nothing more.
- */
+/* Points against solids only: the whole batch is the volume pass's. */
 static bool
 left_to_volumes(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt)
 {
-	return opt->distance == 0 && !opt->element_pairs &&
-		((gx_batch_side_all_solids(b) && gx_batch_side_all_points(a)) ||
-		 (gx_batch_side_all_solids(a) && gx_batch_side_all_points(b)));
+	return (gx_batch_points_to_volumes(b, opt) && gx_batch_side_all_points(a)) ||
+		(gx_batch_points_to_volumes(a, opt) && gx_batch_side_all_points(b));
 }
 
 bool

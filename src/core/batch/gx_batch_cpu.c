@@ -388,7 +388,7 @@ probe_batch(const GxBatchSide *q, const GxBatchSide *k, bool q_is_a, const GxBat
 	GxPredStats preds = {0, 0, 0, 0, 0};
 	volatile int stop = 0;			/* 1 cancelled, 2 out of memory */
 	double		t0 = gx_now_ms();
-	bool		points_to_volumes = !opt->element_pairs && gx_batch_side_all_solids(k);
+	bool		points_to_volumes = gx_batch_points_to_volumes(k, opt);
 	long		i;
 
 	#pragma omp parallel num_threads(threads)

@@ -18,6 +18,17 @@ gx_batch_result_key(const GxBatchSide *a, uint32_t ea, const GxBatchSide *b, uin
 }
 
 /*
+ * Whether the points of a side batched against `solids` are left to the volume pass (gx_batch_solid.c): it
+ * locates a point in every solid whose box holds it, exactly and on the surface too, so an intersection
+ * pass would find nothing more for them (not when element pairs or distances are asked for).
+ */
+static inline bool
+gx_batch_points_to_volumes(const GxBatchSide *solids, const GxBatchOptions *opt)
+{
+	return opt->distance == 0 && !opt->element_pairs && gx_batch_side_all_solids(solids);
+}
+
+/*
  * The CPU path on `threads` threads: appends intersecting geometry-pair keys (with duplicates; element-pair
  * keys with opt->element_pairs) to keys and adds its counts and times to st. false with err on cancel or memory.
  */
