@@ -4,8 +4,8 @@
 # (shared_preload_libraries = gpuexact), default settings otherwise, on the GPU machine (device tool; carry
 # build/, gpuexact.so and .device): the cold first join (gx_cache_reset, then a new session), a new session's
 # first join on cached data, a warm session, and the throughput of 1 and of 8 concurrent sessions (pgbench,
-# 5 joins each); then the same holes against the bodies made solids, a new session's and a warm session's
-# joins. Results in $OUT/mine_sessions.txt.
+# 5 joins each, then joining for THROUGHPUT_S seconds, 5 by default); then the same holes against the
+# bodies made solids, a new session's and a warm session's joins. Results in $OUT/mine_sessions.txt.
 set -u
 cd "$(dirname "$0")/.."
 SCALE=${SCALE:-20}
@@ -35,6 +35,11 @@ chmod 644 /tmp/mine_join.pgb
 	for k in 1 2; do
 		echo "1 session x 5 joins: $(pgbench -n -d mine -f /tmp/mine_join.pgb -c 1 -j 1 -t 5 2>&1 | grep -E "^tps" | tr '\n' ' ')"
 		echo "8 sessions x 5 joins: $(pgbench -n -d mine -f /tmp/mine_join.pgb -c 8 -j 8 -t 5 2>&1 | grep -E "^tps" | tr '\n' ' ')"
+	done
+	# the steady state: sessions joining for ${THROUGHPUT_S:-5} s each
+	for k in 1 2; do
+		echo "1 session for ${THROUGHPUT_S:-5} s: $(pgbench -n -d mine -f /tmp/mine_join.pgb -c 1 -j 1 -T ${THROUGHPUT_S:-5} 2>&1 | grep -E "^tps" | tr '\n' ' ')"
+		echo "8 sessions for ${THROUGHPUT_S:-5} s: $(pgbench -n -d mine -f /tmp/mine_join.pgb -c 8 -j 8 -T ${THROUGHPUT_S:-5} 2>&1 | grep -E "^tps" | tr '\n' ' ')"
 	done
 	cd - >/dev/null
 	psql -X -d mine -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Engine Time|Batch Time|Execution Time"
