@@ -1,11 +1,13 @@
 /*
  * test_pack.c: the packed storage form of surfaces (gx_pack.h): bit-for-bit round trips over meshes and
- * collections, when packing pays, determinism, and corrupt packed values refused without stray reads.
+ * collections, when packing pays, determinism, corrupt packed values refused without stray reads, and
+ * packed values laid out into a batch side as their unpacked values are.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/gx_alloc.h"
+#include "batch/gx_batch_side.h"
 #include "geom/gx_pack.h"
 #include "gx_test.h"
 #include "io/gx_io.h"
@@ -201,6 +203,8 @@ test_corrupt(void)
 	((uint32_t *) (bad + psize - 12 * 288))[5] = 1u << 30;
 	err.code = GX_OK;
 	CHECK(gx_unpack((GxSerialized *) bad, psize, &usize, &err) == NULL && strstr(err.msg, "index"));
+	err.code = GX_OK;
+	CHECK(!gx_unpacked_size((GxSerialized *) bad, psize, &usize, &err) && strstr(err.msg, "index"));
 	srand(7);
 	for (i = 0; i < 20000; i++)
 	{
@@ -217,9 +221,87 @@ test_corrupt(void)
 	gx_free(g);
 }
 
+/* Whether two sides hold the same elements, owners and extent. */
+static bool
+same_side(const GxBatchSide *a, const GxBatchSide *b)
+{
+	return a->n == b->n && a->ngeoms == b->ngeoms && memcmp(a->coords, b->coords, a->n * 9 * sizeof(double)) == 0 &&
+		memcmp(a->kind, b->kind, a->n) == 0 && memcmp(a->geom, b->geom, a->n * sizeof(uint32_t)) == 0 &&
+		memcmp(&a->extent, &b->extent, sizeof(GxBox3D)) == 0;
+}
+
+/*
+ * A side laid out from packed values (gx_batch_side_add_many unpacks their surfaces into its arrays) is the
+ * side of the same values unpacked, alone and among unpacked ones, placed in room the caller made too.
+ */
+static void
+test_side_from_packed(void)
+{
+	GxError		err = {GX_OK, ""};
+	const char *texts[] = {"POINT Z (1 2 3)", "LINESTRING Z (0 0 0, 1 1 1, 2 0 1)", "TIN Z EMPTY"};
+	GxSerialized *plain[6],
+			   *mixed[6];
+	size_t		size[6],
+				psize,
+				usize;
+	GxBatchSide a,
+				b,
+				c;
+	int			n = 0;
+
+	plain[n] = height_field(40, GX_TIN, &size[n]);
+	n++;
+	plain[n] = height_field(20, GX_POLYHEDRALSURFACE, &size[n]);
+	n++;
+	for (int i = 0; i < 3; i++, n++)
+		plain[n] = wkt(texts[i], &size[n]);
+	plain[n] = height_field(25, GX_TIN, &size[n]);
+	n++;
+	/* the surfaces packed, the rest as they are */
+	for (int i = 0; i < n; i++)
+	{
+		mixed[i] = plain[i];
+		if (plain[i] && !(plain[i]->flags & GX_FLAG_EMPTY) &&
+			(gx_body(plain[i])->type == GX_TIN || gx_body(plain[i])->type == GX_POLYHEDRALSURFACE))
+		{
+			GxSerialized *p = gx_pack(plain[i], size[i], &psize, &err);
+
+			CHECK_MSG(p != NULL && gx_unpacked_size(p, psize, &usize, &err), "geometry %d not packed: %s", i, err.msg);
+			if (p)
+				mixed[i] = p;
+		}
+	}
+	gx_batch_side_init(&a);
+	gx_batch_side_init(&b);
+	CHECK(gx_batch_side_add_many(&a, (const GxSerialized *const *) plain, n, &err));
+	CHECK(gx_batch_side_count_many((const GxSerialized *const *) mixed, n) == a.n);
+	CHECK(gx_batch_side_add_many(&b, (const GxSerialized *const *) mixed, n, &err));
+	CHECK_MSG(same_side(&a, &b), "packed: %zu elements, unpacked %zu", b.n, a.n);
+	/* into room made beforehand, as in a shared segment */
+	gx_batch_side_init(&c);
+	c.cap = a.n;
+	c.coords = malloc(a.n * 9 * sizeof(double));
+	c.kind = malloc(a.n);
+	c.geom = malloc(a.n * sizeof(uint32_t));
+	CHECK(gx_batch_side_add_many(&c, (const GxSerialized *const *) mixed, n, &err));
+	CHECK(c.coords && same_side(&a, &c));
+	free(c.coords);
+	free(c.kind);
+	free(c.geom);
+	gx_batch_side_free(&a);
+	gx_batch_side_free(&b);
+	for (int i = 0; i < n; i++)
+	{
+		if (mixed[i] != plain[i])
+			gx_free(mixed[i]);
+		gx_free(plain[i]);
+	}
+}
+
 int
 main(void)
 {
+	test_side_from_packed();
 	test_meshes();
 	test_collections();
 	test_not_packed();

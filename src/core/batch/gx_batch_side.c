@@ -12,6 +12,7 @@
 #include "batch/gx_batch_side.h"
 #include "batch/gx_side_index.h"
 #include "geom/gx_box.h"
+#include "geom/gx_pack.h"
 
 void
 gx_batch_side_init(GxBatchSide *s)
@@ -123,6 +124,54 @@ count_leaf(void *ctx, const GxNode *n)
 	return true;
 }
 
+/* put_leaf for a leaf of a packed value: a surface's triangles gathered from its distinct vertices. */
+static bool
+put_packed_leaf(void *ctx, const GxNode *n, const GxPackedSurface *surface)
+{
+	GxBatchSide *s = ctx;
+	double	   *dst = s->coords + 9 * s->n;
+
+	if (surface == NULL)
+		return put_leaf(ctx, n);
+	for (size_t i = 0; i < 3 * (size_t) n->count; i++)
+		memcpy(dst + 3 * i, surface->vertices + 3 * (size_t) surface->index[i], 3 * sizeof(double));
+	memset(s->kind + s->n, 3, n->count);
+	for (uint32_t i = 0; i < n->count; i++)
+		s->geom[s->n + i] = s->ngeoms;
+	s->n += n->count;
+	return true;
+}
+
+static bool
+count_packed_leaf(void *ctx, const GxNode *n, const GxPackedSurface *surface)
+{
+	(void) surface;
+	return count_leaf(ctx, n);
+}
+
+/* The elements of geometry g, packed or not. */
+static size_t
+count_elements(const GxSerialized *g)
+{
+	size_t		count = 0;
+
+	if (g->flags & GX_FLAG_PACKED)
+		gx_packed_walk(g, count_packed_leaf, &count);
+	else
+		gx_node_walk(gx_body(g), count_leaf, &count);
+	return count;
+}
+
+/* Lays out the elements of geometry g, packed or not, at s->n (room reserved). */
+static void
+put_elements(GxBatchSide *s, const GxSerialized *g)
+{
+	if (g->flags & GX_FLAG_PACKED)
+		gx_packed_walk(g, put_packed_leaf, s);
+	else
+		gx_node_walk(gx_body(g), put_leaf, s);
+}
+
 /* Marks geometry number `number` a solid, growing the side's flags; false when memory runs out. */
 static bool
 note_solid(GxBatchSide *s, uint32_t number, GxError *err)
@@ -202,7 +251,7 @@ gx_batch_side_count_many(const GxSerialized *const *g, size_t n)
 
 	#pragma omp parallel for schedule(dynamic, 64) reduction(+:total) if (n > 65536)
 	for (k = 0; k < (long) n; k++)
-		gx_node_walk(gx_body(g[k]), count_leaf, &total);
+		total += count_elements(g[k]);
 	return total;
 }
 
@@ -230,12 +279,7 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	first[0] = s->n;
 	#pragma omp parallel for schedule(dynamic, chunk) if (n > 65536)
 	for (k = 0; k < (long) n; k++)
-	{
-		size_t		count = 0;
-
-		gx_node_walk(gx_body(g[k]), count_leaf, &count);
-		first[k + 1] = count;
-	}
+		first[k + 1] = count_elements(g[k]);
 	for (i = 0; i < n; i++)
 		first[i + 1] += first[i];
 	if (!grow(s, first[n] - s->n, true, err))
@@ -251,7 +295,7 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 
 		at.n = first[k];
 		at.ngeoms = s->ngeoms + (uint32_t) k;
-		gx_node_walk(gx_body(g[k]), put_leaf, &at);
+		put_elements(&at, g[k]);
 	}
 	for (i = 0; i < n; i++)
 		if (!note_geometry(s, g[i], s->ngeoms + (uint32_t) i, first[i] == 0, err))

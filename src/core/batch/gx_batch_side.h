@@ -34,11 +34,12 @@ void		gx_batch_side_init(GxBatchSide *s);
 bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
 /*
  * gx_batch_side_add of g[0..n) in turn, with the elements laid out in parallel (OpenMP) for large ones. A
- * side whose arrays already have room for them (cap) keeps its arrays: they may be placed by the caller
- * (such as in a shared segment, gx_wire_side_room), and are then the caller's to free.
+ * value may also be packed (gx_pack.h; accepted by gx_unpacked_size): its surfaces are unpacked straight
+ * into the side. A side whose arrays already have room for them (cap) keeps its arrays: they may be placed
+ * by the caller (such as in a shared segment, gx_wire_side_room), and are then the caller's to free.
  */
 bool		gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err);
-/* The elements gx_batch_side_add_many appends for g[0..n) (counted in parallel for many). */
+/* The elements gx_batch_side_add_many appends for g[0..n), packed or not (counted in parallel for many). */
 size_t		gx_batch_side_count_many(const GxSerialized *const *g, size_t n);
 void		gx_batch_side_free(GxBatchSide *s);
 

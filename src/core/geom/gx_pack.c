@@ -256,17 +256,16 @@ unpack_surface(Unpacker *u, const GxNode *n, size_t *at)
 	if ((verts = take(u, *at + 8, 24 * nverts)) == NULL ||
 		(index = take(u, *at + 8 + 24 * nverts, index_bytes(count))) == NULL)
 		return false;
+	for (i = 0; i < 3 * count; i++)
+		if (index[i] >= nverts)
+			return corrupt(u, "vertex index out of range");
 	emit(u, n, sizeof(GxNode));
 	if (u->out)
 	{
 		double	   *c = (double *) (u->out + u->len);
 
 		for (i = 0; i < 3 * count; i++)
-		{
-			if (index[i] >= nverts)
-				return corrupt(u, "vertex index out of range");
 			memcpy(c + 3 * i, verts + 3 * (size_t) index[i], 24);
-		}
 	}
 	u->len += 72 * count;
 	*at += 8 + 24 * nverts + index_bytes(count);
@@ -352,4 +351,35 @@ gx_unpack(const GxSerialized *p, size_t size, size_t *unpacked_size, GxError *er
 		return NULL;
 	}
 	return g;
+}
+
+/* ---- walking a packed value ------------------------------------------------------------------------- */
+
+/* Visits the leaves of the subtree at `at`; returns the bytes after it, or NULL when a visit said stop. */
+static const unsigned char *
+walk_packed(const unsigned char *at, GxPackedVisitor visit, void *ctx)
+{
+	const GxNode *n = (const GxNode *) at;
+	long		nd;
+
+	at += sizeof(GxNode);
+	if (is_surface(n->type))
+	{
+		uint32_t	nverts = ((const uint32_t *) at)[0];
+		GxPackedSurface surface = {(const double *) (at + 8), (const uint32_t *) (at + 8 + 24 * (size_t) nverts)};
+
+		return visit(ctx, n, &surface) ? at + 8 + 24 * (size_t) nverts + index_bytes(n->count) : NULL;
+	}
+	if ((nd = gx_leaf_doubles(n->type, n->count)) >= 0)
+		return visit(ctx, n, NULL) ? at + (size_t) nd * sizeof(double) : NULL;
+	for (uint32_t i = 0; i < n->count; i++)
+		if ((at = walk_packed(at, visit, ctx)) == NULL)
+			return NULL;
+	return at;
+}
+
+bool
+gx_packed_walk(const GxSerialized *p, GxPackedVisitor visit, void *ctx)
+{
+	return walk_packed((const unsigned char *) gx_body(p), visit, ctx) != NULL;
 }

@@ -33,12 +33,28 @@ GxSerialized *gx_pack(const GxSerialized *g, size_t size, size_t *packed_size, G
 /*
  * Unpacking in two steps, for callers that allocate themselves (threads): the unpacked size of the packed
  * value p (size bytes), then the unpacked value written into out (that many bytes). Every count and index
- * is checked against size, so a corrupt value gives false with err set (GX_ERR_PARSE), never a stray read.
+ * is checked against size, so a corrupt value gives false with err set (GX_ERR_PARSE), never a stray read;
+ * a value gx_unpacked_size accepts can be walked (gx_packed_walk) without further checks.
  */
 bool		gx_unpacked_size(const GxSerialized *p, size_t size, size_t *unpacked_size, GxError *err);
 bool		gx_unpack_into(const GxSerialized *p, size_t size, GxSerialized *out, GxError *err);
 
 /* Both steps, the result allocated with gx_alloc (NULL on error, err set). */
 GxSerialized *gx_unpack(const GxSerialized *p, size_t size, size_t *unpacked_size, GxError *err);
+
+/* A surface leaf of a packed value: each triangle's three corners as indices into its distinct vertices. */
+typedef struct GxPackedSurface
+{
+	const double *vertices;		/* 3 doubles each */
+	const uint32_t *index;		/* 3 per triangle (the leaf's count) */
+} GxPackedSurface;
+
+/*
+ * Calls visit(ctx, leaf, surface) for every leaf of the packed value p (accepted by gx_unpacked_size), in
+ * order, as gx_node_walk does for an unpacked value: surface NULL for a leaf whose coordinates follow its
+ * header (as unpacked), else where a surface's triangles are. false as soon as a visit returns false.
+ */
+typedef bool (*GxPackedVisitor) (void *ctx, const GxNode *leaf, const GxPackedSurface *surface);
+bool		gx_packed_walk(const GxSerialized *p, GxPackedVisitor visit, void *ctx);
 
 #endif

@@ -299,7 +299,7 @@ read_values(GxPgRead *r, const Datum *geoms, const bool *present, size_t n, size
 							   opt.thread_budget);
 	PG_TRY();
 	{
-		ok = gx_pg_values_read(geoms, present, n, count, threads, r->raw, o->owned);
+		ok = gx_pg_values_read(geoms, present, n, count, threads, true, r->raw, o->owned);
 		if (ok)
 			r->elements = gx_batch_side_count_many((const GxSerialized *const *) r->raw, count);
 	}

@@ -44,6 +44,7 @@ typedef struct Pipeline
 	bool		done;			/* every value fetched (under lock) */
 	bool		stop;			/* an ERROR: take nothing more (under lock) */
 	bool		corrupt;
+	bool		keep_packed;	/* packed values stay packed, checked (gx_unpacked_size) */
 	int			threads;
 	pthread_mutex_t lock;
 	pthread_cond_t more;
@@ -106,14 +107,33 @@ unpacked(const struct varlena *v)
 	return out;
 }
 
-/* raw[k] made a value the core reads: decompressed, unpacked, or both, into a malloc'd value. */
+/* Whether the packed value v is readable (gx_unpacked_size checks every count and index). */
+static bool
+packed_ok(const struct varlena *v)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+
+	return gx_unpacked_size((const GxSerialized *) v, VARSIZE(v), &size, &err);
+}
+
+/*
+ * raw[k] made a value the core reads: decompressed, unpacked, or both, into a malloc'd value; with
+ * keep_packed, a packed value decompressed only, once checked.
+ */
 static void
 expand(Pipeline *p, size_t k)
 {
 	struct varlena *v = p->compressed[k] ? decompressed(p->raw[k]) : p->raw[k];
 	bool		owned = p->compressed[k];
 
-	if (v != NULL && (((GxSerialized *) v)->flags & GX_FLAG_PACKED))
+	if (v != NULL && p->keep_packed && (((GxSerialized *) v)->flags & GX_FLAG_PACKED) && !packed_ok(v))
+	{
+		if (owned)
+			free(v);
+		v = NULL;
+	}
+	else if (v != NULL && !p->keep_packed && (((GxSerialized *) v)->flags & GX_FLAG_PACKED))
 	{
 		struct varlena *u = unpacked(v);
 
@@ -428,7 +448,7 @@ gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n)
 }
 
 bool
-gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t count, int threads,
+gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t count, int threads, bool keep_packed,
 				  struct varlena **raw, bool *owned)
 {
 	Pipeline	p;
@@ -443,6 +463,7 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 	p.raw = raw;
 	p.compressed = compressed;
 	p.owned = owned;
+	p.keep_packed = keep_packed;
 	p.todo = palloc(Max(count, 1) * sizeof(size_t));
 	p.threads = Max(threads, 1);
 	pthread_mutex_init(&p.lock, NULL);
