@@ -316,7 +316,8 @@ read_values(GxPgRead *r, const Datum *geoms, const bool *present, size_t n, size
 
 /*
  * The values of r laid out into v, ids in order, in parallel within the cluster's thread budget: into room's
- * arrays when given (they hold r->elements), else into arrays allocated in cxt; r's values are let go.
+ * arrays when given (they hold r->elements; r's values stay for gx_pg_read_free), else into arrays
+ * allocated in cxt (r's values let go).
  */
 static void
 lay_out(GxCachedSide *v, GxPgRead *r, const GxBatchSide *room, MemoryContext cxt)
@@ -347,10 +348,18 @@ lay_out(GxCachedSide *v, GxPgRead *r, const GxBatchSide *room, MemoryContext cxt
 		MemoryContextSwitchTo(old);
 	}
 	PG_END_TRY();
-	MemoryContextDelete(r->work);
-	r->work = NULL;
+	if (room == NULL)
+		gx_pg_read_free(r);
 	if (!ok)
 		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+}
+
+void
+gx_pg_read_free(GxPgRead *r)
+{
+	if (r->work)
+		MemoryContextDelete(r->work);
+	r->work = NULL;
 }
 
 /*
@@ -664,7 +673,7 @@ make_arrays(GxPgSide *s, GxPgRead *r)
 			ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory in the geometry cache")));
 	}
 	else if (r != NULL)
-		MemoryContextDelete(r->work);
+		gx_pg_read_free(r);
 	borrow(s, hit, s->cxt);
 }
 

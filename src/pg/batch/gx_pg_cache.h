@@ -86,10 +86,12 @@ void		gx_pg_side_materialize(GxPgSide *s);
 
 /*
  * Making s's arrays in two steps, for a side laid out where the caller says (the GPU service's segment):
- * gx_pg_side_read reads its values whole (fetched, decompressed, unpacked) into r and counts the elements
- * they make (r->elements); gx_pg_side_lay_out lays them out, which lets r's values go, into room's arrays
- * (room for r->elements: gx_wire_side_room), else as gx_pg_side_materialize would. Arrays in room are the caller's:
- * gx_pg_side_forget drops them before their room goes, and s is made again when next needed.
+ * gx_pg_side_read reads its values whole (fetched, decompressed, unpacked or checked) into r and counts the
+ * elements they make (r->elements); gx_pg_side_lay_out lays them out into room's arrays (room for
+ * r->elements: gx_wire_side_room), and r's values stay until gx_pg_read_free (the caller frees them while
+ * the service works), else as gx_pg_side_materialize would, which lets r's values go. Arrays in room are
+ * the caller's: gx_pg_side_forget drops them before their room goes, and s is made again when next needed.
+ * r's memory belongs to the memory context current at the read, so an ERROR frees it too.
  */
 typedef struct GxPgRead
 {
@@ -103,6 +105,7 @@ typedef struct GxPgRead
 bool		gx_pg_side_cached(const GxPgSide *s);
 void		gx_pg_side_read(GxPgSide *s, GxPgRead *r);
 void		gx_pg_side_lay_out(GxPgSide *s, GxPgRead *r, const GxBatchSide *room);
+void		gx_pg_read_free(GxPgRead *r);
 void		gx_pg_side_forget(GxPgSide *s);
 
 /*

@@ -417,6 +417,10 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	batch.segment_size = size_all;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), &segfds);
 	gx_wire_fds_close(&segfds);
+	/* the values laid out in the segment let go while the service works */
+	for (k = 0; k < 2; k++)
+		if (placed[k])
+			gx_pg_read_free(&reads[k]);
 	if (!ok)
 	{
 		let_go(seg, size_all, sides, placed);
