@@ -1,9 +1,8 @@
 /*
- * test_wire.c: shared segments (gx_wire.h): made whole or in steps (pages allocated by parts taken in turn
- * on several threads, then the rest), of one memfd or several, mapped again from their descriptors with
- * the same bytes at the same offsets; a size whose pieces do not match is refused.
+ * test_wire.c: shared segments (gx_wire.h) of one memfd or several: made with every page allocated, mapped
+ * again from their descriptors with the same bytes at the same offsets; a size whose pieces do not match
+ * is refused.
  */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,25 +11,6 @@
 
 #include "gx_test.h"
 #include "wire/gx_wire.h"
-
-typedef struct Stepper
-{
-	char	   *seg;
-	size_t		size;
-	GxWirePopulating *at;
-	long		steps;
-} Stepper;
-
-static void *
-stepper_main(void *arg)
-{
-	Stepper    *s = arg;
-
-	/* a few parts each, as idle helpers would take them */
-	for (int i = 0; i < 3 && gx_wire_segment_populate_next(s->seg, s->size, s->at); i++)
-		s->steps++;
-	return NULL;
-}
 
 /* Whether this kernel allocates pages ahead (MADV_POPULATE_WRITE, Linux 5.14): else nothing to count. */
 static bool
@@ -102,43 +82,11 @@ test_segments(void)
 		char	   *seg = gx_wire_segment_create(size, &fds);
 		char		what[64];
 
-		snprintf(what, sizeof(what), "made whole, %zu bytes", size);
+		snprintf(what, sizeof(what), "%zu bytes", size);
 		CHECK_MSG(seg != NULL, "%s: failed", what);
 		if (seg)
 		{
 			CHECK_MSG(pages_missing(seg, size) == 0, "%s: %zu pages not allocated", what, pages_missing(seg, size));
-			check_round_trip(seg, size, &fds, what);
-			munmap(seg, size);
-			gx_wire_fds_close(&fds);
-		}
-		/* in steps: four threads take some parts, the rest is done at once */
-		{
-			GxWirePopulating at = {0, 0};
-			pthread_t	t[4];
-			Stepper		st[4];
-			long		steps = 0;
-
-			snprintf(what, sizeof(what), "made in steps, %zu bytes", size);
-			seg = gx_wire_segment_make(size, &fds);
-			CHECK_MSG(seg != NULL, "%s: failed", what);
-			if (seg == NULL)
-				continue;
-			for (int i = 0; i < 4; i++)
-			{
-				st[i] = (Stepper) {seg, size, &at, 0};
-				pthread_create(&t[i], NULL, stepper_main, &st[i]);
-			}
-			for (int i = 0; i < 4; i++)
-			{
-				pthread_join(t[i], NULL);
-				steps += st[i].steps;
-			}
-			CHECK_MSG(size < ((size_t) 16 << 20) || !kernel_populates() || pages_missing(seg, size) > 0,
-					  "%s: pages allocated before the rest", what);
-			CHECK_MSG(gx_wire_segment_populate_rest(seg, size, &at), "%s: pages not allocated", what);
-			CHECK_MSG(pages_missing(seg, size) == 0, "%s: %zu pages not allocated", what, pages_missing(seg, size));
-			CHECK_MSG(!gx_wire_segment_populate_next(seg, size, &at), "%s: a part left after the rest", what);
-			CHECK_MSG(steps > 0 && at.next > steps, "%s: %ld parts by the threads, %ld taken", what, steps, at.next);
 			check_round_trip(seg, size, &fds, what);
 			munmap(seg, size);
 			gx_wire_fds_close(&fds);

@@ -243,15 +243,6 @@ gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 	return true;
 }
 
-bool
-gx_batch_side_count_head(const GxSerialized *head, size_t *elements)
-{
-	const GxNode *n = gx_body(head);
-
-	*elements = 0;
-	return gx_leaf_doubles(n->type, n->count) >= 0 && count_leaf(elements, n);
-}
-
 size_t
 gx_batch_side_count_many(const GxSerialized *const *g, size_t n)
 {

@@ -39,12 +39,6 @@ bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
  * by the caller (such as in a shared segment, gx_wire_side_room), and are then the caller's to free.
  */
 bool		gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, GxError *err);
-/*
- * The elements gx_batch_side_add appends for a value whose body is a single leaf (a point, a line, a
- * surface), from its first sizeof(GxSerialized) + sizeof(GxNode) bytes alone (packed or not); false when its
- * body is a collection, whose count needs the whole value.
- */
-bool		gx_batch_side_count_head(const GxSerialized *head, size_t *elements);
 /* The elements gx_batch_side_add_many appends for g[0..n), packed or not (counted in parallel for many). */
 size_t		gx_batch_side_count_many(const GxSerialized *const *g, size_t n);
 void		gx_batch_side_free(GxBatchSide *s);

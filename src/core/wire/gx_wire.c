@@ -202,26 +202,6 @@ map_pieces(const GxWireFds *fds, size_t size)
 	return base;
 }
 
-/* Task k of allocating the pages of a segment of size bytes in n pieces at p; false when memory is short. */
-static bool
-populate_task(char *p, size_t size, int n, long k)
-{
-	size_t		piece = piece_bytes(size, n),
-				at = (size_t) (k % n) * piece + (size_t) (k / n) * POPULATE_CHUNK,
-				end = (size_t) (k % n) * piece + piece;
-
-	end = end < size ? end : size;
-	return at >= end || madvise(p + at, end - at < POPULATE_CHUNK ? end - at : POPULATE_CHUNK, MADV_POPULATE_WRITE) == 0 ||
-		errno == EINVAL;
-}
-
-/* The tasks of allocating the pages of a segment of size bytes in n pieces: 1 MB each, the pieces in turn. */
-static long
-populate_tasks(size_t size, int n)
-{
-	return (long) ((piece_bytes(size, n) + POPULATE_CHUNK - 1) / POPULATE_CHUNK) * n;
-}
-
 /*
  * Allocates the pages of the segment at p now, 1 MB per task on the caller's OpenMP threads when parallel, the tasks
  * taking the pieces in turn (threads filling one file contend for it; filling different ones, they do
@@ -231,32 +211,33 @@ populate_tasks(size_t size, int n)
 static bool
 populate(char *p, size_t size, int n, bool parallel)
 {
-	long		tasks = populate_tasks(size, n),
+	size_t		piece = piece_bytes(size, n),
+				per_piece = (piece + POPULATE_CHUNK - 1) / POPULATE_CHUNK;
+	long		tasks = (long) per_piece * n,
 				k;
 	int			failed = 0;
 
 	#pragma omp parallel for schedule(dynamic, 1) reduction(|:failed) if (parallel && size > 4 * POPULATE_CHUNK)
 	for (k = 0; k < tasks; k++)
-		if (!populate_task(p, size, n, k))
+	{
+		size_t		at = (size_t) (k % n) * piece + (size_t) (k / n) * POPULATE_CHUNK,
+					end = (size_t) (k % n) * piece + piece;
+
+		end = end < size ? end : size;
+		if (at < end && madvise(p + at, end - at < POPULATE_CHUNK ? end - at : POPULATE_CHUNK, MADV_POPULATE_WRITE) != 0 &&
+			errno != EINVAL)
 			failed = 1;
+	}
 	return !failed;
 }
 
-/* The memfds a segment of size bytes is made of. */
-static int
-pieces_for(size_t size)
-{
-	size_t		total = size ? size : 1;
-
-	return total / PIECE_MIN < 2 ? 1 : total / PIECE_MIN > GX_WIRE_MAX_FDS ? GX_WIRE_MAX_FDS : (int) (total / PIECE_MIN);
-}
-
 void *
-gx_wire_segment_make(size_t size, GxWireFds *fds)
+gx_wire_segment_create(size_t size, GxWireFds *fds)
 {
 	size_t		total = size ? size : 1,
 				piece;
-	int			n = pieces_for(size);
+	int			n = total / PIECE_MIN < 2 ? 1 : total / PIECE_MIN > GX_WIRE_MAX_FDS ? GX_WIRE_MAX_FDS :
+		(int) (total / PIECE_MIN);
 	char	   *p = NULL;
 	int			e;
 
@@ -274,50 +255,7 @@ gx_wire_segment_make(size_t size, GxWireFds *fds)
 	}
 	if ((p = map_pieces(fds, total)) == NULL)
 		goto fail;
-	return p;
-fail:
-	e = errno;
-	gx_wire_fds_close(fds);
-	errno = e;
-	return NULL;
-}
-
-bool
-gx_wire_segment_populate_next(void *seg, size_t size, GxWirePopulating *at)
-{
-	size_t		total = size ? size : 1;
-	int			n = pieces_for(size);
-	long		k = __atomic_fetch_add(&at->next, 1, __ATOMIC_RELAXED);
-
-	if (k >= populate_tasks(total, n))
-		return false;
-	if (!populate_task(seg, total, n, k))
-		__atomic_store_n(&at->failed, 1, __ATOMIC_RELAXED);
-	return true;
-}
-
-bool
-gx_wire_segment_populate_rest(void *seg, size_t size, GxWirePopulating *at)
-{
-	if (size > 4 * POPULATE_CHUNK)
-	{
-		#pragma omp parallel
-		while (gx_wire_segment_populate_next(seg, size, at))
-			;
-	}
-	else
-		while (gx_wire_segment_populate_next(seg, size, at))
-			;
-	return !at->failed;
-}
-
-void *
-gx_wire_segment_create(size_t size, GxWireFds *fds)
-{
-	size_t		total = size ? size : 1;
-	char	   *p = gx_wire_segment_make(size, fds);
-
-	if (p != NULL && !populate(p, total, fds->n, true))
+	if (!populate(p, total, n, true))
 	{
 		munmap(p, total);
 		gx_wire_fds_close(fds);
@@ -325,6 +263,11 @@ gx_wire_segment_create(size_t size, GxWireFds *fds)
 		return NULL;
 	}
 	return p;
+fail:
+	e = errno;
+	gx_wire_fds_close(fds);
+	errno = e;
+	return NULL;
 }
 
 void *

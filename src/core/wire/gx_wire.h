@@ -157,22 +157,6 @@ bool		gx_wire_recv(int sock, GxWireHeader *h, void **buf, size_t max, GxWireFds 
  */
 void	   *gx_wire_segment_create(size_t size, GxWireFds *fds);
 /*
- * The same in steps, for a caller that allocates the pages while it does other work: the segment made and
- * mapped, no page allocated (NULL on failure); then its pages allocated a part at a time, parts taken in
- * turn from `at` (zeroed first), on any threads: gx_wire_segment_populate_next allocates one (false when
- * none is left), gx_wire_segment_populate_rest those left, on the caller's OpenMP threads. rest's false:
- * memory ran short, and the segment must not be written (unmap it, close its fds).
- */
-typedef struct GxWirePopulating
-{
-	long		next;			/* the next part (atomic) */
-	int			failed;
-} GxWirePopulating;
-
-void	   *gx_wire_segment_make(size_t size, GxWireFds *fds);
-bool		gx_wire_segment_populate_next(void *seg, size_t size, GxWirePopulating *at);
-bool		gx_wire_segment_populate_rest(void *seg, size_t size, GxWirePopulating *at);
-/*
  * Maps a segment of size bytes received from the peer (its memfds), its pages mapped at once (parallel: on
  * the caller's OpenMP threads, for a large one); NULL on failure or pieces that do not make that size.
  */

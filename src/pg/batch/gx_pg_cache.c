@@ -271,7 +271,7 @@ free_owned(void *arg)
  * current one, within the cluster's thread budget, and counts the elements they make.
  */
 static void
-read_values(GxPgRead *r, const Datum *geoms, const bool *present, size_t n, size_t count, const GxPgValuesWork *other)
+read_values(GxPgRead *r, const Datum *geoms, const bool *present, size_t n, size_t count)
 {
 	MemoryContext old;
 	MemoryContextCallback *cb;
@@ -299,7 +299,7 @@ read_values(GxPgRead *r, const Datum *geoms, const bool *present, size_t n, size
 							   opt.thread_budget);
 	PG_TRY();
 	{
-		ok = gx_pg_values_read(geoms, present, n, count, threads, true, other, r->raw, o->owned);
+		ok = gx_pg_values_read(geoms, present, n, count, threads, true, r->raw, o->owned);
 		if (ok)
 			r->elements = gx_batch_side_count_many((const GxSerialized *const *) r->raw, count);
 	}
@@ -634,20 +634,13 @@ gx_pg_side_prepare_given(GxPgSide *s, const GxCacheKey *keys, size_t nkeys, int6
 	s->load_arg = load_arg;
 }
 
-/* s's rows read if they are not at hand. */
+/* s's values read whole into r, after reading its rows if they are not at hand. */
 static void
-load_rows(GxPgSide *s)
+read_side(GxPgSide *s, GxPgRead *r)
 {
 	if (s->geoms == NULL)
 		s->load(s, s->load_arg);
-}
-
-/* s's values read whole into r (idle helpers doing other's steps), after reading its rows. */
-static void
-read_side(GxPgSide *s, GxPgRead *r, const GxPgValuesWork *other)
-{
-	load_rows(s);
-	read_values(r, s->geoms, s->present, s->nrows, s->ngeoms, other);
+	read_values(r, s->geoms, s->present, s->nrows, s->ngeoms);
 }
 
 /*
@@ -667,7 +660,7 @@ make_arrays(GxPgSide *s, GxPgRead *r)
 	if (hit == NULL)
 	{
 		if (r == NULL)
-			read_side(s, r = &mine, NULL);
+			read_side(s, r = &mine);
 		lay_out(&v, r, NULL, cached ? cache_cxt : s->cxt);
 		if (!cached)
 		{
@@ -692,24 +685,12 @@ gx_pg_side_cached(const GxPgSide *s)
 	return c != NULL && s->keys != NULL && gx_cache_holds(c, s->keys, s->nkeys);
 }
 
-bool
-gx_pg_side_count_ahead(GxPgSide *s, size_t *elements)
-{
-	double		t0 = gx_now_ms();
-	bool		ok;
-
-	load_rows(s);
-	ok = gx_pg_values_count_ahead(s->geoms, s->present, s->nrows, elements);
-	s->read_ms += gx_now_ms() - t0;
-	return ok;
-}
-
 void
-gx_pg_side_read(GxPgSide *s, GxPgRead *r, const GxPgValuesWork *other)
+gx_pg_side_read(GxPgSide *s, GxPgRead *r)
 {
 	double		t0 = gx_now_ms();
 
-	read_side(s, r, other);
+	read_side(s, r);
 	s->read_ms += gx_now_ms() - t0;
 }
 

@@ -10,7 +10,6 @@
 
 #include "batch/gx_batch.h"
 #include "batch/gx_geom_cache.h"
-#include "batch/gx_pg_values.h"
 
 /*
  * A batch side made from rows: geometry k of the side came from row ids[k]. The side's arrays are made
@@ -93,9 +92,6 @@ void		gx_pg_side_materialize(GxPgSide *s);
  * the service works), else as gx_pg_side_materialize would, which lets r's values go. Arrays in room are
  * the caller's: gx_pg_side_forget drops them before their room goes, and s is made again when next needed.
  * r's memory belongs to the memory context current at the read, so an ERROR frees it too.
- * gx_pg_side_count_ahead counts the elements before the read, where the values allow it
- * (gx_pg_values_count_ahead), so that the caller can make the room meanwhile: the read's idle helpers do
- * steps of `other`.
  */
 typedef struct GxPgRead
 {
@@ -107,8 +103,7 @@ typedef struct GxPgRead
 
 /* Does the backend's cache hold s's arrays (so that making them reads nothing)? */
 bool		gx_pg_side_cached(const GxPgSide *s);
-bool		gx_pg_side_count_ahead(GxPgSide *s, size_t *elements);
-void		gx_pg_side_read(GxPgSide *s, GxPgRead *r, const GxPgValuesWork *other);
+void		gx_pg_side_read(GxPgSide *s, GxPgRead *r);
 void		gx_pg_side_lay_out(GxPgSide *s, GxPgRead *r, const GxBatchSide *room);
 void		gx_pg_read_free(GxPgRead *r);
 void		gx_pg_side_forget(GxPgSide *s);

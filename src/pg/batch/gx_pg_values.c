@@ -24,12 +24,10 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 #include "storage/bufmgr.h"
-#include "utils/memutils.h"
 #include "utils/rel.h"
 
 #include "batch/gx_pg_values.h"
 #include "geom/gx_geom.h"
-#include "batch/gx_batch_side.h"
 #include "geom/gx_pack.h"
 
 /* The values fetched that need work (todo), and the helpers taking them in turn. */
@@ -47,8 +45,6 @@ typedef struct Pipeline
 	bool		stop;			/* an ERROR: take nothing more (under lock) */
 	bool		corrupt;
 	bool		keep_packed;	/* packed values stay packed, checked (gx_unpacked_size) */
-	const GxPgValuesWork *other;	/* work for idle helpers, or NULL */
-	bool		other_done;		/* (under lock) */
 	int			threads;
 	pthread_mutex_t lock;
 	pthread_cond_t more;
@@ -157,33 +153,20 @@ expand(Pipeline *p, size_t k)
 
 /*
  * The next run of todo entries [*lo, *hi) once fetched: a share of those waiting, so that many small values
- * take few turns of the lock; while none waits, steps of the other work. false when every value is done,
- * or on stop.
+ * take few turns of the lock. false when every value is done, or on stop.
  */
 static bool
 take(Pipeline *p, size_t *lo, size_t *hi)
 {
 	size_t		share;
 
-	for (;;)
+	pthread_mutex_lock(&p->lock);
+	while (!p->stop && !p->done && p->next == p->published)
+		pthread_cond_wait(&p->more, &p->lock);
+	if (p->stop || p->next == p->published)
 	{
-		pthread_mutex_lock(&p->lock);
-		while (!p->stop && !p->done && p->next == p->published && (p->other == NULL || p->other_done))
-			pthread_cond_wait(&p->more, &p->lock);
-		if (p->stop || (p->next == p->published && (p->done || p->other == NULL || p->other_done)))
-		{
-			pthread_mutex_unlock(&p->lock);
-			return false;
-		}
-		if (p->next < p->published)
-			break;
 		pthread_mutex_unlock(&p->lock);
-		if (!p->other->step(p->other->arg))
-		{
-			pthread_mutex_lock(&p->lock);
-			p->other_done = true;
-			pthread_mutex_unlock(&p->lock);
-		}
+		return false;
 	}
 	share = (p->published - p->next) / (2 * (size_t) p->threads);
 	*lo = p->next;
@@ -465,50 +448,8 @@ gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n)
 }
 
 bool
-gx_pg_values_count_ahead(const Datum *geoms, const bool *present, size_t n, size_t *elements)
-{
-	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext, "gpuexact count ahead", ALLOCSET_SMALL_SIZES),
-				old = MemoryContextSwitchTo(cxt);
-	bool		ok = true;
-
-	*elements = 0;
-	for (size_t i = 0; i < n && ok; i++)
-		if (present[i])
-		{
-			struct varlena *v = (struct varlena *) DatumGetPointer(geoms[i]),
-					   *head;
-			union
-			{
-				GxSerialized g;
-				char		bytes[sizeof(GxSerialized) + sizeof(GxNode)];
-			}			h;
-			size_t		count;
-
-			if (!VARATT_IS_EXTERNAL_ONDISK(v))
-				ok = false;
-			else
-			{
-				head = detoast_attr_slice(v, 0, sizeof(h.bytes) - VARHDRSZ);
-				ok = VARSIZE_ANY_EXHDR(head) == sizeof(h.bytes) - VARHDRSZ;
-				if (ok)
-				{
-					memcpy(h.bytes + VARHDRSZ, VARDATA_ANY(head), sizeof(h.bytes) - VARHDRSZ);
-					ok = gx_batch_side_count_head(&h.g, &count);
-					*elements += count;
-				}
-				pfree(head);
-			}
-			if ((i & 255) == 0)
-				CHECK_FOR_INTERRUPTS();
-		}
-	MemoryContextSwitchTo(old);
-	MemoryContextDelete(cxt);
-	return ok;
-}
-
-bool
 gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t count, int threads, bool keep_packed,
-				  const GxPgValuesWork *other, struct varlena **raw, bool *owned)
+				  struct varlena **raw, bool *owned)
 {
 	Pipeline	p;
 	pthread_t  *helpers = palloc(Max(threads, 1) * sizeof(pthread_t));
@@ -523,7 +464,6 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 	p.compressed = compressed;
 	p.owned = owned;
 	p.keep_packed = keep_packed;
-	p.other = other;
 	p.todo = palloc(Max(count, 1) * sizeof(size_t));
 	p.threads = Max(threads, 1);
 	pthread_mutex_init(&p.lock, NULL);

@@ -14,29 +14,14 @@ extern uint64 gx_pg_toast_pass_values;
 size_t		gx_pg_values_bytes(const Datum *geoms, const bool *present, size_t n);
 
 /*
- * The elements the present values of geoms[0..n) make in a batch side, before reading them: from each
- * value's header and first node alone (the first chunk of its TOAST value), where every value is TOASTed
- * and a single leaf (a point, a line, a surface); false otherwise.
- */
-bool		gx_pg_values_count_ahead(const Datum *geoms, const bool *present, size_t n, size_t *elements);
-
-/* Other work the helpers do while no value waits for them: step does a part, false when none is left. */
-typedef struct GxPgValuesWork
-{
-	bool		(*step) (void *arg);	/* thread-safe; never calls PostgreSQL */
-	void	   *arg;
-} GxPgValuesWork;
-
-/*
  * Reads the count present values of geoms[0..n) whole into raw[0..count), in order, with threads - 1
  * helper threads beside this backend (threads the caller holds): unpacked, or with keep_packed, packed
  * values left packed (checked, for gx_batch_side_add_many, which unpacks them into a side's arrays).
- * While the backend fetches, idle helpers do steps of other (NULL: none); what is left of it on return is
- * the caller's. owned[k] (zeroed by the caller): raw[k] was malloc'd here, for the caller to free, on
- * return and on an ERROR (cancel, a TOAST error) alike; no helper runs after either. false if a value is
- * corrupt (its compressed or packed form unreadable).
+ * owned[k] (zeroed by the caller): raw[k] was malloc'd here, for the caller to free, on return and on an
+ * ERROR (cancel, a TOAST error) alike; no helper runs after either. false if a value is corrupt (its
+ * compressed or packed form unreadable).
  */
 bool		gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t count, int threads,
-							  bool keep_packed, const GxPgValuesWork *other, struct varlena **raw, bool *owned);
+							  bool keep_packed, struct varlena **raw, bool *owned);
 
 #endif

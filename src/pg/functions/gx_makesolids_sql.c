@@ -145,7 +145,7 @@ round_rows(const GxQueryRows *r, size_t from, size_t to, size_t wide, const GxBa
 	PG_TRY();
 	{
 		int			threads = gx_threads_begin(opt->threads, opt->thread_budget);
-		bool		read = gx_pg_values_read(&r->values[from], &r->present[from], n, n, threads, false, NULL, raw, owned);
+		bool		read = gx_pg_values_read(&r->values[from], &r->present[from], n, n, threads, false, raw, owned);
 
 		gx_threads_end();
 		if (!read)

@@ -267,86 +267,6 @@ make_segment(size_t size, GxWireFds *fds, const GxBatchOptions *opt, double *ms,
 	return seg;
 }
 
-/* One step of allocating a segment's pages, for the read's idle helpers (GxPgValuesWork). */
-typedef struct Populating
-{
-	char	   *seg;
-	size_t		size;
-	GxWirePopulating at;
-} Populating;
-
-static bool
-populate_step(void *arg)
-{
-	Populating *pp = arg;
-
-	return gx_wire_segment_populate_next(pp->seg, pp->size, &pp->at);
-}
-
-/*
- * The batch's segment of size bytes made while the sides counted ahead (reading[k]) are read into
- * reads[k]: the read's idle helpers allocate its pages, this backend's threads what is left. NULL (why
- * says why) when there is none, or when a side did not make the elements counted (ahead[k]); the sides are
- * read either way. *ms: the time it took besides the reads.
- */
-static char *
-make_segment_reading(size_t size, GxWireFds *fds, GxPgSide *const *sides, GxPgRead *reads, const bool *reading,
-					 const size_t *ahead, const GxBatchOptions *opt, double *ms, char *why, size_t whylen)
-{
-	double		t0 = gx_now_ms();
-	Populating	pp = {NULL, size, {0, 0}};
-	GxPgValuesWork work = {populate_step, &pp};
-	bool		ok;
-	int			e;
-
-	pp.seg = gx_wire_segment_make(size, fds);
-	e = errno;
-	*ms = gx_now_ms() - t0;
-	PG_TRY();
-	{
-		for (int k = 0; k < 2; k++)
-			if (reading[k])
-				gx_pg_side_read(sides[k], &reads[k], pp.seg ? &work : NULL);
-	}
-	PG_CATCH();
-	{
-		if (pp.seg)
-		{
-			munmap(pp.seg, size);
-			gx_wire_fds_close(fds);
-		}
-		PG_RE_THROW();
-	}
-	PG_END_TRY();
-	if (pp.seg == NULL)
-	{
-		errno = e;
-		snprintf(why, whylen, "GPU service: no shared segment of %zu bytes (%m)", size);
-		return NULL;
-	}
-	t0 = gx_now_ms();
-	gx_threads_begin(size >= PARALLEL_SEND_BYTES ? opt->threads : 1, opt->thread_budget);
-	ok = gx_wire_segment_populate_rest(pp.seg, size, &pp.at);
-	gx_threads_end();
-	*ms += gx_now_ms() - t0;
-	for (int k = 0; k < 2; k++)
-		if (reading[k] && reads[k].elements != ahead[k])
-		{
-			snprintf(why, whylen, "GPU service: a side made %zu elements, not the %zu counted", reads[k].elements,
-					 ahead[k]);
-			ok = false;
-		}
-		else if (!ok)
-			snprintf(why, whylen, "GPU service: no shared segment of %zu bytes (out of memory)", size);
-	if (!ok)
-	{
-		munmap(pp.seg, size);
-		gx_wire_fds_close(fds);
-		return NULL;
-	}
-	return pp.seg;
-}
-
 /* The batch's segment unmapped, and the sides laid out in it (placed) without arrays again. */
 static void
 let_go(char *seg, size_t size, GxPgSide *const *sides, const bool *placed)
@@ -367,10 +287,8 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	GxBatchStats *st, char *why, size_t whylen)
 {
 	GxPgSide   *sides[2] = {a, b};
-	GxPgRead	reads[2] = {{NULL, NULL, 0, 0}, {NULL, NULL, 0, 0}};
-	bool		placed[2] = {false, false},
-				reading[2] = {false, false};
-	size_t		ahead[2] = {0, 0};
+	GxPgRead	reads[2];
+	bool		placed[2] = {false, false};
 	GxWireLookupReply info;
 	GxWireBatch batch;
 	GxWireHeader h;
@@ -407,18 +325,12 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 		{
 			/*
 			 * a large side is laid out in the segment itself (below), not flattened here and copied there;
-			 * once only in a query (its next batch makes it here, should the service not hold it then).
-			 * Counted ahead, it is read while the segment is made.
+			 * once only in a query (its next batch makes it here, should the service not hold it then)
 			 */
+			gx_pg_side_read(s, &reads[k]);
 			placed[k] = true;
-			reading[k] = gx_pg_side_count_ahead(s, &ahead[k]);
-			if (!reading[k])
-			{
-				gx_pg_side_read(s, &reads[k], NULL);
-				ahead[k] = reads[k].elements;
-			}
-			elements += ahead[k];
-			size += gx_wire_side_bytes_for(ahead[k], s->ngeoms);
+			elements += reads[k].elements;
+			size += gx_wire_side_bytes_for(reads[k].elements, s->ngeoms);
 		}
 		else
 		{
@@ -438,19 +350,12 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 		}
 	}
 	size_all = size;
-	if (opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements)
-		seg = NULL;
-	else if (reading[0] || reading[1])
-		seg = make_segment_reading(size, &segfds, sides, reads, reading, ahead, opt, &t_segment, why, whylen);
-	else
-		seg = make_segment(size, &segfds, opt, &t_segment, why, whylen);
-	if (seg == NULL)
+	if ((opt->device == GX_DEVICE_AUTO && elements < opt->gpu_min_elements) ||
+		(seg = make_segment(size, &segfds, opt, &t_segment, why, whylen)) == NULL)
 	{
-		/* run here: the sides read for the segment laid out in this backend, those not read made here */
+		/* run here: the sides read for the segment laid out in this backend */
 		for (k = 0; k < 2; k++)
-			if (placed[k] && reading[k] && reads[k].work == NULL)
-				gx_pg_side_materialize(sides[k]);
-			else if (placed[k])
+			if (placed[k])
 				gx_pg_side_lay_out(sides[k], &reads[k], NULL);
 		return false;
 	}
