@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mman.h>
 
 #include "access/detoast.h"
 #include "access/heapam.h"
@@ -229,6 +230,8 @@ typedef struct Wanted
 	int32		size;			/* its stored bytes (compressed or not) */
 	int32		due;			/* chunks not yet met */
 	size_t		first_chunk;	/* its chunks' place among all wanted chunks (Bulk.met) */
+	size_t		at;				/* its place in the block of all wanted values */
+	bool		compressed;
 	struct varlena *out;
 } Wanted;
 
@@ -250,12 +253,42 @@ wanted_slot(Bulk *b, Oid valueid)
 	return &b->slot[h];
 }
 
+#define PREFAULT_CHUNK ((size_t) 2 << 20)
+
+/*
+ * The pages of [p, p + len) allocated now (huge pages where the kernel gives them on request), on `threads`
+ * threads, so that the pass copies its chunks into memory that is there: on one thread, the page faults of
+ * the values' first writes took a fair share of the pass. Where the kernel cannot (before Linux 5.14), or
+ * memory is short, the pass allocates them as it writes, as before.
+ */
+static void
+prefault(char *p, size_t len, int threads)
+{
+	uintptr_t	lo = ((uintptr_t) p + 4095) & ~(uintptr_t) 4095,
+				hi = ((uintptr_t) p + len) & ~(uintptr_t) 4095;
+	long		chunks,
+				c;
+
+	if (hi <= lo)
+		return;
+	madvise((void *) lo, hi - lo, MADV_HUGEPAGE);
+	chunks = (long) ((hi - lo + PREFAULT_CHUNK - 1) / PREFAULT_CHUNK);
+	#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
+	for (c = 0; c < chunks; c++)
+	{
+		uintptr_t	at = lo + (uintptr_t) c * PREFAULT_CHUNK;
+
+		(void) madvise((void *) at, hi - at < PREFAULT_CHUNK ? hi - at : PREFAULT_CHUNK, MADV_POPULATE_WRITE);
+	}
+}
+
 /*
  * The TOAST table whose pass pays, with its values among geoms registered in b: one holding at least half
- * the side's values, whose bytes make a quarter of its pages or more. false when none does.
+ * the side's values, whose bytes make a quarter of its pages or more. false when none does. The values'
+ * bytes go in one block, allocated ahead on `threads` threads.
  */
 static bool
-bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t count)
+bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t count, int threads)
 {
 	Oid			relid = InvalidOid;
 	size_t		votes = 0,
@@ -263,9 +296,11 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 				bytes = 0,
 				size = 16,
 				chunks = 0,
+				total = 0,
 				k = 0;
 	Relation	rel;
 	BlockNumber pages;
+	char	   *block;
 
 	/* the majority TOAST table (Boyer-Moore vote), then whether it holds half of them */
 	for (size_t i = 0; i < n; i++)
@@ -323,16 +358,29 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 					w->due = (size - 1) / TOAST_MAX_CHUNK_SIZE + 1;
 					w->first_chunk = chunks;
 					chunks += w->due;
-					w->out = palloc(size + VARHDRSZ);
-					if (VARATT_EXTERNAL_IS_COMPRESSED(e))
-						SET_VARSIZE_COMPRESSED(w->out, size + VARHDRSZ);
-					else
-						SET_VARSIZE(w->out, size + VARHDRSZ);
+					w->at = total;
+					total += MAXALIGN(size + VARHDRSZ);
+					w->out = NULL;
+					/* the compressed flag, for when the value has its place */
+					w->compressed = VARATT_EXTERNAL_IS_COMPRESSED(e);
 				}
 			}
 			k++;
 		}
 	b->met = palloc0(chunks / 8 + 1);
+	block = MemoryContextAllocHuge(CurrentMemoryContext, Max(total, 1));
+	prefault(block, total, threads);
+	for (size_t h = 0; h <= b->mask; h++)
+		if (b->slot[h].valueid != InvalidOid)
+		{
+			Wanted	   *w = &b->slot[h];
+
+			w->out = (struct varlena *) (block + w->at);
+			if (w->compressed)
+				SET_VARSIZE_COMPRESSED(w->out, w->size + VARHDRSZ);
+			else
+				SET_VARSIZE(w->out, w->size + VARHDRSZ);
+		}
 	return true;
 }
 
@@ -477,7 +525,7 @@ gx_pg_values_read(const Datum *geoms, const bool *present, size_t n, size_t coun
 	PG_TRY();
 	{
 		Bulk		b = {InvalidOid, NULL, 0, NULL};
-		bool		bulk = bulk_plan(&b, geoms, present, n, count);
+		bool		bulk = bulk_plan(&b, geoms, present, n, count, threads);
 
 		for (size_t i = 0; i < n; i++)
 			if (present[i])
