@@ -227,18 +227,14 @@ gx_batch_side_all_points(const GxBatchSide *s)
 bool
 gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err)
 {
-	GxCounts	counts = gx_counts(g);
-	/* at least the number of elements: every vertex but 3 of each triangle's 4 */
-	size_t		elements = counts.points - 3 * counts.triangles;
-
 	if (s->ngeoms == UINT32_MAX)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "too many geometries in one batch");
 		return false;
 	}
-	if (!grow(s, elements, false, err) || !note_geometry(s, g, s->ngeoms, s->n == 0, err))
+	if (!grow(s, count_elements(g), false, err) || !note_geometry(s, g, s->ngeoms, s->n == 0, err))
 		return false;
-	gx_node_walk(gx_body(g), put_leaf, s);
+	put_elements(s, g);
 	s->ngeoms++;
 	return true;
 }

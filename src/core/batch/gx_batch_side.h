@@ -30,7 +30,10 @@ typedef struct GxBatchSide
 } GxBatchSide;
 
 void		gx_batch_side_init(GxBatchSide *s);
-/* Appends g's elements as geometry number s->ngeoms (which it then increments). EMPTY adds none. */
+/*
+ * Appends g's elements as geometry number s->ngeoms (which it then increments). EMPTY adds none. g may be
+ * packed (gx_pack.h; accepted by gx_unpacked_size), as for gx_batch_side_add_many.
+ */
 bool		gx_batch_side_add(GxBatchSide *s, const GxSerialized *g, GxError *err);
 /*
  * gx_batch_side_add of g[0..n) in turn, with the elements laid out in parallel (OpenMP) for large ones. A

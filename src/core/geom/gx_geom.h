@@ -14,7 +14,7 @@
  *
  * All coordinates are finite doubles (x, y, z); every node header is 8 bytes so doubles stay 8-byte
  * aligned. Byte order is the machine's. Type codes are the ISO WKB base codes. A stored value may instead be
- * in the packed form of gx_pack.h (GX_FLAG_PACKED), which the core's readers never see.
+ * in the packed form of gx_pack.h (GX_FLAG_PACKED), which only the batch sides read (gx_batch_side.h).
  */
 #ifndef GX_GEOM_H
 #define GX_GEOM_H

@@ -12,8 +12,9 @@
  * unpacked value, so a reader of the header alone needs no unpacking. Every other node is as in gx_geom.h.
  * Packing is a pure function of the unpacked bytes, so equal values stay equal byte for byte.
  *
- * Packed values are a storage form only: the core's readers take unpacked values, and the PostgreSQL
- * layer unpacks a stored value as it reads it.
+ * Packed values are a storage form: the core's readers take unpacked values, except the batch sides
+ * (gx_batch_side.h), which unpack surfaces straight into their arrays; the PostgreSQL layer unpacks a
+ * stored value as it reads it, or checks it for a batch side.
  */
 #ifndef GX_PACK_H
 #define GX_PACK_H

@@ -254,6 +254,7 @@ wanted_slot(Bulk *b, Oid valueid)
 }
 
 #define PREFAULT_CHUNK ((size_t) 2 << 20)
+#define HUGE_BLOCK ((size_t) 64 << 20)
 
 /*
  * The pages of [p, p + len) allocated now (huge pages where the kernel gives them on request), on `threads`
@@ -271,7 +272,9 @@ prefault(char *p, size_t len, int threads)
 
 	if (hi <= lo)
 		return;
-	madvise((void *) lo, hi - lo, MADV_HUGEPAGE);
+	/* only a block the allocator mapped by itself (past glibc's largest mmap threshold) asks for huge pages */
+	if (len >= HUGE_BLOCK)
+		madvise((void *) lo, hi - lo, MADV_HUGEPAGE);
 	chunks = (long) ((hi - lo + PREFAULT_CHUNK - 1) / PREFAULT_CHUNK);
 	#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
 	for (c = 0; c < chunks; c++)
