@@ -1,11 +1,19 @@
-/* gx_module.c: the extension's entry point: core allocator on palloc, interrupt hook on CHECK_FOR_INTERRUPTS. */
+/*
+ * gx_module.c: the extension's entry point: core allocator on palloc, interrupt hook on CHECK_FOR_INTERRUPTS,
+ * the thread budget's descriptors counted with PostgreSQL's.
+ */
 #include "postgres.h"
+
+#include <pthread.h>
+
 #include "fmgr.h"
 #include "miscadmin.h"
+#include "storage/fd.h"
 #include "utils/memutils.h"
 
 #include "base/gx_alloc.h"
 #include "base/gx_interrupt.h"
+#include "base/gx_threads.h"
 #include "geom/gx_pack.h"
 #include "gx_pg.h"
 #include "gx_settings.h"
@@ -41,6 +49,25 @@ pg_interrupts(void)
 	CHECK_FOR_INTERRUPTS();
 }
 
+/* The thread the backend runs on (the postmaster's, inherited through fork). */
+static pthread_t backend_thread;
+static int	counted_token_fds;
+
+/*
+ * The thread budget's token files counted among PostgreSQL's descriptors (gx_threads_fds_hook), so that
+ * its file cache leaves room for them; only on the backend's own thread, as fd.c is not thread-safe.
+ */
+static void
+count_token_fds(int open_fds)
+{
+	if (!pthread_equal(pthread_self(), backend_thread))
+		return;
+	for (; counted_token_fds < open_fds; counted_token_fds++)
+		ReserveExternalFD();
+	for (; counted_token_fds > open_fds; counted_token_fds--)
+		ReleaseExternalFD();
+}
+
 void
 _PG_init(void)
 {
@@ -48,6 +75,8 @@ _PG_init(void)
 
 	gx_set_allocator(&palloc_allocator);
 	gx_check_interrupts = pg_interrupts;
+	backend_thread = pthread_self();
+	gx_threads_fds_hook = count_token_fds;
 	gx_settings_init();
 	gx_join_init();
 	if (process_shared_preload_libraries_in_progress)

@@ -113,6 +113,8 @@ static int	tokens = -1;		/* token files open; -1: none yet */
 static int	held[MAX_THREADS];
 static int	nheld;
 
+void		(*gx_threads_fds_hook) (int open_fds);
+
 /* Opens dir's token files (one per core, made when missing); false if that cannot be done. */
 static bool
 budget_open(const char *dir)
@@ -126,18 +128,19 @@ budget_open(const char *dir)
 		close(token_fd[i]);
 	tokens = 0;
 	snprintf(budget_path, sizeof(budget_path), "%s", dir);
-	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-		return false;
-	for (i = 0; i < cores; i++)
-	{
-		char		name[4200];
+	if (mkdir(dir, 0700) == 0 || errno == EEXIST)
+		for (i = 0; i < cores; i++)
+		{
+			char		name[4200];
 
-		snprintf(name, sizeof(name), "%s/token.%d", dir, i);
-		token_fd[i] = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-		if (token_fd[i] < 0)
-			break;
-		tokens++;
-	}
+			snprintf(name, sizeof(name), "%s/token.%d", dir, i);
+			token_fd[i] = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+			if (token_fd[i] < 0)
+				break;
+			tokens++;
+		}
+	if (gx_threads_fds_hook)
+		gx_threads_fds_hook(tokens);
 	return tokens > 0;
 }
 

@@ -26,4 +26,10 @@ int			gx_threads_usable(int wanted);
 int			gx_threads_begin(int wanted, const char *budget_dir);
 void		gx_threads_end(void);
 
+/*
+ * Called with the number of token files the budget keeps open in this process, whenever it changes, so
+ * that a host program can count those descriptors among its own (PostgreSQL's file cache); NULL: none.
+ */
+extern void (*gx_threads_fds_hook) (int open_fds);
+
 #endif
