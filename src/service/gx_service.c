@@ -310,7 +310,7 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 	char	   *seg = NULL;
 	void	   *out;
 	GxWireFds	outfds;
-	int							k;
+	int			k;
 	bool		ok = true,
 				sent;
 	double		t_resident = 0;	/* making GPU copies of sides cached now: upload time of this batch */

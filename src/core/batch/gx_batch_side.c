@@ -71,6 +71,16 @@ put_element(GxBatchSide *s, const double *c, int k)
 	s->geom[s->n++] = s->ngeoms;
 }
 
+/* The next count elements, their coordinates written, made triangles of the side's current geometry. */
+static void
+claim_triangles(GxBatchSide *s, uint32_t count)
+{
+	memset(s->kind + s->n, 3, count);
+	for (uint32_t i = 0; i < count; i++)
+		s->geom[s->n + i] = s->ngeoms;
+	s->n += count;
+}
+
 /* Appends the elements of one leaf node (room already reserved). */
 static bool
 put_leaf(void *ctx, const GxNode *n)
@@ -92,10 +102,7 @@ put_leaf(void *ctx, const GxNode *n)
 		default:
 			/* Triangles are stored as the engine lays elements out: one copy for all of them. */
 			memcpy(s->coords + 9 * s->n, c, (size_t) n->count * 9 * sizeof(double));
-			memset(s->kind + s->n, 3, n->count);
-			for (i = 0; i < n->count; i++)
-				s->geom[s->n + i] = s->ngeoms;
-			s->n += n->count;
+			claim_triangles(s, n->count);
 			break;
 	}
 	return true;
@@ -135,10 +142,7 @@ put_packed_leaf(void *ctx, const GxNode *n, const GxPackedSurface *surface)
 		return put_leaf(ctx, n);
 	for (size_t i = 0; i < 3 * (size_t) n->count; i++)
 		memcpy(dst + 3 * i, surface->vertices + 3 * (size_t) surface->index[i], 3 * sizeof(double));
-	memset(s->kind + s->n, 3, n->count);
-	for (uint32_t i = 0; i < n->count; i++)
-		s->geom[s->n + i] = s->ngeoms;
-	s->n += n->count;
+	claim_triangles(s, n->count);
 	return true;
 }
 

@@ -128,15 +128,10 @@ expand(Pipeline *p, size_t k)
 	struct varlena *v = p->compressed[k] ? decompressed(p->raw[k]) : p->raw[k];
 	bool		owned = p->compressed[k];
 
-	if (v != NULL && p->keep_packed && (((GxSerialized *) v)->flags & GX_FLAG_PACKED) && !packed_ok(v))
+	/* a packed value is unpacked, or with keep_packed kept when readable (NULL when not) */
+	if (v != NULL && (((GxSerialized *) v)->flags & GX_FLAG_PACKED) && !(p->keep_packed && packed_ok(v)))
 	{
-		if (owned)
-			free(v);
-		v = NULL;
-	}
-	else if (v != NULL && !p->keep_packed && (((GxSerialized *) v)->flags & GX_FLAG_PACKED))
-	{
-		struct varlena *u = unpacked(v);
+		struct varlena *u = p->keep_packed ? NULL : unpacked(v);
 
 		if (owned)
 			free(v);
@@ -363,7 +358,6 @@ bulk_plan(Bulk *b, const Datum *geoms, const bool *present, size_t n, size_t cou
 					chunks += w->due;
 					w->at = total;
 					total += MAXALIGN(size + VARHDRSZ);
-					w->out = NULL;
 					/* the compressed flag, for when the value has its place */
 					w->compressed = VARATT_EXTERNAL_IS_COMPRESSED(e);
 				}
