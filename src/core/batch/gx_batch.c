@@ -18,73 +18,49 @@
 #define MAX_CELLS_PER_ELEMENT 8		/* memory bounds of any grid, whatever the settings ask: cells, */
 #define MAX_ENTRIES_PER_ELEMENT 64	/* and (estimated from a sample) cell entries per element of the batch */
 #define MIN_CELL_BUDGET 4096
-#define SAMPLE 4096					/* elements of each side looked at to estimate extents and entries */
 #define SMALL_BATCH 4096			/* batches of fewer elements (both sides) run on one thread by default */
 #define MAX_SPLIT_DEPTH 6			/* side A halved at most this often for device memory */
 
-/* Mean element extent along each axis, from about SAMPLE elements of each side. */
+/* Mean extent along each axis of the n sampled boxes. */
 static void
-mean_element_extent(const GxBatchSide *a, const GxBatchSide *b, double grow, double mean[3])
+mean_element_extent(const GxBox3D *box, size_t n, double mean[3])
 {
-	const GxBatchSide *sides[2] = {a, b};
 	double		sum[3] = {0, 0, 0};
-	size_t		count = 0,
-				i;
-	int			s;
 
-	for (s = 0; s < 2; s++)
+	for (size_t i = 0; i < n; i++)
 	{
-		size_t		step = sides[s]->n / SAMPLE + 1;
-
-		for (i = 0; i < sides[s]->n; i += step, count++)
-		{
-			GxBox3D		box = gx_batch_elem_box_grown(sides[s], i, s == 0 ? grow : 0);
-
-			sum[0] += box.xmax - box.xmin;
-			sum[1] += box.ymax - box.ymin;
-			sum[2] += box.zmax - box.zmin;
-		}
+		sum[0] += box[i].xmax - box[i].xmin;
+		sum[1] += box[i].ymax - box[i].ymin;
+		sum[2] += box[i].zmax - box[i].zmin;
 	}
-	for (s = 0; s < 3; s++)
-		mean[s] = count ? sum[s] / count : 0;
+	for (int k = 0; k < 3; k++)
+		mean[k] = n ? sum[k] / n : 0;
 }
 
-/* Mean number of cells of grid e x dim that the sampled elements of a (grown by grow) and b cover. */
+/* Mean number of cells of grid e x dim that the n sampled boxes cover. */
 static double
-mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, double grow, const int dim[3])
+mean_cells_covered(const GxBox3D *e, const GxBox3D *box, size_t n, const int dim[3])
 {
-	const GxBatchSide *sides[2] = {a, b};
 	GxGrid		grid;
 	double		sum = 0;
-	size_t		count = 0,
-				i;
-	int			s,
-				k,
-				lo[3],
+	int			lo[3],
 				hi[3];
 
 	memset(&grid, 0, sizeof(grid));
 	grid.box = *e;
-	for (k = 0; k < 3; k++)
+	for (int k = 0; k < 3; k++)
 	{
 		double		d = k == 0 ? e->xmax - e->xmin : k == 1 ? e->ymax - e->ymin : e->zmax - e->zmin;
 
 		grid.dim[k] = dim[k];
 		grid.scale[k] = d > 0 ? dim[k] / d : 0;
 	}
-	for (s = 0; s < 2; s++)
+	for (size_t i = 0; i < n; i++)
 	{
-		size_t		step = sides[s]->n / SAMPLE + 1;
-
-		for (i = 0; i < sides[s]->n; i += step, count++)
-		{
-			GxBox3D		box = gx_batch_elem_box_grown(sides[s], i, s == 0 ? grow : 0);
-
-			gx_grid_range(&grid, &box, lo, hi);
-			sum += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
-		}
+		gx_grid_range(&grid, &box[i], lo, hi);
+		sum += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
 	}
-	return count ? sum / count : 0;
+	return n ? sum / n : 0;
 }
 
 /*
@@ -92,33 +68,45 @@ mean_cells_covered(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b,
  * cells per element, but no cell thinner than the mean element along any axis (long elements spread over
  * many cells would be enumerated in each of them). Either way the grid is then coarsened until its cells
  * and its estimated entries fit the per-element bounds above, so that memory follows the data. The
- * elements of a count grown by grow (the distance of a distance batch).
+ * elements of a count grown by grow (the distance of a distance batch). false when memory runs out.
  */
-static void
-choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, double grow, int resolution, int dim[3])
+static bool
+choose_dims(const GxBox3D *e, const GxBatchSide *a, const GxBatchSide *b, double grow, int resolution, int dim[3],
+			GxError *err)
 {
 	double		d[3] = {e->xmax - e->xmin, e->ymax - e->ymin, e->zmax - e->zmin};
 	double		longest = fmax(d[0], fmax(d[1], d[2]));
 	double		elements = (double) a->n + (double) b->n;
 	double		mean[3];
+	GxBox3D    *box = gx_alloc(2 * GX_SIDE_SAMPLE * sizeof(GxBox3D));
+	size_t		n;
 	int			k;
 
+	if (box == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a batch's sample of elements");
+		return false;
+	}
+	n = gx_batch_side_sample(a, grow, box);
+	n += gx_batch_side_sample(b, 0, box + n);
 	if (resolution > 0)
 		for (k = 0; k < 3; k++)
 			dim[k] = longest > 0 ? (int) fmax(1, ceil(resolution * d[k] / longest)) : 1;
 	else
 	{
 		gx_grid_choose_dims(e, CELLS_PER_ELEMENT * elements, dim);
-		mean_element_extent(a, b, grow, mean);
+		mean_element_extent(box, n, mean);
 		for (k = 0; k < 3; k++)
 			if (mean[k] > 0 && d[k] / mean[k] < dim[k])
 				dim[k] = (int) fmax(1, floor(d[k] / mean[k]));
 	}
 	while ((dim[0] > 1 || dim[1] > 1 || dim[2] > 1) &&
 		   ((double) dim[0] * dim[1] * dim[2] > fmax(MAX_CELLS_PER_ELEMENT * elements, MIN_CELL_BUDGET) ||
-			mean_cells_covered(e, a, b, grow, dim) > MAX_ENTRIES_PER_ELEMENT))
+			mean_cells_covered(e, box, n, dim) > MAX_ENTRIES_PER_ELEMENT))
 		for (k = 0; k < 3; k++)
 			dim[k] = (dim[k] + 1) / 2;
+	gx_free(box);
+	return true;
 }
 
 bool
@@ -248,10 +236,10 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 	if (a->n > 0 && b->n > 0 && gx_box_overlaps(&near_a, &b->extent) && !left_to_volumes(a, b, opt))
 	{
 		extent = gx_box_intersection(&near_a, &b->extent);
-		choose_dims(&extent, a, b, opt->distance, opt->grid_resolution, dim);
+		ok = choose_dims(&extent, a, b, opt->distance, opt->grid_resolution, dim, err);
 		memcpy(st->grid_dim, dim, sizeof(dim));
-		if (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
-			(opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements))
+		if (ok && (opt->device == GX_DEVICE_GPU || opt->gpu_only ||
+				   (opt->device == GX_DEVICE_AUTO && a->n + b->n >= opt->gpu_min_elements)))
 		{
 			int			r = gpu_split(a, b, &extent, dim, opt, &keys, st, err, 0);
 
@@ -278,7 +266,7 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 				ok = gx_batch_cpu(a, b, &extent, dim, opt, threads, &keys, st, err);
 			}
 		}
-		else
+		else if (ok)
 			ok = gx_batch_cpu(a, b, &extent, dim, opt, threads, &keys, st, err);
 	}
 	if (st->chunks == 0)

@@ -316,18 +316,18 @@ probe_entries(const GxBatchSide *q, const GxBatchSide *k)
 {
 	const GxGrid *g = &k->index->grid;
 	size_t		ncells = (size_t) g->dim[0] * g->dim[1] * g->dim[2],
-				step = q->n / 1024 + 1,
-				sampled = 0;
+				sampled;
 	double		cells = 0,
 				per_cell = ncells ? (double) g->start[ncells] / ncells : 0;
+	GxBox3D		box[GX_SIDE_SAMPLE];
 
-	for (size_t i = 0; i < q->n; i += step, sampled++)
+	sampled = gx_batch_side_sample(q, 0, box);
+	for (size_t i = 0; i < sampled; i++)
 	{
-		GxBox3D		b = gx_batch_elem_box(q, i);
 		int			lo[3],
 					hi[3];
 
-		gx_grid_range(g, &b, lo, hi);
+		gx_grid_range(g, &box[i], lo, hi);
 		cells += (double) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
 	}
 	return sampled > 0 ? (double) q->n * (cells / sampled) * per_cell : 0;

@@ -366,6 +366,35 @@ gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow)
 	return gx_box_expand(&box, grow);
 }
 
+/*
+ * Every element of a small side, else runs of SAMPLE_RUN consecutive elements spread evenly over it. A run
+ * reads memory in order, where single elements far apart would each miss the caches: 1.4-1.6 ms for a side
+ * of 920 000 triangles on a 2-core VM, against about 0.1 ms for the runs.
+ */
+#define SAMPLE_RUN 16
+
+size_t
+gx_batch_side_sample(const GxBatchSide *s, double grow, GxBox3D *out)
+{
+	size_t		runs = GX_SIDE_SAMPLE / SAMPLE_RUN,
+				n = 0;
+
+	if (s->n <= GX_SIDE_SAMPLE)
+	{
+		for (size_t i = 0; i < s->n; i++)
+			out[n++] = gx_batch_elem_box_grown(s, i, grow);
+		return n;
+	}
+	for (size_t r = 0; r < runs; r++)
+	{
+		size_t		first = r * (s->n - SAMPLE_RUN) / (runs - 1);
+
+		for (size_t k = 0; k < SAMPLE_RUN; k++)
+			out[n++] = gx_batch_elem_box_grown(s, first + k, grow);
+	}
+	return n;
+}
+
 bool
 gx_batch_elems_within(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j, double d)
 {

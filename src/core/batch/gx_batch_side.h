@@ -64,6 +64,13 @@ GxBox3D		gx_batch_elem_box(const GxBatchSide *s, size_t i);
 /* Box of element i of s grown by grow >= 0 (gx_box_expand): side a's boxes in a distance batch. */
 GxBox3D		gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow);
 
+/*
+ * The boxes of about GX_SIDE_SAMPLE elements of s, grown by grow, into out (room for GX_SIDE_SAMPLE): what
+ * the engine estimates element sizes and grid entries from. Returns how many.
+ */
+#define GX_SIDE_SAMPLE 1024
+size_t		gx_batch_side_sample(const GxBatchSide *s, double grow, GxBox3D *out);
+
 /* Element i of side a against element j of side b, exactly (the CPU ladder). */
 bool		gx_batch_elems_intersect(const GxBatchSide *a, size_t i, const GxBatchSide *b, size_t j);
 
