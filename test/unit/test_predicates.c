@@ -584,7 +584,9 @@ exact_values(void)
 /*
  * gx_plane_crossing against va / (va - vb) of two gx_orient3d_value calls, for a triangle and two points
  * each with a power of two of its own (coordinates from 2^-1074 to 2^300 times small integers), and points
- * at UTM offsets one ulp apart; a segment parallel to the plane is refused.
+ * at UTM offsets one ulp apart; a segment parallel to the plane is refused. For a segment whose ends lie
+ * strictly on either side, gx_plane_crossing_trunc gives mpq_get_d of that ratio (its truncation) or
+ * declines; it declines every other segment.
  */
 static void
 plane_crossings(void)
@@ -594,15 +596,19 @@ plane_crossings(void)
 				want,
 				got;
 	int			wrong = 0,
-				parallel = 0;
+				parallel = 0,
+				strict_utm = 0,
+				fast_utm = 0;
 
 	mpq_inits(va, vb, want, got, NULL);
 	for (int r = 0; r < 20000; r++)
 	{
 		double		t[9],
 					a[3],
-					b[3];
-		bool		utm = r % 3 == 0;
+					b[3],
+					q;
+		bool		utm = r % 3 == 0,
+					strict;
 
 		for (int k = 0; k < 9; k++)
 			t[k] = utm ? (k % 3 == 0 ? 500000.0 : k % 3 == 1 ? 7000000.0 : 250.0) + rnd_int(-50, 50) * 0.125 :
@@ -616,19 +622,71 @@ plane_crossings(void)
 		}
 		if (!gx_orient3d_value(t, t + 3, t + 6, a, va) || !gx_orient3d_value(t, t + 3, t + 6, b, vb))
 			continue;
+		strict = mpq_sgn(va) * mpq_sgn(vb) < 0;
 		mpq_sub(want, va, vb);
 		if (mpq_sgn(want) == 0)
 		{
 			parallel++;
-			wrong += gx_plane_crossing(t, a, b, got);
+			wrong += gx_plane_crossing(t, a, b, got) + gx_plane_crossing_trunc(t, a, b, &q);
 			continue;
 		}
 		mpq_div(want, va, want);
 		wrong += !gx_plane_crossing(t, a, b, got) || !mpq_equal(got, want);
+		if (gx_plane_crossing_trunc(t, a, b, &q))
+			wrong += !strict || q != mpq_get_d(want);
+		else if (strict && utm)
+			fast_utm--;
+		strict_utm += strict && utm;
+		fast_utm += strict && utm;
 	}
 	CHECK_MSG(wrong == 0, "%d plane crossings wrong", wrong);
 	CHECK_MSG(parallel > 0, "no segment parallel to its plane among the cases");
+	CHECK_MSG(strict_utm > 1000 && fast_utm == strict_utm, "%d of %d crossings at UTM offsets truncated without GMP",
+			  fast_utm, strict_utm);
 	mpq_clears(va, vb, want, got, NULL);
+}
+
+/*
+ * gx_plane_crossing_trunc where the crossing is a double or next to one: the plane z = c of a horizontal
+ * triangle at UTM offsets, crossed at u = i / 2^k (exactly a double), the ends then moved by an ulp or a few
+ * along z, so that u lies just above or below a double; each against mpq_get_d of gx_plane_crossing's u.
+ */
+static void
+plane_crossings_at_doubles(void)
+{
+	mpq_t		u;
+	int			wrong = 0,
+				fast = 0,
+				cases = 0;
+
+	mpq_init(u);
+	for (int r = 0; r < 20000; r++)
+	{
+		double		c = 250.0 + rnd_int(-1000, 1000) * 0.125,
+					x = 500000.0 + rnd_int(-1000, 1000) * 0.5,
+					y = 7000000.0 + rnd_int(-1000, 1000) * 0.5,
+					t[9] = {x, y, c, x + 10, y, c, x, y + 10, c},
+					h = ldexp(1, rnd_int(-3, 6)),
+					a[3] = {x + rnd_int(0, 4), y + rnd_int(0, 4), c + h * rnd_int(1, 7)},
+					b[3] = {x + rnd_int(0, 4), y + rnd_int(0, 4), c - h * rnd_int(1, 7)},
+					q;
+
+		for (int m = rnd_int(0, 3); m > 0; m--)
+			a[2] = nextafter(a[2], rnd_int(0, 1) ? INFINITY : -INFINITY);
+		for (int m = rnd_int(0, 3); m > 0; m--)
+			b[2] = nextafter(b[2], rnd_int(0, 1) ? INFINITY : -INFINITY);
+		if (!(a[2] > c && b[2] < c) || !gx_plane_crossing(t, a, b, u))
+			continue;
+		cases++;
+		if (gx_plane_crossing_trunc(t, a, b, &q))
+		{
+			fast++;
+			wrong += q != mpq_get_d(u);
+		}
+	}
+	CHECK_MSG(wrong == 0, "%d truncated crossings wrong", wrong);
+	CHECK_MSG(cases > 10000 && fast == cases, "%d of %d crossings near doubles truncated without GMP", fast, cases);
+	mpq_clear(u);
 }
 
 int
@@ -644,6 +702,7 @@ main(int argc, char **argv)
 	filter_effectiveness();
 	exact_values();
 	plane_crossings();
+	plane_crossings_at_doubles();
 	print_stats("whole test:", &gx_pred_stats);
 	return gx_test_report("test_predicates");
 }

@@ -178,6 +178,41 @@ gx_scale_expansion(int elen, const double *e, double b, double *h)
 }
 
 /*
+ * h = e, with as few components as Shewchuk's COMPRESS leaves (most often one to three): two passes of
+ * FAST-TWO-SUM, down then up through the components. h (elen doubles) may be e. Returns the length of h.
+ */
+GX_HD int
+gx_compress(int elen, const double *e, double *h)
+{
+	int			bottom = elen - 1,
+				top = 0;
+	double		q = e[elen - 1],
+				sum,
+				err;
+
+	for (int i = elen - 2; i >= 0; i--)
+	{
+		gx_fast_two_sum(q, e[i], &sum, &err);
+		if (err != 0)
+		{
+			h[bottom--] = sum;
+			q = err;
+		}
+		else
+			q = sum;
+	}
+	for (int i = bottom + 1; i < elen; i++)
+	{
+		gx_fast_two_sum(h[i], q, &sum, &err);
+		if (err != 0)
+			h[top++] = err;
+		q = sum;
+	}
+	h[top] = q;
+	return top + 1;
+}
+
+/*
  * h = e * f: the sum of e scaled by each component of f. h needs 2 * elen * flen doubles and work
  * 2 * elen * (flen + 1); neither may overlap e, f or each other. Returns the length of h, at least 1.
  */

@@ -148,8 +148,12 @@ gx_orient3d_filter(const double *a, const double *b, const double *c, const doub
 	return GX_UNDECIDED;
 }
 
+/*
+ * The exact value of the orient3d determinant as an expansion into det (up to 192 components): its length,
+ * or 0 when a difference is outside the range where the expansion is exact (GX_EXPANSION3_LO/HI).
+ */
 GX_HD int
-gx_orient3d_exact_expansion(const double *a, const double *b, const double *c, const double *d)
+gx_orient3d_value_expansion(const double *a, const double *b, const double *c, const double *d, double *det)
 {
 	GxDiff		ad[3],
 				bd[3],
@@ -157,23 +161,30 @@ gx_orient3d_exact_expansion(const double *a, const double *b, const double *c, c
 	double		t1[64],
 				t2[64],
 				t3[64],
-				t12[128],
-				det[192];
-	int			n1, n2, n3, n12, n;
+				t12[128];
+	int			n1, n2, n3, n12;
 
 	for (int k = 0; k < 3; k++)
 		if (!gx_exact_diff(a[k], d[k], GX_EXPANSION3_LO, GX_EXPANSION3_HI, &ad[k]) ||
 			!gx_exact_diff(b[k], d[k], GX_EXPANSION3_LO, GX_EXPANSION3_HI, &bd[k]) ||
 			!gx_exact_diff(c[k], d[k], GX_EXPANSION3_LO, GX_EXPANSION3_HI, &cd[k]))
-			return GX_UNDECIDED;
+			return 0;
 
 	/* adz (bdx cdy - cdx bdy) + bdz (cdx ady - adx cdy) + cdz (adx bdy - bdx ady) */
 	n1 = gx_cofactor_term(&ad[2], &bd[0], &cd[1], &cd[0], &bd[1], t1);
 	n2 = gx_cofactor_term(&bd[2], &cd[0], &ad[1], &ad[0], &cd[1], t2);
 	n3 = gx_cofactor_term(&cd[2], &ad[0], &bd[1], &bd[0], &ad[1], t3);
 	n12 = gx_expansion_sum(n1, t1, n2, t2, t12);
-	n = gx_expansion_sum(n12, t12, n3, t3, det);
-	return gx_expansion_sign(n, det);
+	return gx_expansion_sum(n12, t12, n3, t3, det);
+}
+
+GX_HD int
+gx_orient3d_exact_expansion(const double *a, const double *b, const double *c, const double *d)
+{
+	double		det[192];
+	int			n = gx_orient3d_value_expansion(a, b, c, d, det);
+
+	return n == 0 ? GX_UNDECIDED : gx_expansion_sign(n, det);
 }
 
 /* Stage A of Shewchuk's orient2d in the projection dropping `drop`; GX_UNDECIDED when it cannot certify. */

@@ -1,6 +1,8 @@
 /*
  * gx_intercepts.c: the intervals of a polyline inside or on a solid (gx_intercepts.h). Parameters along a
- * segment a -> b are exact rationals (GMP); every decision is a sign of a determinant of the doubles.
+ * segment a -> b are exact rationals (GMP); every decision is a sign of a determinant of the doubles. A
+ * segment that only crosses the surface through triangles' interiors, at parameters whose truncations to
+ * doubles are distinct, has its pieces from those doubles (gx_plane_crossing_trunc) and no rational.
  */
 #include <float.h>
 #include <math.h>
@@ -20,13 +22,18 @@
 
 /*
  * Where one segment meets the surface: [lo, hi] of its parameter, lo == hi for a point; a crossing when the
- * segment passes through the triangle's interior from one side of its plane to the other.
+ * segment passes through the triangle's interior from one side of its plane to the other. A crossing may
+ * be held as u, its parameter truncated to a double (u <= t < the next double), lo and hi left unset until
+ * exact_events.
  */
 typedef struct Event
 {
 	mpq_t		lo,
 				hi;
 	bool		crossing;
+	bool		exact;			/* lo and hi hold the event; else u and tri do */
+	double		u;
+	const double *tri;
 } Event;
 
 /*
@@ -43,6 +50,7 @@ typedef struct Segment
 				ready,
 				cap;
 	bool		nomem;
+	bool		exact_only;		/* every event as rationals: their points are wanted */
 	GxLocation	start;			/* the side of a, off the surface, when the segment before found it; else GX_LOC_FAILED */
 	mpq_t		zero,
 				one;
@@ -102,6 +110,13 @@ point_event(Segment *sg, const double *t, int at, bool crossing)
 	if (e == NULL)
 		return;
 	e->crossing = crossing;
+	e->exact = true;
+	if (t != NULL && crossing && !sg->exact_only && gx_plane_crossing_trunc(t, sg->a, sg->b, &e->u))
+	{
+		e->exact = false;
+		e->tri = t;
+		return;
+	}
 	if (t == NULL)
 		mpq_set_ui(e->lo, (unsigned long) at, 1);
 	else if (!gx_plane_crossing(t, sg->a, sg->b, e->lo))
@@ -110,6 +125,36 @@ point_event(Segment *sg, const double *t, int at, bool crossing)
 		return;
 	}
 	mpq_set(e->hi, e->lo);
+}
+
+static void
+swap_events(Event *x, Event *y)
+{
+	Event		t = *x;
+
+	*x = *y;
+	*y = t;
+}
+
+/* The segment's crossings held as doubles given their rationals (dropped, as by point_event, when unseen). */
+static void
+exact_events(Segment *sg)
+{
+	for (size_t e = 0; e < sg->n;)
+	{
+		Event	   *ev = &sg->ev[e];
+
+		if (ev->exact)
+			e++;
+		else if (gx_plane_crossing(ev->tri, sg->a, sg->b, ev->lo))
+		{
+			mpq_set(ev->hi, ev->lo);
+			ev->exact = true;
+			e++;
+		}
+		else
+			swap_events(ev, &sg->ev[--sg->n]);	/* the rationals stay unique to their slots */
+	}
 }
 
 /*
@@ -172,6 +217,7 @@ coplanar_event(Segment *sg, const double *t, int drop, int sigma)
 			mpq_set(e->lo, lo);
 			mpq_set(e->hi, hi);
 			e->crossing = false;
+			e->exact = true;
 		}
 	}
 	mpq_clears(lo, hi, NULL);
@@ -259,34 +305,49 @@ point_at(mpq_srcptr t, const double *a, const double *b, double *out)
 	mpq_clears(x, y, NULL);
 }
 
+/*
+ * A piece of segment `segment` at lengths from and to, which starts at the segment's start (at_start) or
+ * ends at its end (at_end): the interval it begins, or the last one when that reached this segment's start
+ * (*merged); its points left zero. NULL for memory.
+ */
+static GxInterval *
+piece(Output *o, size_t segment, bool at_start, bool at_end, double from, double to, bool *merged)
+{
+	GxInterval *v;
+
+	*merged = at_start && o->open_at_vertex && o->n > 0;
+	if (*merged)
+		v = &o->v[o->n - 1];
+	else
+	{
+		if (!gx_grow_malloc((void **) &o->v, &o->cap, o->n + 1, sizeof(GxInterval), SIZE_MAX / sizeof(GxInterval)))
+			return NULL;
+		v = &o->v[o->n++];
+		v->from = from;
+		v->from_segment = segment;
+		memset(v->from_point, 0, sizeof(v->from_point));
+	}
+	v->to = to;
+	v->to_segment = segment;
+	memset(v->to_point, 0, sizeof(v->to_point));
+	o->open_at_vertex = at_end;
+	return v;
+}
+
 /* A piece of segment `segment` (a -> b) from parameter t0 to t1, at lengths from and to. */
 static bool
 emit(Output *o, size_t segment, const double *a, const double *b, mpq_srcptr t0, mpq_srcptr t1, double from,
 	 double to)
 {
-	GxInterval *v;
+	bool		merged;
+	GxInterval *v = piece(o, segment, mpq_sgn(t0) == 0, mpq_cmp_ui(t1, 1, 1) == 0, from, to, &merged);
 
-	if (mpq_sgn(t0) == 0 && o->open_at_vertex && o->n > 0)
-		v = &o->v[o->n - 1];
-	else
-	{
-		if (!gx_grow_malloc((void **) &o->v, &o->cap, o->n + 1, sizeof(GxInterval), SIZE_MAX / sizeof(GxInterval)))
-			return false;
-		v = &o->v[o->n++];
-		v->from = from;
-		v->from_segment = segment;
-		if (o->points)
-			point_at(t0, a, b, v->from_point);
-		else
-			memset(v->from_point, 0, sizeof(v->from_point));
-	}
-	v->to = to;
-	v->to_segment = segment;
+	if (v == NULL)
+		return false;
+	if (o->points && !merged)
+		point_at(t0, a, b, v->from_point);
 	if (o->points)
 		point_at(t1, a, b, v->to_point);
-	else
-		memset(v->to_point, 0, sizeof(v->to_point));
-	o->open_at_vertex = mpq_cmp_ui(t1, 1, 1) == 0;
 	return true;
 }
 
@@ -492,6 +553,75 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 }
 
 /*
+ * segment_pieces for a segment whose events are all crossings held as doubles, at distinct u once sorted:
+ * u_1 <= t_1 < next(u_1) <= u_2 <= t_2 ..., so the crossings lie in that order, apart, strictly inside the
+ * segment, each the single crossing at its breakpoint. When the side of its start is known off the surface
+ * (start_side) and only lengths are wanted, the gaps alternate from that side, every crossing is in, and
+ * each crossing's length is c0 + u seglen, what length_at gives from its rational. 1, 0 for memory, or -1
+ * when this does not apply (nothing emitted: then exact_events and segment_pieces).
+ */
+static int
+crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
+{
+	size_t		n = sg->n,
+				nb = n + 2,
+				start = 0;
+	bool		before = false,
+				after,
+				open = false,
+				merged;
+	GxLocation	loc;
+
+	if (o->points || !isfinite(seglen))
+		return -1;
+	for (size_t e = 0; e < n; e++)
+		if (sg->ev[e].exact)
+			return -1;
+	for (size_t e = 1; e < n; e++)
+		for (size_t k = e; k > 0 && sg->ev[k - 1].u > sg->ev[k].u; k--)
+			swap_events(&sg->ev[k - 1], &sg->ev[k]);
+	for (size_t e = 1; e < n; e++)
+		if (sg->ev[e - 1].u == sg->ev[e].u)
+			return -1;
+	loc = start_side(sg);
+	if (loc != GX_LOC_INSIDE && loc != GX_LOC_OUTSIDE)
+		return -1;
+	/* breakpoints k = 0, the crossings 1 .. n, then 1 (at nb - 1); before and after: are their gaps in? */
+	after = loc == GX_LOC_INSIDE;
+	for (size_t k = 0; k < nb; k++)
+	{
+		bool		last = k + 1 == nb,
+					in;
+
+		if (k > 0)
+		{
+			before = after;
+			after = !before;	/* across crossing k (unused after the last breakpoint) */
+		}
+		in = (k > 0 && before) || (!last && after) || (k >= 1 && k <= n);
+		if (in && !open)
+		{
+			start = k;
+			open = true;
+		}
+		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
+		if (open && (last || !after))
+		{
+			double		from = start == 0 ? c0 : fmin(c1, c0 + sg->ev[start - 1].u * seglen),
+						to = last ? c1 : fmin(c1, c0 + sg->ev[k - 1].u * seglen);
+
+			if (piece(o, segment, start == 0, last, from, to, &merged) == NULL)
+				return 0;
+			open = false;
+		}
+		if (!in && last)
+			o->open_at_vertex = false;
+	}
+	sg->start = before ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
+	return 1;
+}
+
+/*
  * A segment that meets no triangle lies on one side of the surface, the side of its start a (found by the
  * segment before, or a double point located with signs of doubles): all of it is in, or none, and so is
  * its end b, for the next segment. 1, 0 for memory, or -1 when a could not be located so (segment_pieces
@@ -526,6 +656,7 @@ gx_segment_in_solid(const GxSolidIndex *s, const double *a, const double *b, GxE
 	int			result = 1;
 
 	segment_init(&sg, s);
+	sg.exact_only = true;
 	sg.a = a;
 	sg.b = b;
 	gx_box_extend(&box, &bbox);	/* a and b need not be consecutive in memory */
@@ -586,6 +717,7 @@ intercepts(GxInterceptJob *j, GxError *err)
 	int			result = 1;
 
 	segment_init(&sg, s);
+	sg.exact_only = o.points;
 	for (size_t i = 0; i + 1 < npoints && result > 0; i++)
 	{
 		const double *a = line + 3 * i,
@@ -601,7 +733,14 @@ intercepts(GxInterceptJob *j, GxError *err)
 		if (j->hits ? !hit_events(j, i, &cursor, &sg) : !gx_solid_index_search(s, &box, triangle_events, &sg))
 			result = 0;
 		else if (sg.n > 0 || (result = segment_off_surface(&sg, i, &o, c0, gx_sum_value(&before))) < 0)
-			result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
+		{
+			result = sg.n > 0 ? crossing_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen) : -1;
+			if (result < 0)
+			{
+				exact_events(&sg);
+				result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
+			}
+		}
 		segment_clear(&sg);
 	}
 	/* a one-point line: is that point in? */
