@@ -586,7 +586,7 @@ exact_values(void)
  * each with a power of two of its own (coordinates from 2^-1074 to 2^300 times small integers), and points
  * at UTM offsets one ulp apart; a segment parallel to the plane is refused. For a segment whose ends lie
  * strictly on either side, gx_plane_crossing_trunc gives mpq_get_d of that ratio (its truncation) or
- * declines; it declines every other segment.
+ * declines; it declines every other segment, and none at UTM offsets or with coordinates within its range.
  */
 static void
 plane_crossings(void)
@@ -598,7 +598,9 @@ plane_crossings(void)
 	int			wrong = 0,
 				parallel = 0,
 				strict_utm = 0,
-				fast_utm = 0;
+				fast_utm = 0,
+				strict_scaled = 0,
+				fast_scaled = 0;
 
 	mpq_inits(va, vb, want, got, NULL);
 	for (int r = 0; r < 20000; r++)
@@ -633,24 +635,44 @@ plane_crossings(void)
 		mpq_div(want, va, want);
 		wrong += !gx_plane_crossing(t, a, b, got) || !mpq_equal(got, want);
 		if (gx_plane_crossing_trunc(t, a, b, &q))
+		{
 			wrong += !strict || q != mpq_get_d(want);
-		else if (strict && utm)
-			fast_utm--;
+			fast_utm += utm;
+			fast_scaled += !utm && r % 2 == 0;
+		}
 		strict_utm += strict && utm;
-		fast_utm += strict && utm;
+		strict_scaled += strict && !utm && r % 2 == 0;
 	}
 	CHECK_MSG(wrong == 0, "%d plane crossings wrong", wrong);
 	CHECK_MSG(parallel > 0, "no segment parallel to its plane among the cases");
 	CHECK_MSG(strict_utm > 1000 && fast_utm == strict_utm, "%d of %d crossings at UTM offsets truncated without GMP",
 			  fast_utm, strict_utm);
+	CHECK_MSG(strict_scaled > 1000 && fast_scaled == strict_scaled,
+			  "%d of %d crossings at coordinates from 2^-134 to 2^47 truncated without GMP", fast_scaled, strict_scaled);
 	mpq_clears(va, vb, want, got, NULL);
 }
 
 /*
- * gx_plane_crossing_trunc where the crossing is a double or next to one: the plane z = c of a horizontal
- * triangle at UTM offsets, crossed at u = i / 2^k (exactly a double), the ends then moved by an ulp or a few
- * along z, so that u lies just above or below a double; each against mpq_get_d of gx_plane_crossing's u.
+ * gx_plane_crossing_trunc where the crossing may be a double: the plane z = c of a horizontal triangle at UTM
+ * offsets, crossed by a segment from h i above it to h j below (u = i / (i + j), a double when i + j is a
+ * power of two), its ends then often moved by an ulp or a few along z; each against mpq_get_d of
+ * gx_plane_crossing's u. Then the edges of its range: coordinates that are small integers times 2^-150 or
+ * near 2^149, and crossings from a point 2^-150 above the plane to one 2^140 to 2^149 below, where u comes
+ * near its least, 2^-300 (accepted ones must be right; some are declined).
  */
+/* Counts a crossing gx_plane_crossing_trunc takes (fast), and those whose truncation is not u's (wrong). */
+static void
+truncated(const double *t, const double *a, const double *b, mpq_srcptr u, int *fast, int *wrong)
+{
+	double		q;
+
+	if (gx_plane_crossing_trunc(t, a, b, &q))
+	{
+		(*fast)++;
+		*wrong += q != mpq_get_d(u);
+	}
+}
+
 static void
 plane_crossings_at_doubles(void)
 {
@@ -668,24 +690,46 @@ plane_crossings_at_doubles(void)
 					t[9] = {x, y, c, x + 10, y, c, x, y + 10, c},
 					h = ldexp(1, rnd_int(-3, 6)),
 					a[3] = {x + rnd_int(0, 4), y + rnd_int(0, 4), c + h * rnd_int(1, 7)},
-					b[3] = {x + rnd_int(0, 4), y + rnd_int(0, 4), c - h * rnd_int(1, 7)},
-					q;
+					b[3] = {x + rnd_int(0, 4), y + rnd_int(0, 4), c - h * rnd_int(1, 7)};
 
 		for (int m = rnd_int(0, 3); m > 0; m--)
 			a[2] = nextafter(a[2], rnd_int(0, 1) ? INFINITY : -INFINITY);
 		for (int m = rnd_int(0, 3); m > 0; m--)
 			b[2] = nextafter(b[2], rnd_int(0, 1) ? INFINITY : -INFINITY);
-		if (!(a[2] > c && b[2] < c) || !gx_plane_crossing(t, a, b, u))
+		/* (an end at z = 0 moved by ulps would be subnormal, out of gx_plane_crossing_trunc's range) */
+		if (!(a[2] > c && b[2] < c) || fabs(b[2]) < 1 || !gx_plane_crossing(t, a, b, u))
 			continue;
 		cases++;
-		if (gx_plane_crossing_trunc(t, a, b, &q))
-		{
-			fast++;
-			wrong += q != mpq_get_d(u);
-		}
+		truncated(t, a, b, u, &fast, &wrong);
 	}
 	CHECK_MSG(wrong == 0, "%d truncated crossings wrong", wrong);
 	CHECK_MSG(cases > 10000 && fast == cases, "%d of %d crossings near doubles truncated without GMP", fast, cases);
+	wrong = fast = cases = 0;
+	for (int r = 0; r < 20000; r++)
+	{
+		int			e = r % 2 ? -150 : 139;
+		double		t[9],
+					a[3],
+					b[3];
+
+		for (int k = 0; k < 9; k++)
+			t[k] = k % 3 == 2 ? 0 : ldexp(rnd_int(-1000, 1000), rnd_int(0, 3) ? e : -e - 11);
+		t[2] = t[5] = t[8] = ldexp(rnd_int(-3, 3), e);
+		for (int k = 0; k < 2; k++)
+		{
+			a[k] = ldexp(rnd_int(-1000, 1000), e);
+			b[k] = ldexp(rnd_int(-1000, 1000), rnd_int(0, 1) ? e : -150);
+		}
+		a[2] = t[2] + ldexp(rnd_int(1, 7), r % 3 ? -150 : e);
+		b[2] = t[2] - ldexp(rnd_int(1, 1000), rnd_int(140, 149) - (r % 3 == 0 ? 0 : 10));
+		if (!(a[2] > t[2] && b[2] < t[2]) || !gx_plane_crossing(t, a, b, u) ||
+			gx_orient3d(t, t + 3, t + 6, a) * gx_orient3d(t, t + 3, t + 6, b) >= 0)
+			continue;
+		cases++;
+		truncated(t, a, b, u, &fast, &wrong);
+	}
+	CHECK_MSG(wrong == 0, "%d truncated crossings at the edges of the range wrong", wrong);
+	CHECK_MSG(cases > 5000 && fast > cases / 4, "%d of %d crossings at the edges of the range truncated", fast, cases);
 	mpq_clear(u);
 }
 

@@ -165,6 +165,8 @@ gx_plane_crossing_trunc(const double *t, const double *a, const double *b, doubl
 		gx_two_product(u, den[dlen - 1], &p, &perr);
 		u += (((n1 - p) - perr) + n0 - u * d0) / den[dlen - 1];
 	}
+	if (u >= 1)
+		u = nextafter(1, 0);	/* u < 1: a crossing just short of b */
 	for (int step = 0; step < 8; step++)
 	{
 		double		next = nextafter(u, 1);

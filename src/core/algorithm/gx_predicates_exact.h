@@ -25,7 +25,8 @@ bool		gx_plane_crossing(const double *t, const double *a, const double *b, mpq_p
  * The same u for a segment whose ends lie strictly on either side of the plane (0 < u < 1), truncated
  * toward zero to a double: *q <= u < the next double, as mpq_get_d gives gx_plane_crossing's u. From
  * floating-point expansions, without GMP; false when they cannot hold it exactly (a coordinate outside
- * [2^-150, 2^150] other than 0, or u below 2^-300): then gx_plane_crossing.
+ * [2^-150, 2^150] other than 0, or u below 2^-300) or their estimate does not settle within a few steps
+ * (or rounds to 1): then gx_plane_crossing.
  */
 bool		gx_plane_crossing_trunc(const double *t, const double *a, const double *b, double *q);
 

@@ -372,6 +372,7 @@ gx_batch_elem_box_grown(const GxBatchSide *s, size_t i, double grow)
  * of 920 000 triangles on a 2-core VM, against about 0.1 ms for the runs.
  */
 #define SAMPLE_RUN 16
+_Static_assert(GX_SIDE_SAMPLE >= 2 * SAMPLE_RUN, "at least two runs");
 
 size_t
 gx_batch_side_sample(const GxBatchSide *s, double grow, GxBox3D *out)

@@ -504,7 +504,7 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 			   *bp = breakpoints(sg, room, &nb);
 	bool		few_gaps[FEW_BREAKPOINTS],
 			   *gap_in,
-				piece = false;
+				open = false;
 	int			result = 1;
 
 	gap_in = !bp ? NULL : nb <= FEW_BREAKPOINTS ? few_gaps : malloc(nb);
@@ -528,18 +528,18 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 
 		for (size_t e = 0; e < sg->n && !in; e++)
 			in = event_covers(&sg->ev[e], bp[k], bp[k]);
-		if (in && !piece)
+		if (in && !open)
 		{
 			start = bp[k];
-			piece = true;
+			open = true;
 		}
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
-		if (piece && (k + 1 == nb || !gap_in[k]))
+		if (open && (k + 1 == nb || !gap_in[k]))
 		{
 			if (!emit(o, segment, sg->a, sg->b, start, bp[k], length_at(start, c0, c1, seglen, sg->a, sg->b),
 					  length_at(bp[k], c0, c1, seglen, sg->a, sg->b)))
 				result = 0;
-			piece = false;
+			open = false;
 		}
 		if (!in && k + 1 == nb)
 			o->open_at_vertex = false;
@@ -550,6 +550,15 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 	if (gap_in != few_gaps)
 		free(gap_in);
 	return result;
+}
+
+static int
+cmp_u(const void *x, const void *y)
+{
+	double		a = ((const Event *) x)->u,
+				b = ((const Event *) y)->u;
+
+	return (a > b) - (a < b);
 }
 
 /*
@@ -577,9 +586,7 @@ crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, do
 	for (size_t e = 0; e < n; e++)
 		if (sg->ev[e].exact)
 			return -1;
-	for (size_t e = 1; e < n; e++)
-		for (size_t k = e; k > 0 && sg->ev[k - 1].u > sg->ev[k].u; k--)
-			swap_events(&sg->ev[k - 1], &sg->ev[k]);
+	qsort(sg->ev, n, sizeof(Event), cmp_u);	/* a permutation: each rational stays in one slot */
 	for (size_t e = 1; e < n; e++)
 		if (sg->ev[e - 1].u == sg->ev[e].u)
 			return -1;
