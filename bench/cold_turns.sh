@@ -5,8 +5,9 @@
 # and build/gpuexact-service, any other name .device/NAME/gpuexact.so and, when there is one,
 # .device/NAME/gpuexact-service), the cluster restarted with it preloaded (a fresh GPU service), then three
 # cold joins of holes and bodies (gx_cache_reset, then a new session each) and the Batch Time of a fourth's
-# EXPLAIN ANALYZE, then WARM joins (default 10) in one new session: their best and median. The machine's
-# speed of the moment then weighs on every build alike.
+# EXPLAIN ANALYZE, then WARM joins (default 10) in one new session: their best and median; with TPS_S > 0,
+# then the joins a second of 1 session and of 8 joining for TPS_S seconds each (pgbench). The machine's speed
+# of the moment then weighs on every build alike.
 set -u
 cd "$(dirname "$0")/.."
 export PGXS_ROOT=/opt/pgroot
@@ -34,5 +35,14 @@ for build in ${BUILDS:-current old current old}; do
 	e=$(psql -X -d mine -c "EXPLAIN (ANALYZE, COSTS OFF) $join" | grep -E "Batch Time|Execution Time" | tr -s ' ' | tr '\n' ' ')
 	w=$({ echo '\timing on'; for i in $(seq "${WARM:-10}"); do echo "$join;"; done; } | psql -X -q -d mine -o /dev/null |
 		sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | sort -n | awk '{v[NR] = $1} END {printf "best %s median %s", v[1], v[int((NR + 1) / 2)]}')
-	echo "$build: cold (ms)$t |$e| warm (ms) $w"
+	x=""
+	if [ "${TPS_S:-0}" -gt 0 ]; then
+		echo "$join;" >/tmp/turns_join.pgb
+		chmod 644 /tmp/turns_join.pgb
+		for c in 1 8; do
+			x="$x| $c session(s): $(cd /tmp && pgbench -n -d mine -f /tmp/turns_join.pgb -c $c -j $c -T "$TPS_S" 2>&1 |
+				sed -n 's/^tps = \([0-9.]*\).*/\1/p') joins/s "
+		done
+	fi
+	echo "$build: cold (ms)$t |$e| warm (ms) $w $x"
 done
