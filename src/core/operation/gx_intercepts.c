@@ -352,28 +352,35 @@ emit(Output *o, size_t segment, const double *a, const double *b, mpq_srcptr t0,
 }
 
 /*
- * Metres along the line at parameter t of the segment starting at length c0 and ending at c1, seglen long
- * (infinite when the length overflows a double: then from half its length, measured on halved coordinates,
- * so that a point inside has its finite length).
+ * Metres along the line at a parameter strictly inside the segment a -> b, truncated to the double u, where
+ * the segment starts at length c0 and ends at c1, seglen long (infinite when the length overflows a double:
+ * then from half its length, measured on halved coordinates, so that a point inside has its finite length).
  */
 static double
-length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, const double *b)
+length_of(double u, double c0, double c1, double seglen, const double *a, const double *b)
 {
 	double		ha[3],
 				hb[3];
 
-	if (mpq_sgn(t) == 0)
-		return c0;
-	if (mpq_cmp_ui(t, 1, 1) == 0)
-		return c1;
 	if (isfinite(seglen))
-		return fmin(c1, c0 + mpq_get_d(t) * seglen);
+		return fmin(c1, c0 + u * seglen);
 	for (int k = 0; k < 3; k++)
 	{
 		ha[k] = a[k] / 2;
 		hb[k] = b[k] / 2;
 	}
-	return fmin(c1, c0 + 2 * (mpq_get_d(t) * gx_segment_length(ha, hb)));
+	return fmin(c1, c0 + 2 * (u * gx_segment_length(ha, hb)));
+}
+
+/* length_of at the rational parameter t (its ends exactly c0 and c1). */
+static double
+length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, const double *b)
+{
+	if (mpq_sgn(t) == 0)
+		return c0;
+	if (mpq_cmp_ui(t, 1, 1) == 0)
+		return c1;
+	return length_of(mpq_get_d(t), c0, c1, seglen, a, b);
 }
 
 /* Breakpoints that fit on the stack; a segment meeting more triangles takes them from malloc. */
@@ -566,8 +573,8 @@ cmp_u(const void *x, const void *y)
  * u_1 <= t_1 < next(u_1) <= u_2 <= t_2 ..., so the crossings lie in that order, apart, strictly inside the
  * segment, each the single crossing at its breakpoint. When the side of its start is known off the surface
  * (start_side) and only lengths are wanted, the gaps alternate from that side, every crossing is in, and
- * each crossing's length is c0 + u seglen, what length_at gives from its rational. 1, 0 for memory, or -1
- * when this does not apply (nothing emitted: then exact_events and segment_pieces).
+ * each crossing's length is length_of its u, what length_at gives from its rational. 1, 0 for memory, or
+ * -1 when this does not apply (nothing emitted: then exact_events and segment_pieces).
  */
 static int
 crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
@@ -581,7 +588,7 @@ crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, do
 				merged;
 	GxLocation	loc;
 
-	if (o->points || !isfinite(seglen))
+	if (o->points)
 		return -1;
 	for (size_t e = 0; e < n; e++)
 		if (sg->ev[e].exact)
@@ -605,7 +612,7 @@ crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, do
 			before = after;
 			after = !before;	/* across crossing k (unused after the last breakpoint) */
 		}
-		in = (k > 0 && before) || (!last && after) || (k >= 1 && k <= n);
+		in = k == 0 ? after : last ? before : true;	/* an end by its gap; a crossing always */
 		if (in && !open)
 		{
 			start = k;
@@ -614,8 +621,8 @@ crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, do
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
 		if (open && (last || !after))
 		{
-			double		from = start == 0 ? c0 : fmin(c1, c0 + sg->ev[start - 1].u * seglen),
-						to = last ? c1 : fmin(c1, c0 + sg->ev[k - 1].u * seglen);
+			double		from = start == 0 ? c0 : length_of(sg->ev[start - 1].u, c0, c1, seglen, sg->a, sg->b),
+						to = last ? c1 : length_of(sg->ev[k - 1].u, c0, c1, seglen, sg->a, sg->b);
 
 			if (piece(o, segment, start == 0, last, from, to, &merged) == NULL)
 				return 0;
