@@ -1,5 +1,5 @@
 /*
- * test_keys.c: sort-and-unique of pair keys (radix sort, already-sorted shortcut) against qsort; the lower
+ * test_keys.c: sort-and-unique of pair keys (radix sort by 8- or 16-bit digits, already-sorted shortcut) against qsort; the lower
  * bound of keys in, between, before and after them against a linear search.
  */
 #include <stdlib.h>
@@ -67,6 +67,10 @@ main(void)
 	check(0, 1, 1, 0);
 	check(1, 1, 1, 0);
 	check(1000, 3, 5, 0);
+	/* small arrays (8-bit digits) over every digit, and each side of the switch to 16-bit ones */
+	check(5000, 1u << 31, 1u << 31, 0);
+	check(65535, 12000, 300000, 0);
+	check(65536, 12000, 300000, 0);
 	check(200000, 400, 200, 0);
 	check(200000, 1u << 31, 1u << 31, 0);
 	check(200000, 5000, 100000, 1);

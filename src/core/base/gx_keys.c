@@ -63,12 +63,18 @@ cmp_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* LSD radix sort by 16-bit digits, skipping digits equal in every key; qsort if memory is short. */
+/*
+ * LSD radix sort, skipping digits equal in every key; qsort if memory is short. Digits are 16 bits for large
+ * arrays and 8 bits for small ones, whose passes would otherwise be spent clearing and summing the counts.
+ */
 static void
 sort_keys(uint64_t *v, size_t n)
 {
+	int			bits = n < ((size_t) 1 << 16) ? 8 : 16;
+	size_t		radix = (size_t) 1 << bits,
+				mask = radix - 1;
 	uint64_t   *tmp = malloc(n * sizeof(uint64_t));
-	size_t	   *count = malloc(65537 * sizeof(size_t));
+	size_t	   *count = malloc((radix + 1) * sizeof(size_t));
 	uint64_t	all_or = 0,
 				all_and = ~(uint64_t) 0;
 	size_t		i;
@@ -86,17 +92,17 @@ sort_keys(uint64_t *v, size_t n)
 		all_or |= v[i];
 		all_and &= v[i];
 	}
-	for (shift = 0; shift < 64; shift += 16)
+	for (shift = 0; shift < 64; shift += bits)
 	{
-		if ((((all_or ^ all_and) >> shift) & 0xFFFF) == 0)
+		if ((((all_or ^ all_and) >> shift) & mask) == 0)
 			continue;
-		memset(count, 0, 65537 * sizeof(size_t));
+		memset(count, 0, (radix + 1) * sizeof(size_t));
 		for (i = 0; i < n; i++)
-			count[((v[i] >> shift) & 0xFFFF) + 1]++;
-		for (i = 1; i <= 65536; i++)
+			count[((v[i] >> shift) & mask) + 1]++;
+		for (i = 1; i <= radix; i++)
 			count[i] += count[i - 1];
 		for (i = 0; i < n; i++)
-			tmp[count[(v[i] >> shift) & 0xFFFF]++] = v[i];
+			tmp[count[(v[i] >> shift) & mask]++] = v[i];
 		memcpy(v, tmp, n * sizeof(uint64_t));
 	}
 	free(tmp);
