@@ -258,26 +258,27 @@ cell_bounds(const GxBoxStats *s, int d, int i, double *lo, double *hi)
 	*hi = i + 1 == s->n[d] ? s->hi[d] / 2 : base + hs * (i + 1) / s->n[d];
 }
 
-/* An occupied cell of b: its cell number on each axis and its fraction of the boxes. */
-typedef struct LiveCell
-{
-	int			c[3];
-	double		frac;
-} LiveCell;
-
+/*
+ * The sum over every cell i of a and j of b of a's fraction in i, b's in j and the overlap probabilities of
+ * their three axes. The axes' factors are separate, so the sum is taken one axis at a time: a's cells
+ * against b's cells on x (t1), then on y (t2), then on z (t3), then weighed by b's fractions. Each step
+ * costs at most a's or b's cells times 64, instead of a's cells times b's.
+ */
 double
 gx_boxstats_overlap(const GxBoxStats *a, const GxBoxStats *b)
 {
-	size_t		na = (size_t) a->n[0] * a->n[1] * a->n[2],
-				nb = (size_t) b->n[0] * b->n[1] * b->n[2],
+	const int  *an = a->n,
+			   *bn = b->n;
+	size_t		na = (size_t) an[0] * an[1] * an[2],
+				nb = (size_t) bn[0] * bn[1] * bn[2],
 				npair[3],
-				nlive = 0,
-				ia,
-				ib,
-				k;
+				n1 = (size_t) an[1] * an[2] * bn[0],
+				n2 = (size_t) an[2] * bn[0] * bn[1];
 	double	   *axis[3],
+			   *t1,
+			   *t2,
+			   *t3,
 				sum = 0;
-	LiveCell   *live;
 	int			d,
 				i,
 				j;
@@ -285,21 +286,23 @@ gx_boxstats_overlap(const GxBoxStats *a, const GxBoxStats *b)
 	if (na == 0 || nb == 0)
 		return 0;
 	for (d = 0; d < 3; d++)
-		npair[d] = (size_t) a->n[d] * b->n[d];
-	axis[0] = gx_alloc((npair[0] + npair[1] + npair[2]) * sizeof(double) + nb * sizeof(LiveCell));
+		npair[d] = (size_t) an[d] * bn[d];
+	axis[0] = gx_alloc((npair[0] + npair[1] + npair[2] + n1 + n2 + nb) * sizeof(double));
 	if (axis[0] == NULL)
 		return -1;
 	axis[1] = axis[0] + npair[0];
 	axis[2] = axis[1] + npair[1];
-	live = (LiveCell *) (axis[2] + npair[2]);
+	t1 = axis[2] + npair[2];
+	t2 = t1 + n1;
+	t3 = t2 + n2;
 
-	/* axis[d][i * b->n[d] + j]: the overlap probability on axis d of a's cell i and b's cell j */
+	/* axis[d][i * bn[d] + j]: the overlap probability on axis d of a's cell i and b's cell j */
 	for (d = 0; d < 3; d++)
 	{
 		double		h = a->width[d] / 4 + b->width[d] / 4;	/* (width a + width b) / 2, halved */
 
-		for (i = 0; i < a->n[d]; i++)
-			for (j = 0; j < b->n[d]; j++)
+		for (i = 0; i < an[d]; i++)
+			for (j = 0; j < bn[d]; j++)
 			{
 				double		a0,
 							a1,
@@ -308,31 +311,43 @@ gx_boxstats_overlap(const GxBoxStats *a, const GxBoxStats *b)
 
 				cell_bounds(a, d, i, &a0, &a1);
 				cell_bounds(b, d, j, &b0, &b1);
-				axis[d][(size_t) i * b->n[d] + j] = axis_overlap(a0, a1, b0, b1, h);
+				axis[d][(size_t) i * bn[d] + j] = axis_overlap(a0, a1, b0, b1, h);
 			}
 	}
 
-	for (ib = 0; ib < nb; ib++)
-		if (b->cells[ib] > 0)
+	/* t1[(z * an[1] + y) * bn[0] + jx]: a's cells of row (y, z), against b's x cell jx */
+	for (size_t yz = 0; yz < (size_t) an[1] * an[2]; yz++)
+		for (j = 0; j < bn[0]; j++)
 		{
-			live[nlive].c[0] = (int) (ib % b->n[0]);
-			live[nlive].c[1] = (int) (ib / b->n[0] % b->n[1]);
-			live[nlive].c[2] = (int) (ib / b->n[0] / b->n[1]);
-			live[nlive++].frac = b->cells[ib];
-		}
-	for (ia = 0; ia < na; ia++)
-	{
-		const double *px = axis[0] + (ia % a->n[0]) * b->n[0],
-				   *py = axis[1] + (ia / a->n[0] % a->n[1]) * b->n[1],
-				   *pz = axis[2] + (ia / a->n[0] / a->n[1]) * b->n[2];
-		double		inner = 0;
+			double		v = 0;
 
-		if (!(a->cells[ia] > 0))
-			continue;
-		for (k = 0; k < nlive; k++)
-			inner += live[k].frac * px[live[k].c[0]] * py[live[k].c[1]] * pz[live[k].c[2]];
-		sum += a->cells[ia] * inner;
-	}
+			for (i = 0; i < an[0]; i++)
+				v += a->cells[yz * an[0] + i] * axis[0][(size_t) i * bn[0] + j];
+			t1[yz * bn[0] + j] = v;
+		}
+	/* t2[(z * bn[1] + jy) * bn[0] + jx]: then against b's y cell jy */
+	for (int z = 0; z < an[2]; z++)
+		for (int jy = 0; jy < bn[1]; jy++)
+			for (int jx = 0; jx < bn[0]; jx++)
+			{
+				double		v = 0;
+
+				for (i = 0; i < an[1]; i++)
+					v += t1[((size_t) z * an[1] + i) * bn[0] + jx] * axis[1][(size_t) i * bn[1] + jy];
+				t2[((size_t) z * bn[1] + jy) * bn[0] + jx] = v;
+			}
+	/* t3[(jz * bn[1] + jy) * bn[0] + jx], b's own cell order: then against b's z cell jz */
+	for (int jz = 0; jz < bn[2]; jz++)
+		for (size_t jxy = 0; jxy < (size_t) bn[0] * bn[1]; jxy++)
+		{
+			double		v = 0;
+
+			for (i = 0; i < an[2]; i++)
+				v += t2[(size_t) i * bn[0] * bn[1] + jxy] * axis[2][(size_t) i * bn[2] + jz];
+			t3[jz * (size_t) bn[0] * bn[1] + jxy] = v;
+		}
+	for (size_t k = 0; k < nb; k++)
+		sum += b->cells[k] * t3[k];
 	gx_free(axis[0]);
 	return fmin(fmax(sum, 0), 1);
 }
