@@ -17,6 +17,7 @@
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
+#include <initializer_list>
 #include <mutex>
 #include <math.h>
 #include <new>
@@ -83,10 +84,12 @@ namespace
  * destroying them takes the driver's locks, and 8 concurrent jobs waited up to 1.2 ms a job on them
  * (measured on the H100).
  */
+#define TIMING_EVENTS 8
+
 struct JobStreams
 {
 	cudaStream_t stream;
-	cudaEvent_t ev[2];			/* phase timing */
+	cudaEvent_t ev[TIMING_EVENTS];	/* phase timing */
 	cudaEvent_t stage_ev[2];	/* copy out of staging buffer i done (made when first needed) */
 };
 
@@ -126,7 +129,13 @@ public:
 			/* idle and sound: kept for the next job */
 			std::lock_guard<std::mutex> hold(streams_lock);
 
-			idle_streams[job_->device].push_back(JobStreams{stream_, {ev_[0], ev_[1]}, {stage_ev_[0], stage_ev_[1]}});
+			JobStreams	js;
+
+			js.stream = stream_;
+			memcpy(js.ev, ev_, sizeof(ev_));
+			js.stage_ev[0] = stage_ev_[0];
+			js.stage_ev[1] = stage_ev_[1];
+			idle_streams[job_->device].push_back(js);
 			stream_ = nullptr;
 		}
 		if (stage_ >= 0)
@@ -151,7 +160,16 @@ private:
 	char	   *err_;
 	size_t		errlen_;
 	cudaStream_t stream_ = nullptr;
-	cudaEvent_t ev_[2] = {nullptr, nullptr};
+	cudaEvent_t ev_[TIMING_EVENTS] = {};
+	unsigned	ev_busy_ = 0;	/* bit i: ev_[i] is recorded and its time not yet read */
+	int			open_ = -1;		/* the event tic() recorded */
+	struct Phase
+	{
+		int			start,
+					end;
+		double	   *acc;
+	};
+	std::vector<Phase> phases_;	/* timed phases whose end the device may not have reached */
 	cudaEvent_t stage_ev_[2] = {nullptr, nullptr};	/* copy out of staging buffer i done */
 	std::vector<void *> blocks_;
 	int			stage_ = -1;	/* the pair of pinned staging buffers this job holds */
@@ -197,16 +215,15 @@ private:
 
 				idle.pop_back();
 				stream_ = js.stream;
-				ev_[0] = js.ev[0];
-				ev_[1] = js.ev[1];
+				memcpy(ev_, js.ev, sizeof(ev_));
 				stage_ev_[0] = js.stage_ev[0];
 				stage_ev_[1] = js.stage_ev[1];
 				return;
 			}
 		}
 		check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
-		check(cudaEventCreate(&ev_[0]), "cudaEventCreate");
-		check(cudaEventCreate(&ev_[1]), "cudaEventCreate");
+		for (cudaEvent_t &e : ev_)
+			check(cudaEventCreate(&e), "cudaEventCreate");
 	}
 
 	void		cancelled()
@@ -255,33 +272,77 @@ private:
 
 	std::vector<size_t> sizes_;
 
-	/* Event timing of one phase on the job's stream, added to *acc (ms). */
+	/*
+	 * Event timing of one phase on the job's stream, added to *acc (ms) once the device has passed its end:
+	 * timing never waits for the device (settle reads the times at the job's own waits).
+	 */
+	int			timing_event()
+	{
+		if (ev_busy_ == (1u << TIMING_EVENTS) - 1)
+			settle(true);
+		for (int i = 0;; i++)
+			if (!(ev_busy_ & (1u << i)))
+			{
+				ev_busy_ |= 1u << i;
+				return i;
+			}
+	}
 	void		tic()
 	{
-		check(cudaEventRecord(ev_[0], stream_), "cudaEventRecord");
+		open_ = timing_event();
+		check(cudaEventRecord(ev_[open_], stream_), "cudaEventRecord");
 	}
 	void		toc(double *acc)
 	{
-		float		ms = 0;
+		int			end = timing_event();
 
-		check(cudaEventRecord(ev_[1], stream_), "cudaEventRecord");
-		check(cudaEventSynchronize(ev_[1]), "cudaEventSynchronize");
-		check(cudaEventElapsedTime(&ms, ev_[0], ev_[1]), "cudaEventElapsedTime");
-		*acc += ms;
+		check(cudaEventRecord(ev_[end], stream_), "cudaEventRecord");
+		phases_.push_back(Phase{open_, end, acc});
+		open_ = -1;
+	}
+	/* Adds the times of the phases the device has finished (all of them, waiting for them, when wait). */
+	void		settle(bool wait)
+	{
+		size_t		k = 0;
+
+		for (const Phase &p : phases_)
+		{
+			cudaError_t e = wait ? cudaEventSynchronize(ev_[p.end]) : cudaEventQuery(ev_[p.end]);
+			float		ms = 0;
+
+			if (e == cudaErrorNotReady)
+			{
+				cudaGetLastError();
+				phases_[k++] = p;
+				continue;
+			}
+			check(e, "timing a phase");
+			check(cudaEventElapsedTime(&ms, ev_[p.start], ev_[p.end]), "cudaEventElapsedTime");
+			*p.acc += ms;
+			ev_busy_ &= ~((1u << p.start) | (1u << p.end));
+		}
+		phases_.resize(k);
 	}
 
+	/* Counters d[0 .. n - 1] from the device (the stream has finished everything before). */
+	void		read_counters(const unsigned long long *d, unsigned long long *v, int n)
+	{
+		check(cudaMemcpyAsync(v, d, n * sizeof(*v), cudaMemcpyDeviceToHost, stream_), "reading a counter");
+		check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+		settle(false);
+	}
 	unsigned long long read_u64(const unsigned long long *d)
 	{
 		unsigned long long v = 0;
 
-		check(cudaMemcpyAsync(&v, d, sizeof(v), cudaMemcpyDeviceToHost, stream_), "reading a counter");
-		check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+		read_counters(d, &v, 1);
 		return v;
 	}
 
 	void		staged_copy(void *dst, const void *src, size_t bytes);
 	void		device_facts(int device, cudaDeviceProp *prop, bool *fp64_weak);
 	void		download_keys(const unsigned long long *keys, unsigned long long n);
+	void		download_found(const unsigned *found, unsigned long long words, unsigned long long nb);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
 	unsigned long long *side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *temp,
@@ -466,7 +527,38 @@ Job::download_keys(const unsigned long long *keys, unsigned long long n)
 							  stream_), "download");
 		check(cudaStreamSynchronize(stream_), "download");
 	}
+	settle(false);
 	npairs_ += n;
+}
+
+/* The keys of the found table's geometry pairs (gx_cuda_found.cu), ascending, into the result. */
+void
+Job::download_found(const unsigned *found, unsigned long long words, unsigned long long nb)
+{
+	unsigned long long runs = gx_found_runs(words);
+	unsigned long long *count = alloc<unsigned long long>(runs + 1, "found pair counts");
+	unsigned long long *offset = alloc<unsigned long long>(runs + 1, "found pair offsets");
+	size_t		temp_bytes = 0;
+	void	   *temp;
+	unsigned long long n,
+			   *keys;
+
+	tic();
+	check(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, count, offset, (size_t) runs + 1, stream_),
+		  "scan size");
+	temp = alloc<char>(temp_bytes, "scan temporary");
+	check(gx_launch_found_count(found, words, count, stream_), "found count kernel");
+	check(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, count, offset, (size_t) runs + 1, stream_),
+		  "found scan");
+	toc(&res_->t_dedup);
+	n = read_u64(offset + runs);
+	release(temp);
+	release(count);
+	keys = alloc<unsigned long long>(n, "found pair keys");
+	tic();
+	check(gx_launch_found_keys(found, words, nb, offset, keys, stream_), "found keys kernel");
+	download_keys(keys, n);
+	toc(&res_->t_download);
 }
 
 void
@@ -650,6 +742,7 @@ Job::run()
 	if (da.n == 0 || db.n == 0)
 	{
 		res_->chunks = 1;
+		settle(true);
 		return GX_CUDA_OK;
 	}
 	if (da.n > 0xffffffffull || db.n > 0xffffffffull)
@@ -707,24 +800,51 @@ Job::run()
 	check(gx_launch_cell_candidates(&g, start_a, start_b, cand, stream_), "candidate kernel");
 	check(cub::DeviceScan::InclusiveSum(scan_temp, scan_bytes, cand, (size_t) g.ncells, stream_), "candidate scan");
 
+	toc(&res_->t_grid);
+
 	unsigned long long total = read_u64(cand + g.ncells - 1);	/* the stream has finished the grids */
 	unsigned long long *const starts[2] = {start_a, start_b};
 	uint32_t   *const item_lists[2] = {items_a, items_b};
 
 	keep_grids(&g, starts, item_lists);
-
-	toc(&res_->t_grid);
 	release(scan_temp);
 	res_->candidates = total;
 	cancelled();
 	if (total == 0)
 	{
 		res_->chunks = 1;
+		settle(true);
 		return GX_CUDA_OK;
 	}
 
 	/* Chunk buffers: as many survivor slots as the memory left allows. */
 	unsigned long long *counters = alloc<unsigned long long>(GX_CNT_N, "counters");
+
+	/*
+	 * A job of geometry pairs: a bit per pair of geometries, set once the pair is found (the geometry indices
+	 * of a side ascend, so the last element's is the largest), when the table fits in 64 MB and it, the
+	 * counts and the offsets that read it out take at most a quarter of the memory left (the chunk buffers
+	 * take the rest).
+	 */
+	unsigned   *found = nullptr;
+	unsigned long long nb_geoms = 0,
+				found_words = 0;
+
+	if (!job_->element_pairs && job_->a.geom && job_->b.geom)
+	{
+		unsigned long long na_geoms = (unsigned long long) job_->a.geom[job_->a.n - 1] + 1;
+
+		nb_geoms = (unsigned long long) job_->b.geom[job_->b.n - 1] + 1;
+		found_words = (na_geoms * nb_geoms + 31) / 32;
+		if (na_geoms * nb_geoms <= (1ull << 29) &&
+			found_words * sizeof(unsigned) + 2 * (gx_found_runs(found_words) + 1) * sizeof(unsigned long long) <=
+			(cap_ > used_ ? (cap_ - used_) / 4 : 0))
+		{
+			found = alloc<unsigned>(found_words, "found geometry pairs");
+			check(cudaMemsetAsync(found, 0, found_words * sizeof(unsigned), stream_), "cudaMemset");
+		}
+	}
+
 	size_t		left = cap_ > used_ ? cap_ - used_ : 0;
 	unsigned long long slots = std::min<unsigned long long>(total, MAX_SLOTS);
 	size_t		sort_bytes = 0;
@@ -770,27 +890,6 @@ Job::run()
 	unsigned long long c0 = 0,
 				len = total;
 	std::vector<uint2> chunk_undec;
-	/*
-	 * A distance job: a bit per pair of geometries, set once the pair is found within (the geometry indices
-	 * of a side ascend, so the last element's is the largest), when the table fits in 64 MB.
-	 */
-	unsigned   *found = nullptr;
-	unsigned long long nb_geoms = 0;
-
-	if (job_->distance > 0 && job_->a.geom && job_->b.geom)
-	{
-		unsigned long long na_geoms = (unsigned long long) job_->a.geom[job_->a.n - 1] + 1;
-		unsigned long long words;
-
-		nb_geoms = (unsigned long long) job_->b.geom[job_->b.n - 1] + 1;
-		words = (na_geoms * nb_geoms + 31) / 32;
-		if (na_geoms * nb_geoms <= (1ull << 29) && words * 4 <= (cap_ > used_ ? (cap_ - used_) / 4 : 0))
-		{
-			found = alloc<unsigned>(words, "found geometry pairs");
-			check(cudaMemsetAsync(found, 0, words * sizeof(unsigned), stream_), "cudaMemset");
-		}
-	}
-
 	while (c0 < total)
 	{
 		unsigned long long n;
@@ -800,8 +899,8 @@ Job::run()
 		check(cudaMemsetAsync(counters, 0, GX_CNT_N * sizeof(unsigned long long), stream_), "cudaMemset");
 		tic();
 		check(gx_launch_cull(&cc, c0, len, buf0, slots, counters + GX_CNT_SURVIVORS, stream_), "cull kernel");
-		n = read_u64(counters + GX_CNT_SURVIVORS);
 		toc(&res_->t_cull);
+		n = read_u64(counters + GX_CNT_SURVIVORS);
 		if (n > slots)
 		{
 			/* Overflow: a shorter range, in proportion. */
@@ -831,10 +930,10 @@ Job::run()
 		{
 			cancelled();
 			tic();
-			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, job_->element_pairs != 0, keys, other, counters,
+			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys, other, counters,
 									   stream_), "float pass");
-			n = read_u64(counters + GX_CNT_NEXT);
 			toc(&res_->t_float);
+			n = read_u64(counters + GX_CNT_NEXT);
 			res_->float_failures += n;
 			std::swap(in, other);
 			check(cudaMemsetAsync(counters + GX_CNT_NEXT, 0, sizeof(unsigned long long), stream_), "cudaMemset");
@@ -843,7 +942,7 @@ Job::run()
 		tic();
 		if (n > 0)
 		{
-			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, job_->element_pairs != 0, keys, other, counters,
+			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys, other, counters,
 									   stream_), "filter pass");
 			n = read_u64(counters + GX_CNT_NEXT);
 			res_->double_failures += n;
@@ -853,13 +952,18 @@ Job::run()
 		if (n > 0)
 		{
 			cancelled();
-			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, job_->element_pairs != 0, keys, undec, counters,
+			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys, undec, counters,
 									   stream_), "exact pass");
 		}
 		toc(&res_->t_double);
 
-		unsigned long long nkeys = read_u64(counters + GX_CNT_KEYS);
-		unsigned long long nundec = read_u64(counters + GX_CNT_NEXT);
+		unsigned long long next_keys[2];
+
+		static_assert(GX_CNT_KEYS == GX_CNT_NEXT + 1, "the counters read together");
+		read_counters(counters + GX_CNT_NEXT, next_keys, 2);
+
+		unsigned long long nkeys = next_keys[1];
+		unsigned long long nundec = next_keys[0];
 		unsigned long long nuniq = 0;
 		unsigned long long *uniq = keys_alt;
 
@@ -868,7 +972,7 @@ Job::run()
 
 		/* Sort and unique this chunk's keys. */
 		tic();
-		if (nkeys > 0)
+		if (nkeys > 0 && !found)
 		{
 			cub::DoubleBuffer<unsigned long long> dbk(keys, keys_alt);
 			size_t		tb = sort_bytes;
@@ -878,9 +982,10 @@ Job::run()
 			tb = sort_bytes;
 			check(cub::DeviceSelect::Unique(sort_temp, tb, dbk.Current(), uniq, counters + GX_CNT_UNIQUE,
 											(int64_t) nkeys, stream_), "key unique");
-			nuniq = read_u64(counters + GX_CNT_UNIQUE);
 		}
 		toc(&res_->t_dedup);
+		if (nkeys > 0 && !found)
+			nuniq = read_u64(counters + GX_CNT_UNIQUE);
 
 		/* Download. */
 		tic();
@@ -908,12 +1013,20 @@ Job::run()
 		}
 	}
 	cancelled();
-	if (res_->chunks > 1)
+	if (found)
+	{
+		/* the chunk buffers make room for reading the table out */
+		for (void *p : std::initializer_list<void *>{buf0, buf1, undec, keys, keys_alt, sort_temp})
+			release(p);
+		download_found(found, found_words, nb_geoms);
+	}
+	else if (res_->chunks > 1)
 	{
 		std::sort(pairs_buf_, pairs_buf_ + npairs_);
 		npairs_ = (size_t) (std::unique(pairs_buf_, pairs_buf_ + npairs_) - pairs_buf_);
 	}
 	cancelled();
+	settle(true);
 
 	/* Hand the arrays over (malloc'd, freed by gx_cuda_free_result). */
 	if (npairs_ > 0)

@@ -38,7 +38,7 @@ gx_launch_grow_boxes(const GxDevBox *in, size_t n, double d, GxDevBox *out, cuda
 /*
  * found (NULL when the geometry pairs are too many for it): a bit per pair of geometries (a * nb + b), set
  * by the first element pair found within; the element pairs of a geometry pair already found are skipped,
- * and each geometry pair's key is appended once.
+ * and the keys are read from the table afterwards (gx_cuda_found.cu). Without it, keys are appended.
  */
 __global__ void __launch_bounds__(GX_CUDA_BLOCK)
 distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned long long n, double d2_down,
@@ -92,7 +92,7 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 			bool		append = keep && ((threadIdx.x & 31) == 0 || prev != key);
 			unsigned long long slot = gx_warp_append(append, &counters[GX_CNT_KEYS]);
 
-			if (append)
+			if (append && found == NULL)
 				keys[slot] = key;
 		}
 		{

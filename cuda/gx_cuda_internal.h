@@ -142,11 +142,31 @@ cudaError_t gx_launch_float_intervals(GxDevSide *s, const double centre[3], cuda
 /*
  * Tests pairs in[0, n): keys of intersecting pairs (of their geometries, or of the elements when element_pairs)
  * are appended to keys (counter[GX_CNT_KEYS]), undecided pairs to next (counter[GX_CNT_NEXT]). Both buffers
- * hold at least n entries.
+ * hold at least n entries. With found (gx_cuda_found.cu; geometry pairs only, nb of them per geometry of a),
+ * an intersecting pair sets its geometries' bit instead of writing its key (it is still counted), and the
+ * pairs of geometries already found are passed over.
  */
 cudaError_t gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const uint2 *in,
-								 unsigned long long n, bool element_pairs, unsigned long long *keys, uint2 *next,
-								 unsigned long long *counters, cudaStream_t st);
+								 unsigned long long n, bool element_pairs, unsigned *found, unsigned long long nb,
+								 unsigned long long *keys, uint2 *next, unsigned long long *counters,
+								 cudaStream_t st);
+
+/*
+ * gx_cuda_found.cu: the found table's set bits per run of GX_FOUND_RUN words into count[0, runs) (count[runs]
+ * = 0, for an exclusive scan that ends with their total); then the keys, ascending, from each run's offset.
+ */
+#define GX_FOUND_RUN 32
+
+static inline unsigned long long
+gx_found_runs(unsigned long long words)
+{
+	return (words + GX_FOUND_RUN - 1) / GX_FOUND_RUN;
+}
+
+cudaError_t gx_launch_found_count(const unsigned *found, unsigned long long words, unsigned long long *count,
+								  cudaStream_t st);
+cudaError_t gx_launch_found_keys(const unsigned *found, unsigned long long words, unsigned long long nb,
+								 const unsigned long long *offset, unsigned long long *keys, cudaStream_t st);
 
 /* Loads the module and reserves the exact pass's local memory before free memory is measured. */
 cudaError_t gx_warm_predicates(cudaStream_t st);

@@ -232,7 +232,8 @@ test_pair(const double *a, int ka, const double *b, int kb)
 template <int PASS>
 __global__ void __launch_bounds__(GX_CUDA_BLOCK)
 pred_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned long long n, bool element_pairs,
-			unsigned long long *keys, uint2 *next, unsigned long long *counters)
+			unsigned *found, unsigned long long nb, unsigned long long *keys, uint2 *next,
+			unsigned long long *counters)
 {
 	if (PASS == GX_PASS_FLOAT)
 	{
@@ -253,15 +254,24 @@ pred_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned lon
 		uint2		p = make_uint2(0, 0);
 		int			r = 0;
 
+		unsigned long long bit = 0;
+
 		if (i < n)
 		{
 			p = in[i];
-			r = test_pair<PASS>(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y, b.kind[p.y]);
+			if (found)
+				bit = (unsigned long long) a.geom[p.x] * nb + b.geom[p.y];
+			if (!found || !((found[bit >> 5] >> (bit & 31)) & 1u))
+				r = test_pair<PASS>(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y,
+									b.kind[p.y]);
+			if (found && r == 1)
+				atomicOr(&found[bit >> 5], 1u << (bit & 31));
 		}
 		{
+			/* counted either way: the element pairs decided intersecting on the device */
 			unsigned long long slot = gx_warp_append(r == 1, &counters[GX_CNT_KEYS]);
 
-			if (r == 1)
+			if (r == 1 && !found)
 				keys[slot] = element_pairs ? ((unsigned long long) p.x << 32) | p.y :
 					((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y];
 		}
@@ -307,8 +317,8 @@ gx_launch_float_intervals(GxDevSide *s, const double centre[3], cudaStream_t st)
 
 cudaError_t
 gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const uint2 *in,
-					 unsigned long long n, bool element_pairs, unsigned long long *keys, uint2 *next,
-					 unsigned long long *counters, cudaStream_t st)
+					 unsigned long long n, bool element_pairs, unsigned *found, unsigned long long nb,
+					 unsigned long long *keys, uint2 *next, unsigned long long *counters, cudaStream_t st)
 {
 	unsigned	blocks = gx_blocks(n);
 
@@ -317,16 +327,16 @@ gx_launch_predicates(GxPass pass, const GxDevSide *a, const GxDevSide *b, const 
 	switch (pass)
 	{
 		case GX_PASS_FLOAT:
-			pred_kernel<GX_PASS_FLOAT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, keys, next,
-																			 counters);
+			pred_kernel<GX_PASS_FLOAT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, found, nb,
+																			 keys, next, counters);
 			break;
 		case GX_PASS_FILTER:
-			pred_kernel<GX_PASS_FILTER><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, keys, next,
-																			 counters);
+			pred_kernel<GX_PASS_FILTER><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, found, nb,
+																			 keys, next, counters);
 			break;
 		default:
-			pred_kernel<GX_PASS_EXACT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, keys, next,
-																			 counters);
+			pred_kernel<GX_PASS_EXACT><<<blocks, GX_CUDA_BLOCK, 0, st>>>(*a, *b, in, n, element_pairs, found, nb,
+																			 keys, next, counters);
 			break;
 	}
 	return cudaGetLastError();
@@ -337,8 +347,8 @@ gx_warm_predicates(cudaStream_t st)
 {
 	GxDevSide	none = {0, NULL, NULL, NULL, NULL, NULL};
 
-	pred_kernel<GX_PASS_FLOAT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, NULL, NULL);
-	pred_kernel<GX_PASS_FILTER><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, NULL, NULL);
-	pred_kernel<GX_PASS_EXACT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, NULL, NULL);
+	pred_kernel<GX_PASS_FLOAT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, 0, NULL, NULL, NULL);
+	pred_kernel<GX_PASS_FILTER><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, 0, NULL, NULL, NULL);
+	pred_kernel<GX_PASS_EXACT><<<1, GX_CUDA_BLOCK, 0, st>>>(none, none, NULL, 0, false, NULL, 0, NULL, NULL, NULL);
 	return cudaGetLastError();
 }
