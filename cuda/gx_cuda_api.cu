@@ -124,7 +124,8 @@ public:
 			}
 		for (void *p : blocks_)
 			cudaFreeAsync(p, stream_);
-		if (stream_ && cudaStreamSynchronize(stream_) == cudaSuccess && cudaGetLastError() == cudaSuccess)
+		if (stream_ && complete_events() && cudaStreamSynchronize(stream_) == cudaSuccess &&
+			cudaGetLastError() == cudaSuccess)
 		{
 			/* idle and sound: kept for the next job */
 			std::lock_guard<std::mutex> hold(streams_lock);
@@ -200,6 +201,15 @@ private:
 		if (e == cudaErrorMemoryAllocation)
 			fail(GX_CUDA_OUT_OF_MEMORY, "out of device memory (%s)", what);
 		fail(GX_CUDA_ERROR, "CUDA error in %s: %s", what, cudaGetErrorString(e));
+	}
+
+	/* Whether every timing event was made (a failed cudaEventCreate leaves the set unfit to keep). */
+	bool		complete_events() const
+	{
+		for (cudaEvent_t e : ev_)
+			if (e == nullptr)
+				return false;
+		return true;
 	}
 
 	/* The stream and events of an earlier job on the device, else new ones. */
@@ -343,6 +353,8 @@ private:
 	void		device_facts(int device, cudaDeviceProp *prop, bool *fp64_weak);
 	void		download_keys(const unsigned long long *keys, unsigned long long n);
 	void		download_found(const unsigned *found, unsigned long long words, unsigned long long nb);
+	void		reserve_pairs(unsigned long long n);
+	unsigned long long size_slots(unsigned long long total, bool table, size_t *sort_bytes);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
 	unsigned long long *side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *temp,
@@ -508,16 +520,7 @@ Job::download_keys(const unsigned long long *keys, unsigned long long n)
 
 	if (n == 0)
 		return;
-	if (npairs_ + n > pairs_cap_)
-	{
-		size_t		cap = std::max<size_t>(npairs_ + n, 2 * pairs_cap_);
-		uint64_t   *p = (uint64_t *) realloc(pairs_buf_, cap * sizeof(uint64_t));
-
-		if (p == nullptr)
-			fail(GX_CUDA_ERROR, "out of host memory for %zu pairs", cap);
-		pairs_buf_ = p;
-		pairs_cap_ = cap;
-	}
+	reserve_pairs(n);
 	for (unsigned long long off = 0; off < n; off += DOWNLOAD_PIECE)
 	{
 		unsigned long long len = std::min(DOWNLOAD_PIECE, n - off);
@@ -531,7 +534,26 @@ Job::download_keys(const unsigned long long *keys, unsigned long long n)
 	npairs_ += n;
 }
 
-/* The keys of the found table's geometry pairs (gx_cuda_found.cu), ascending, into the result. */
+/* Room in the result for n more pairs. */
+void
+Job::reserve_pairs(unsigned long long n)
+{
+	if (npairs_ + n > pairs_cap_)
+	{
+		size_t		cap = std::max<size_t>(npairs_ + n, 2 * pairs_cap_);
+		uint64_t   *p = (uint64_t *) realloc(pairs_buf_, cap * sizeof(uint64_t));
+
+		if (p == nullptr)
+			fail(GX_CUDA_ERROR, "out of host memory for %zu pairs", cap);
+		pairs_buf_ = p;
+		pairs_cap_ = cap;
+	}
+}
+
+/*
+ * The keys of the found table's geometry pairs (gx_cuda_found.cu), ascending, into the result: written on the
+ * device where the memory left holds them, else read here from the table itself.
+ */
 void
 Job::download_found(const unsigned *found, unsigned long long words, unsigned long long nb)
 {
@@ -554,10 +576,31 @@ Job::download_found(const unsigned *found, unsigned long long words, unsigned lo
 	n = read_u64(offset + runs);
 	release(temp);
 	release(count);
-	keys = alloc<unsigned long long>(n, "found pair keys");
+	cancelled();
 	tic();
-	check(gx_launch_found_keys(found, words, nb, offset, keys, stream_), "found keys kernel");
-	download_keys(keys, n);
+	if (n <= (cap_ > used_ ? cap_ - used_ : 0) / sizeof(unsigned long long))
+	{
+		keys = alloc<unsigned long long>(n, "found pair keys");
+		check(gx_launch_found_keys(found, words, nb, offset, keys, stream_), "found keys kernel");
+		download_keys(keys, n);
+	}
+	else
+	{
+		std::vector<unsigned> table(words);
+
+		check(cudaMemcpyAsync(table.data(), found, words * sizeof(unsigned), cudaMemcpyDeviceToHost, stream_),
+			  "download");
+		check(cudaStreamSynchronize(stream_), "download");
+		settle(false);
+		reserve_pairs(n);
+		for (unsigned long long w = 0; w < words; w++)
+			for (unsigned bits = table[w]; bits; bits &= bits - 1)
+			{
+				unsigned long long bit = 32 * w + (unsigned long long) __builtin_ctz(bits);
+
+				pairs_buf_[npairs_++] = ((bit / nb) << 32) | (bit % nb);
+			}
+	}
 	toc(&res_->t_download);
 }
 
@@ -664,6 +707,41 @@ Job::keep_grids(const GxDevGrid *g, unsigned long long *const start[2], uint32_t
 			r->grid_kept = true;
 			claimed_[k] = nullptr;
 		}
+}
+
+/*
+ * Survivor slots for the chunks within the memory left, at most MAX_SLOTS and total: each holds a survivor, an
+ * undecided pair and a pair for the CPU, and without the table of pairs found also two keys, which need
+ * *sort_bytes of sort and unique temporary besides.
+ */
+unsigned long long
+Job::size_slots(unsigned long long total, bool table, size_t *sort_bytes)
+{
+	size_t		left = cap_ > used_ ? cap_ - used_ : 0,
+				per = table ? 3 * sizeof(uint2) : SLOT_BYTES;
+	unsigned long long slots = std::min<unsigned long long>(std::min<unsigned long long>(total, MAX_SLOTS),
+														   left / per);
+	unsigned long long *ull_null = nullptr;
+
+	*sort_bytes = 0;
+	for (;;)
+	{
+		if (!table)
+		{
+			size_t		sb = 0,
+						ub = 0;
+			cub::DoubleBuffer<unsigned long long> db0(nullptr, nullptr);
+
+			check(cub::DeviceRadixSort::SortKeys(nullptr, sb, db0, (int64_t) std::max(slots, 1ull), 0, 64, stream_),
+				  "sort size");
+			check(cub::DeviceSelect::Unique(nullptr, ub, ull_null, ull_null, ull_null,
+											(int64_t) std::max(slots, 1ull), stream_), "unique size");
+			*sort_bytes = std::max(sb, ub) + 256;
+		}
+		if (slots == 0 || slots * per + *sort_bytes <= left)
+			return slots;
+		slots = slots * 15 / 16;
+	}
 }
 
 int
@@ -817,14 +895,13 @@ Job::run()
 		return GX_CUDA_OK;
 	}
 
-	/* Chunk buffers: as many survivor slots as the memory left allows. */
 	unsigned long long *counters = alloc<unsigned long long>(GX_CNT_N, "counters");
 
 	/*
 	 * A job of geometry pairs: a bit per pair of geometries, set once the pair is found (the geometry indices
 	 * of a side ascend, so the last element's is the largest), when the table fits in 64 MB and it, the
-	 * counts and the offsets that read it out take at most a quarter of the memory left (the chunk buffers
-	 * take the rest).
+	 * counts and the offsets that read it out take at most a quarter of the memory left, and the chunk buffers
+	 * still get their least room.
 	 */
 	unsigned   *found = nullptr;
 	unsigned long long nb_geoms = 0,
@@ -845,25 +922,16 @@ Job::run()
 		}
 	}
 
-	size_t		left = cap_ > used_ ? cap_ - used_ : 0;
-	unsigned long long slots = std::min<unsigned long long>(total, MAX_SLOTS);
+	/* Chunk buffers: as many survivor slots as the memory left allows (keys and their sort only without the table). */
 	size_t		sort_bytes = 0;
+	unsigned long long slots = size_slots(total, found != nullptr, &sort_bytes);
 
-	slots = std::min<unsigned long long>(slots, left / SLOT_BYTES);
-	for (;;)
+	if (found && slots < std::min<unsigned long long>(total, MIN_SLOTS))
 	{
-		size_t		sb = 0,
-					ub = 0;
-		cub::DoubleBuffer<unsigned long long> db0(nullptr, nullptr);
-
-		check(cub::DeviceRadixSort::SortKeys(nullptr, sb, db0, (int64_t) std::max(slots, 1ull), 0, 64, stream_),
-			  "sort size");
-		check(cub::DeviceSelect::Unique(nullptr, ub, ull_null, ull_null, ull_null, (int64_t) std::max(slots, 1ull),
-										stream_), "unique size");
-		sort_bytes = std::max(sb, ub) + 256;
-		if (slots == 0 || slots * SLOT_BYTES + sort_bytes <= left)
-			break;
-		slots = slots * 15 / 16;
+		/* the table leaves too little room: the job goes on without it */
+		release(found);
+		found = nullptr;
+		slots = size_slots(total, false, &sort_bytes);
 	}
 	if (slots < std::min<unsigned long long>(total, MIN_SLOTS))
 		fail(GX_CUDA_OUT_OF_MEMORY, "device memory cap of %zu bytes leaves room for %llu candidate pairs",
@@ -872,9 +940,9 @@ Job::run()
 	uint2	   *buf0 = alloc<uint2>(slots, "survivors");
 	uint2	   *buf1 = alloc<uint2>(slots, "undecided pairs");
 	uint2	   *undec = alloc<uint2>(slots, "pairs for the CPU");
-	unsigned long long *keys = alloc<unsigned long long>(slots, "keys");
-	unsigned long long *keys_alt = alloc<unsigned long long>(slots, "keys");
-	void	   *sort_temp = alloc<char>(sort_bytes, "sort temporary");
+	unsigned long long *keys = found ? nullptr : alloc<unsigned long long>(slots, "keys");
+	unsigned long long *keys_alt = found ? nullptr : alloc<unsigned long long>(slots, "keys");
+	void	   *sort_temp = found ? nullptr : alloc<char>(sort_bytes, "sort temporary");
 
 	GxDevCandidates cc;
 
