@@ -907,6 +907,32 @@ run_tests(void)
 		check_job("chunked, cap + 200 KB", &a, &b, &ext, dim, 0, &ref, hi + 200000, 0, 0);
 		/* room for the table of geometry pairs found, read out after the chunks */
 		check_job("chunked, cap + 4 MB", &a, &b, &ext, dim, 0, &ref, hi + (4 << 20), 0, 0);
+		/*
+		 * the same elements in 40 geometries a side: the table of pairs found is small enough to be kept
+		 * at the smallest cap, across several chunks
+		 */
+		{
+			Reference	few;
+
+			for (size_t i = 0; i < a.n; i++)
+				a.geom[i] = (uint32_t) (i / 150);
+			for (size_t i = 0; i < b.n; i++)
+				b.geom[i] = (uint32_t) (i / 150);
+			reference(&a, &b, &ext, dim, 1, &few);
+			check_job("chunked, 40 geometries a side", &a, &b, &ext, dim, 0, &few, hi, 0, 0);
+			make_job(&job, &a, &b, &ext, dim, 0);
+			job.memory_cap = hi;
+			ok = 1;
+			rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+			CHECK(rc == GX_CUDA_OK && res.chunks > 1, "40 geometries a side at the smallest cap: rc %d, %d chunk(s)",
+				  rc, res.chunks);
+			if (ok)
+				passed++;
+			else
+				failed++;
+			gx_cuda_free_result(&res);
+			free(few.keys.v);
+		}
 
 		ok = 1;
 		job.memory_cap = 4096;
