@@ -27,6 +27,7 @@
 #include <string.h>
 #include <vector>
 
+#include "base/gx_keys.h"
 #include "gx_cuda.h"
 #include "gx_cuda_internal.h"
 
@@ -598,7 +599,7 @@ Job::download_found(const unsigned *found, unsigned long long words, unsigned lo
 			{
 				unsigned long long bit = 32 * w + (unsigned long long) __builtin_ctz(bits);
 
-				pairs_buf_[npairs_++] = ((bit / nb) << 32) | (bit % nb);
+				pairs_buf_[npairs_++] = gx_pair_key((uint32_t) (bit / nb), (uint32_t) (bit % nb));
 			}
 	}
 	toc(&res_->t_download);
@@ -998,8 +999,8 @@ Job::run()
 		{
 			cancelled();
 			tic();
-			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys, other, counters,
-									   stream_), "float pass");
+			check(gx_launch_predicates(GX_PASS_FLOAT, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys,
+									   other, counters, stream_), "float pass");
 			toc(&res_->t_float);
 			n = read_u64(counters + GX_CNT_NEXT);
 			res_->float_failures += n;
@@ -1010,8 +1011,8 @@ Job::run()
 		tic();
 		if (n > 0)
 		{
-			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys, other, counters,
-									   stream_), "filter pass");
+			check(gx_launch_predicates(GX_PASS_FILTER, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys,
+									   other, counters, stream_), "filter pass");
 			n = read_u64(counters + GX_CNT_NEXT);
 			res_->double_failures += n;
 			std::swap(in, other);
@@ -1020,8 +1021,8 @@ Job::run()
 		if (n > 0)
 		{
 			cancelled();
-			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys, undec, counters,
-									   stream_), "exact pass");
+			check(gx_launch_predicates(GX_PASS_EXACT, &da, &db, in, n, job_->element_pairs != 0, found, nb_geoms, keys,
+									   undec, counters, stream_), "exact pass");
 		}
 		toc(&res_->t_double);
 
@@ -1038,9 +1039,11 @@ Job::run()
 		res_->element_pairs += nkeys;
 		cancelled();
 
-		/* Sort and unique this chunk's keys. */
+		/* Sort and unique this chunk's keys (none are written where the table of pairs found is kept). */
+		bool		sorting = nkeys > 0 && !found;
+
 		tic();
-		if (nkeys > 0 && !found)
+		if (sorting)
 		{
 			cub::DoubleBuffer<unsigned long long> dbk(keys, keys_alt);
 			size_t		tb = sort_bytes;
@@ -1052,7 +1055,7 @@ Job::run()
 											(int64_t) nkeys, stream_), "key unique");
 		}
 		toc(&res_->t_dedup);
-		if (nkeys > 0 && !found)
+		if (sorting)
 			nuniq = read_u64(counters + GX_CNT_UNIQUE);
 
 		/* Download. */

@@ -1,9 +1,9 @@
 /*
  * gx_cuda_found.cu: the table of geometry pairs found, a bit per pair (a * nb + b), that a job's passes set
  * instead of appending keys, and its keys (a << 32 | b) read out in ascending order: the count of set bits
- * of each run of GX_FOUND_RUN words, a scan of the counts, then each run's keys written from its offset. The table replaces the
- * sort and unique of appended keys, and lets the passes skip the element pairs of geometry pairs already
- * found.
+ * of each run of GX_FOUND_RUN words, a scan of the counts, then each run's keys written from its offset.
+ * The table replaces the sort and unique of appended keys, and lets the passes skip the element pairs of
+ * geometry pairs already found.
  */
 #include "gx_cuda_internal.h"
 
