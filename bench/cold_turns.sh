@@ -3,16 +3,14 @@
 # after `SCALE=N bench/mine_sessions.sh` (or mine_scale.sh) has loaded the database `mine` into the running
 # cluster: for each build in BUILDS (default "current old current old"; `current` is the carried ./gpuexact.so,
 # build/gpuexact-service and build/gpuexact_cuda.so, any other name .device/NAME/gpuexact.so and, where it has
-# them, .device/NAME/gpuexact-service and .device/NAME/gpuexact_cuda.so), the cluster restarted with it preloaded (a fresh GPU service), then three
-# cold joins of holes and bodies (gx_cache_reset, then a new session each) and the Batch Time of a fourth's
-# EXPLAIN ANALYZE, then WARM joins (default 10) in one new session: their best and median; with TPS_S > 0,
-# then the joins a second of 1 session and of 8 joining for TPS_S seconds each (pgbench). The machine's speed
-# of the moment then weighs on every build alike.
+# them, .device/NAME/gpuexact-service and .device/NAME/gpuexact_cuda.so), the cluster restarted with it
+# preloaded (a fresh GPU service), then three cold joins of holes and bodies (gx_cache_reset, then a new
+# session each) and the Batch Time of a fourth's EXPLAIN ANALYZE, then WARM joins (default 10) in one new
+# session: their best and median; with TPS_S > 0, then the joins a second of 1 session and of 8 joining for
+# TPS_S seconds each (pgbench). The machine's speed of the moment then weighs on every build alike.
 set -u
 cd "$(dirname "$0")/.."
-export PGXS_ROOT=/opt/pgroot
-export LD_LIBRARY_PATH=$PGXS_ROOT/usr/lib/x86_64-linux-gnu:$PGXS_ROOT/lib/x86_64-linux-gnu
-export PATH=$PGXS_ROOT/usr/lib/postgresql/15/bin:$PATH PGHOST=/tmp/pgsock PGPORT=5432 PGUSER=postgres
+source bench/device_env.sh
 LIB=$PGXS_ROOT/usr/lib/postgresql/15/lib
 join="SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)"
 for build in ${BUILDS:-current old current old}; do

@@ -7,9 +7,7 @@
 # service, pgbench), most first.
 set -u
 cd "$(dirname "$0")/.."
-export PGXS_ROOT=/opt/pgroot
-export LD_LIBRARY_PATH=$PGXS_ROOT/usr/lib/x86_64-linux-gnu:$PGXS_ROOT/lib/x86_64-linux-gnu
-export PATH=$PGXS_ROOT/usr/lib/postgresql/15/bin:$PATH PGHOST=/tmp/pgsock PGPORT=5432 PGUSER=postgres
+source bench/device_env.sh
 join="SELECT h.id, b.id FROM holes h JOIN bodies b ON gx_intersects(h.geom, b.geom)"
 echo "$join;" >/tmp/under_load.pgb
 chmod 644 /tmp/under_load.pgb
@@ -22,7 +20,8 @@ ticks() {
 for c in ${OTHERS:-0 7}; do
 	echo "== $c other sessions"
 	if [ "$c" -gt 0 ]; then
-		(cd /tmp && pgbench -n -d mine -f /tmp/under_load.pgb -c "$c" -j "$c" -T 9 2>&1 | grep tps) >/tmp/under_load.tps &
+		(cd /tmp && pgbench -n -d mine -f /tmp/under_load.pgb -c "$c" -j "$c" -T 9 2>&1 | grep tps) \
+			>/tmp/under_load.tps &
 		sleep 2
 	fi
 	head -1 /proc/stat >/tmp/under_load.s0
@@ -39,7 +38,8 @@ for c in ${OTHERS:-0 7}; do
 		awk '{v[NR] = $1} END {print "plain joins (ms): best", v[1], "median", v[int((NR + 1) / 2)], "worst", v[NR]}'
 	paste /tmp/under_load.s0 /tmp/under_load.s1 |
 		awk '{print "host CPU ticks: user", $13 - $2, "nice", $14 - $3, "system", $15 - $4, "idle", $16 - $5}'
-	awk 'NR == FNR {t0[$1] = $2; next} {d = $2 - t0[$1]; if (d > 0) print "  " $1, d}' /tmp/under_load.t0 /tmp/under_load.t1 |
+	awk 'NR == FNR {t0[$1] = $2; next} {d = $2 - t0[$1]; if (d > 0) print "  " $1, d}' \
+		/tmp/under_load.t0 /tmp/under_load.t1 |
 		sort -k2 -n -r | head -6
 	wait
 	if [ "$c" -gt 0 ]; then echo "the other sessions: $(cat /tmp/under_load.tps)"; fi
