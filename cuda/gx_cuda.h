@@ -2,8 +2,8 @@
  * gx_cuda.h: the small C interface of gpuexact's CUDA engine (gpuexact_cuda.so, loaded with dlopen by
  * src/core/batch/gx_cuda_loader.c, so the extension runs where there is no GPU, driver or CUDA runtime).
  *
- * One job = the red-blue intersection of two element sets, all of it on the device: uniform grid
- * (count, scan, fill), candidate pairs per cell, bounding-box culling with reference-cell
+ * One job = the red-blue intersection of two element sets, all of it on the device: a uniform grid of
+ * one side (count, scan, fill), the other side's elements probing it cell by cell, bounding-box culling with reference-cell
  * deduplication, the filtered element tests of src/core/algorithm/gx_primitives_impl.h (float interval pass where
  * FP64 is weak, then double filter and exact expansions), sort and unique of the geometry pairs.
  * Element pairs the device cannot decide come back for the CPU's exact ladder. A distance job (gx_dwithin)

@@ -1,6 +1,7 @@
 /*
  * gx_cuda_api.cu: the entry points of gx_cuda.h and the job's orchestration: device choice, memory
- * accounting under the job's cap, upload, grid (count, CUB scan, fill), candidate scan, the chunk loop
+ * accounting under the job's cap, upload, one side's grid (count, CUB scan, fill; or the grid a resident side
+ * keeps), the other side's probe of it (entries, candidate scan, block table), the chunk loop
  * (cull, float/filter/exact passes, CUB sort + unique of the keys, download), event timing, cancellation
  * and cleanup. Nothing here touches CUDA before an entry point is called (no global constructors), and
  * every error path frees what the job allocated (Job's destructor) and returns a code with a message.
@@ -358,11 +359,13 @@ private:
 	unsigned long long size_slots(unsigned long long total, bool table, size_t *sort_bytes);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
-	unsigned long long *side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *temp,
-							  size_t temp_bytes, uint32_t **items);
-	void		keep_grids(const GxDevGrid *g, unsigned long long *const start[2], uint32_t *const items[2]);
-	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp,
-								   size_t temp_bytes, uint32_t **items);
+	void		prefix_sum(unsigned long long *d, size_t n, bool inclusive, const char *what);
+	int			grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b);
+	unsigned long long *side_grid(const GxDevGrid *g, GxDevSide *s, int k, uint32_t **items);
+	void		keep_grid(const GxDevGrid *g, int k, unsigned long long *start, uint32_t *items);
+	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, uint32_t **items);
+	unsigned long long probe(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *grid_start,
+							 GxDevCandidates *c);
 };
 
 /*
@@ -643,37 +646,84 @@ Job::use_resident(GxDevSide *d, const GxCudaResident *r)
 	d->box = r->box;
 }
 
+/* d[0, n) replaced by its inclusive (or exclusive) prefix sums, on the job's stream. */
+void
+Job::prefix_sum(unsigned long long *d, size_t n, bool inclusive, const char *what)
+{
+	size_t		bytes = 0;
+	void	   *temp;
+
+	if (inclusive)
+		check(cub::DeviceScan::InclusiveSum(nullptr, bytes, d, n, stream_), what);
+	else
+		check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, d, n, stream_), what);
+	temp = alloc<char>(bytes, "scan temporary");
+	if (inclusive)
+		check(cub::DeviceScan::InclusiveSum(temp, bytes, d, n, stream_), what);
+	else
+		check(cub::DeviceScan::ExclusiveSum(temp, bytes, d, n, stream_), what);
+	release(temp);
+}
+
 /* Count, scan and fill one side's grid; returns its (ncells + 1) start offsets. */
 unsigned long long *
-Job::build_grid(const GxDevGrid *g, GxDevSide *s, unsigned *cursor, void *temp, size_t temp_bytes,
-				uint32_t **items)
+Job::build_grid(const GxDevGrid *g, GxDevSide *s, uint32_t **items)
 {
 	unsigned long long *start = alloc<unsigned long long>(g->ncells + 1, "grid offsets");
+	unsigned   *cursor;
 	unsigned long long entries;
 
 	check(cudaMemsetAsync(start, 0, (g->ncells + 1) * sizeof(unsigned long long), stream_), "cudaMemset");
 	check(gx_launch_grid_count(g, s, start, stream_), "grid count kernel");
-	check(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, start, (size_t) g->ncells + 1, stream_), "grid scan");
+	prefix_sum(start, (size_t) g->ncells + 1, false, "grid scan");
 	entries = read_u64(start + g->ncells);
 	cancelled();
 	*items = alloc<uint32_t>(entries, "grid items");
+	cursor = alloc<unsigned>(g->ncells, "grid cursors");
 	check(cudaMemsetAsync(cursor, 0, g->ncells * sizeof(unsigned), stream_), "cudaMemset");
 	check(gx_launch_grid_fill(g, s, start, cursor, *items, stream_), "grid fill kernel");
+	release(cursor);
 	return start;
 }
 
 /*
+ * Side k may keep its grid for later jobs when it is resident and its boxes are its own (not grown for a
+ * distance).
+ */
+#define GRID_KEEPABLE(job, k) ((job)->resident[k] != nullptr && !((k) == 0 && (job)->distance > 0))
+
+/*
+ * The side to grid, which the other probes: one whose resident side keeps this grid already; else one that
+ * can keep the grid it builds; else the larger (the smaller probes).
+ */
+int
+Job::grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b)
+{
+	int			score[2] = {0, 0};
+
+	for (int k = 0; k < 2; k++)
+		if (GRID_KEEPABLE(job_, k))
+		{
+			GxCudaResident *r = const_cast<GxCudaResident *>(job_->resident[k]);
+			std::lock_guard<std::mutex> hold(r->grid_lock);
+
+			score[k] = r->grid_kept && same_grid(&r->grid, g) ? 2 : !r->grid_claimed ? 1 : 0;
+		}
+	if (score[0] != score[1])
+		return score[0] > score[1] ? 0 : 1;
+	return a->n > b->n ? 0 : 1;
+}
+
+/*
  * Side k's grid: the one its resident side keeps, when it is this grid; else built now, and claimed for
- * keeping when the resident side keeps none yet and side k's boxes are its own (not grown for a distance).
+ * keeping when the resident side keeps none yet and side k's boxes are its own.
  */
 unsigned long long *
-Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *temp, size_t temp_bytes,
-			   uint32_t **items)
+Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k, uint32_t **items)
 {
-	GxCudaResident *r = const_cast<GxCudaResident *>(job_->resident[k]);
-
-	if (r != nullptr && !(k == 0 && job_->distance > 0))
+	if (GRID_KEEPABLE(job_, k))
 	{
+		GxCudaResident *r = const_cast<GxCudaResident *>(job_->resident[k]);
 		std::lock_guard<std::mutex> hold(r->grid_lock);
 
 		if (r->grid_kept && same_grid(&r->grid, g))
@@ -687,27 +737,75 @@ Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k, unsigned *cursor, void *
 			claimed_[k] = r;
 		}
 	}
-	return build_grid(g, s, cursor, temp, temp_bytes, items);
+	return build_grid(g, s, items);
 }
 
-/* Hands the grids this job claimed over to their resident sides; the job's stream has finished them. */
+/* Hands the grid this job claimed for side k over to its resident side; the job's stream has finished it. */
 void
-Job::keep_grids(const GxDevGrid *g, unsigned long long *const start[2], uint32_t *const items[2])
+Job::keep_grid(const GxDevGrid *g, int k, unsigned long long *start, uint32_t *items)
 {
-	for (int k = 0; k < 2; k++)
-		if (claimed_[k])
-		{
-			GxCudaResident *r = claimed_[k];
-			std::lock_guard<std::mutex> hold(r->grid_lock);
+	GxCudaResident *r = claimed_[k];
 
-			detach(start[k]);
-			detach(items[k]);
-			r->grid = *g;
-			r->grid_start = start[k];
-			r->grid_items = items[k];
-			r->grid_kept = true;
-			claimed_[k] = nullptr;
-		}
+	if (!r)
+		return;
+
+	std::lock_guard<std::mutex> hold(r->grid_lock);
+
+	detach(start);
+	detach(items);
+	r->grid = *g;
+	r->grid_start = start;
+	r->grid_items = items;
+	r->grid_kept = true;
+	claimed_[k] = nullptr;
+}
+
+/*
+ * Side s probes the grid whose cell offsets are grid_start: its entries (element, cell, candidates there) and
+ * the block table into c; returns the number of candidates.
+ */
+unsigned long long
+Job::probe(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *grid_start, GxDevCandidates *c)
+{
+	unsigned long long *count = alloc<unsigned long long>(s->n + 1, "probe counts");
+	unsigned long long nentries,
+				total;
+	uint32_t   *elem;
+	unsigned long long *cell,
+			   *cand;
+
+	check(cudaMemsetAsync(count + s->n, 0, sizeof(unsigned long long), stream_), "cudaMemset");
+	check(gx_launch_probe_count(g, s, count, stream_), "probe count kernel");
+	prefix_sum(count, s->n + 1, false, "probe scan");
+	nentries = read_u64(count + s->n);
+	cancelled();
+	if (nentries > 0xffffffffull)
+		fail(GX_CUDA_OUT_OF_MEMORY, "%llu cells probed", nentries);
+	elem = alloc<uint32_t>(nentries, "probe entries");
+	cell = alloc<unsigned long long>(nentries, "probe entries");
+	cand = alloc<unsigned long long>(nentries, "probe entries");
+	check(gx_launch_probe_fill(g, s, count, grid_start, elem, cell, cand, stream_), "probe fill kernel");
+	release(count);
+	total = 0;
+	if (nentries > 0)
+	{
+		prefix_sum(cand, nentries, true, "candidate scan");
+		total = read_u64(cand + nentries - 1);
+	}
+	c->nentries = nentries;
+	c->elem = elem;
+	c->cell = cell;
+	c->cand_end = cand;
+	c->total = total;
+	c->block_entry = nullptr;
+	if (total > 0)
+	{
+		uint32_t   *first = alloc<uint32_t>((total + GX_CUDA_BLOCK - 1) / GX_CUDA_BLOCK, "block table");
+
+		check(gx_launch_block_entries(nentries, cand, first, stream_), "block table kernel");
+		c->block_entry = first;
+	}
+	return total;
 }
 
 /*
@@ -853,40 +951,26 @@ Job::run()
 		check(gx_launch_float_intervals(&db, centre, stream_), "interval kernel");
 	}
 
-	size_t		scan_bytes = 0,
-				b1 = 0;
-	unsigned long long *ull_null = nullptr;
-
-	check(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, ull_null, (size_t) g.ncells + 1, stream_), "scan size");
-	check(cub::DeviceScan::InclusiveSum(nullptr, b1, ull_null, (size_t) g.ncells, stream_), "scan size");
-	scan_bytes = std::max(scan_bytes, b1);
-
-	void	   *scan_temp = alloc<char>(scan_bytes, "scan temporary");
-	unsigned   *cursor = alloc<unsigned>(g.ncells, "grid cursors");
-	uint32_t   *items_a,
-			   *items_b;
-	unsigned long long *start_a = side_grid(&g, &da, 0, cursor, scan_temp, scan_bytes, &items_a);
+	/* One side's grid (kept, or built now), probed by the other side. */
+	int			gs = grid_side(&g, &da, &db);
+	GxDevSide  *gside = gs ? &db : &da,
+			   *pside = gs ? &da : &db;
+	uint32_t   *items;
+	unsigned long long *start = side_grid(&g, gside, gs, &items);
+	GxDevCandidates cc;
 
 	cancelled();
+	cc.g = g;
+	cc.box_probe = pside->box;
+	cc.box_grid = gside->box;
+	cc.probe_is_a = gs == 1;
+	cc.start = start;
+	cc.items = items;
 
-	unsigned long long *start_b = side_grid(&g, &db, 1, cursor, scan_temp, scan_bytes, &items_b);
-
-	cancelled();
-	release(cursor);
-
-	unsigned long long *cand = alloc<unsigned long long>(g.ncells, "cell candidates");
-
-	check(gx_launch_cell_candidates(&g, start_a, start_b, cand, stream_), "candidate kernel");
-	check(cub::DeviceScan::InclusiveSum(scan_temp, scan_bytes, cand, (size_t) g.ncells, stream_), "candidate scan");
+	unsigned long long total = probe(&g, pside, start, &cc);	/* the stream has finished the grid */
 
 	toc(&res_->t_grid);
-
-	unsigned long long total = read_u64(cand + g.ncells - 1);	/* the stream has finished the grids */
-	unsigned long long *const starts[2] = {start_a, start_b};
-	uint32_t   *const item_lists[2] = {items_a, items_b};
-
-	keep_grids(&g, starts, item_lists);
-	release(scan_temp);
+	keep_grid(&g, gs, start, items);
 	res_->candidates = total;
 	cancelled();
 	if (total == 0)
@@ -944,17 +1028,6 @@ Job::run()
 	unsigned long long *keys = found ? nullptr : alloc<unsigned long long>(slots, "keys");
 	unsigned long long *keys_alt = found ? nullptr : alloc<unsigned long long>(slots, "keys");
 	void	   *sort_temp = found ? nullptr : alloc<char>(sort_bytes, "sort temporary");
-
-	GxDevCandidates cc;
-
-	cc.g = g;
-	cc.box_a = da.box;
-	cc.box_b = db.box;
-	cc.start_a = start_a;
-	cc.start_b = start_b;
-	cc.items_a = items_a;
-	cc.items_b = items_b;
-	cc.cand_end = cand;
 
 	unsigned long long c0 = 0,
 				len = total;

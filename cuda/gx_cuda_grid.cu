@@ -2,7 +2,10 @@
  * gx_cuda_grid.cu: element boxes and the uniform grid on the device (Menezes 2021, section 4.2.1): per element
  * the inclusive cell range of its box (the CPU's cell function; elements whose box misses the extent are
  * skipped), per-cell counts with atomics, then (after the caller's exclusive scan) the fill of the ragged
- * item arrays, and the per-cell candidate counts nA * nB.
+ * item arrays. Only one side is gridded; the other probes it: each probing element lists the cells its box
+ * covers (one entry per element and cell, in element order), each entry has as many candidate pairs as the
+ * gridded side has items in its cell, and the first entry of every block of GX_CUDA_BLOCK candidates is noted
+ * for the cull (gx_cuda_pairs.cu). The work follows the probing side, not the grid's cells.
  */
 #include "gx_cuda_internal.h"
 
@@ -84,12 +87,68 @@ fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, const unsig
 	}
 }
 
+/* Cells covered by each probing element's box (0 if it misses the extent), into count[i]. */
 __global__ void
-cand_kernel(size_t ncells, const unsigned long long *__restrict__ sa, const unsigned long long *__restrict__ sb,
-			unsigned long long *cand)
+probe_count_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, unsigned long long *count)
 {
-	for (size_t c = blockIdx.x * (size_t) blockDim.x + threadIdx.x; c < ncells; c += (size_t) gridDim.x * blockDim.x)
-		cand[c] = (sa[c + 1] - sa[c]) * (sb[c + 1] - sb[c]);
+	for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < n; i += (size_t) gridDim.x * blockDim.x)
+	{
+		GxDevBox	b = box[i];
+		int			lo[3],
+					hi[3];
+
+		count[i] = cell_range(&g, &b, lo, hi) ?
+			(unsigned long long) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1) : 0;
+	}
+}
+
+/*
+ * The entries of probing element i from offset start[i]: the element, the cell, and the gridded side's item
+ * count there (its candidate pairs, summed into their inclusive scan by the caller).
+ */
+__global__ void
+probe_fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, const unsigned long long *__restrict__ start,
+				  const unsigned long long *__restrict__ grid_start, uint32_t *elem, unsigned long long *cell,
+				  unsigned long long *cand)
+{
+	for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < n; i += (size_t) gridDim.x * blockDim.x)
+	{
+		GxDevBox	b = box[i];
+		int			lo[3],
+					hi[3];
+		unsigned long long e = start[i];
+
+		if (!cell_range(&g, &b, lo, hi))
+			continue;
+		for (int z = lo[2]; z <= hi[2]; z++)
+			for (int y = lo[1]; y <= hi[1]; y++)
+				for (int x = lo[0]; x <= hi[0]; x++, e++)
+				{
+					size_t		c = ((size_t) z * g.dim[1] + y) * g.dim[0] + x;
+
+					elem[e] = (uint32_t) i;
+					cell[e] = c;
+					cand[e] = grid_start[c + 1] - grid_start[c];
+				}
+	}
+}
+
+/*
+ * For every block b of GX_CUDA_BLOCK candidates, the entry holding its first candidate: entry e (candidates
+ * [cand_end[e - 1], cand_end[e]) ) writes it for the blocks that start within it.
+ */
+__global__ void
+block_entry_kernel(unsigned long long nentries, const unsigned long long *__restrict__ cand_end, uint32_t *first)
+{
+	for (unsigned long long e = blockIdx.x * (unsigned long long) blockDim.x + threadIdx.x; e < nentries;
+		 e += (unsigned long long) gridDim.x * blockDim.x)
+	{
+		unsigned long long from = e ? cand_end[e - 1] : 0,
+					to = cand_end[e];
+
+		for (unsigned long long b = (from + GX_CUDA_BLOCK - 1) / GX_CUDA_BLOCK; b * GX_CUDA_BLOCK < to; b++)
+			first[b] = (uint32_t) e;
+	}
 }
 
 cudaError_t
@@ -121,9 +180,32 @@ gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long 
 }
 
 cudaError_t
-gx_launch_cell_candidates(const GxDevGrid *g, const unsigned long long *start_a,
-						  const unsigned long long *start_b, unsigned long long *cand, cudaStream_t st)
+gx_launch_probe_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st)
 {
-	cand_kernel<<<gx_blocks(g->ncells), GX_CUDA_BLOCK, 0, st>>>(g->ncells, start_a, start_b, cand);
+	if (s->n == 0)
+		return cudaSuccess;
+	probe_count_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, count);
+	return cudaGetLastError();
+}
+
+cudaError_t
+gx_launch_probe_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
+					 const unsigned long long *grid_start, uint32_t *elem, unsigned long long *cell,
+					 unsigned long long *cand, cudaStream_t st)
+{
+	if (s->n == 0)
+		return cudaSuccess;
+	probe_fill_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, start, grid_start, elem, cell,
+																  cand);
+	return cudaGetLastError();
+}
+
+cudaError_t
+gx_launch_block_entries(unsigned long long nentries, const unsigned long long *cand_end, uint32_t *first,
+						cudaStream_t st)
+{
+	if (nentries == 0)
+		return cudaSuccess;
+	block_entry_kernel<<<gx_blocks(nentries), GX_CUDA_BLOCK, 0, st>>>(nentries, cand_end, first);
 	return cudaGetLastError();
 }

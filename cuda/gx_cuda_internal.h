@@ -110,20 +110,39 @@ cudaError_t gx_launch_boxes(GxDevSide *s, cudaStream_t st);
 cudaError_t gx_launch_grid_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st);
 cudaError_t gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
 								unsigned *cursor, uint32_t *items, cudaStream_t st);
-cudaError_t gx_launch_cell_candidates(const GxDevGrid *g, const unsigned long long *start_a,
-									  const unsigned long long *start_b, unsigned long long *cand, cudaStream_t st);
 
-/* gx_cuda_pairs.cu: candidates [c0, c0 + len) of the inclusive per-cell scan cand_end, culled. */
+/*
+ * Probing the gridded side: per probing element the cells its box covers (count), then from their exclusive
+ * scan (start) the entries: element, cell and candidate count (the gridded side's items there, grid_start
+ * its cell offsets); then, from the candidates' inclusive scan over the entries, the entry of the first
+ * candidate of every block of GX_CUDA_BLOCK candidates.
+ */
+cudaError_t gx_launch_probe_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st);
+cudaError_t gx_launch_probe_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
+								 const unsigned long long *grid_start, uint32_t *elem, unsigned long long *cell,
+								 unsigned long long *cand, cudaStream_t st);
+cudaError_t gx_launch_block_entries(unsigned long long nentries, const unsigned long long *cand_end,
+									uint32_t *first, cudaStream_t st);
+
+/*
+ * gx_cuda_pairs.cu: candidates [c0, c0 + len) of the probe's entries culled. Entry e pairs element elem[e] of
+ * the probing side with each of the gridded side's items in cell cell[e]; cand_end is the candidates'
+ * inclusive scan over the entries, block_entry[b] the entry of candidate GX_CUDA_BLOCK * b.
+ */
 typedef struct GxDevCandidates
 {
 	GxDevGrid	g;
-	const GxDevBox *box_a,
-			   *box_b;
-	const unsigned long long *start_a,
-			   *start_b;
-	const uint32_t *items_a,
-			   *items_b;
+	const GxDevBox *box_probe,
+			   *box_grid;
+	bool		probe_is_a;		/* pairs are (probing, gridded) elements, else (gridded, probing) */
+	const unsigned long long *start;	/* the gridded side's cell offsets */
+	const uint32_t *items;
+	unsigned long long nentries;
+	const uint32_t *elem;
+	const unsigned long long *cell;
 	const unsigned long long *cand_end;
+	unsigned long long total;	/* candidates: cand_end[nentries - 1] */
+	const uint32_t *block_entry;
 } GxDevCandidates;
 
 cudaError_t gx_launch_cull(const GxDevCandidates *c, unsigned long long c0, unsigned long long len,
