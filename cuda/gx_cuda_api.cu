@@ -64,8 +64,7 @@ struct GxCudaResident
 	bool		grid_claimed;	/* a job is building it, or has */
 	bool		grid_kept;
 	GxDevGrid	grid;
-	unsigned long long *grid_start;
-	uint32_t   *grid_items;
+	GxDevCells	grid_cells;
 };
 
 /* Do two grids have the same extent and cells (every double compared by value)? */
@@ -359,13 +358,11 @@ private:
 	unsigned long long size_slots(unsigned long long total, bool table, size_t *sort_bytes);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
-	void		prefix_sum(unsigned long long *d, size_t n, bool inclusive, const char *what);
 	int			grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b);
-	unsigned long long *side_grid(const GxDevGrid *g, GxDevSide *s, int k, uint32_t **items);
-	void		keep_grid(const GxDevGrid *g, int k, unsigned long long *start, uint32_t *items);
-	unsigned long long *build_grid(const GxDevGrid *g, GxDevSide *s, uint32_t **items);
-	unsigned long long probe(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *grid_start,
-							 GxDevCandidates *c);
+	GxDevCells	side_grid(const GxDevGrid *g, GxDevSide *s, int k);
+	void		keep_grid(const GxDevGrid *g, int k, const GxDevCells *cells);
+	GxDevCells	build_grid(const GxDevGrid *g, GxDevSide *s);
+	unsigned long long probe(const GxDevGrid *g, const GxDevSide *s, GxDevCandidates *c);
 };
 
 /*
@@ -646,44 +643,31 @@ Job::use_resident(GxDevSide *d, const GxCudaResident *r)
 	d->box = r->box;
 }
 
-/* d[0, n) replaced by its inclusive (or exclusive) prefix sums, on the job's stream. */
-void
-Job::prefix_sum(unsigned long long *d, size_t n, bool inclusive, const char *what)
+/* Count, scan and fill one side's grid. */
+GxDevCells
+Job::build_grid(const GxDevGrid *g, GxDevSide *s)
 {
+	GxDevCells	cells;
+	unsigned   *cursor;
+	unsigned long long entries;
 	size_t		bytes = 0;
 	void	   *temp;
 
-	if (inclusive)
-		check(cub::DeviceScan::InclusiveSum(nullptr, bytes, d, n, stream_), what);
-	else
-		check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, d, n, stream_), what);
+	cells.start = alloc<unsigned long long>(g->ncells + 1, "grid offsets");
+	check(cudaMemsetAsync(cells.start, 0, (g->ncells + 1) * sizeof(unsigned long long), stream_), "cudaMemset");
+	check(gx_launch_grid_count(g, s, cells.start, stream_), "grid count kernel");
+	check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, cells.start, (size_t) g->ncells + 1, stream_), "scan size");
 	temp = alloc<char>(bytes, "scan temporary");
-	if (inclusive)
-		check(cub::DeviceScan::InclusiveSum(temp, bytes, d, n, stream_), what);
-	else
-		check(cub::DeviceScan::ExclusiveSum(temp, bytes, d, n, stream_), what);
+	check(cub::DeviceScan::ExclusiveSum(temp, bytes, cells.start, (size_t) g->ncells + 1, stream_), "grid scan");
 	release(temp);
-}
-
-/* Count, scan and fill one side's grid; returns its (ncells + 1) start offsets. */
-unsigned long long *
-Job::build_grid(const GxDevGrid *g, GxDevSide *s, uint32_t **items)
-{
-	unsigned long long *start = alloc<unsigned long long>(g->ncells + 1, "grid offsets");
-	unsigned   *cursor;
-	unsigned long long entries;
-
-	check(cudaMemsetAsync(start, 0, (g->ncells + 1) * sizeof(unsigned long long), stream_), "cudaMemset");
-	check(gx_launch_grid_count(g, s, start, stream_), "grid count kernel");
-	prefix_sum(start, (size_t) g->ncells + 1, false, "grid scan");
-	entries = read_u64(start + g->ncells);
+	entries = read_u64(cells.start + g->ncells);
 	cancelled();
-	*items = alloc<uint32_t>(entries, "grid items");
+	cells.items = alloc<uint32_t>(entries, "grid items");
 	cursor = alloc<unsigned>(g->ncells, "grid cursors");
 	check(cudaMemsetAsync(cursor, 0, g->ncells * sizeof(unsigned), stream_), "cudaMemset");
-	check(gx_launch_grid_fill(g, s, start, cursor, *items, stream_), "grid fill kernel");
+	check(gx_launch_grid_fill(g, s, &cells, cursor, stream_), "grid fill kernel");
 	release(cursor);
-	return start;
+	return cells;
 }
 
 /*
@@ -718,8 +702,8 @@ Job::grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b)
  * Side k's grid: the one its resident side keeps, when it is this grid; else built now, and claimed for
  * keeping when the resident side keeps none yet and side k's boxes are its own.
  */
-unsigned long long *
-Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k, uint32_t **items)
+GxDevCells
+Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k)
 {
 	if (GRID_KEEPABLE(job_, k))
 	{
@@ -727,22 +711,19 @@ Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k, uint32_t **items)
 		std::lock_guard<std::mutex> hold(r->grid_lock);
 
 		if (r->grid_kept && same_grid(&r->grid, g))
-		{
-			*items = r->grid_items;
-			return r->grid_start;
-		}
+			return r->grid_cells;
 		if (!r->grid_claimed)
 		{
 			r->grid_claimed = true;
 			claimed_[k] = r;
 		}
 	}
-	return build_grid(g, s, items);
+	return build_grid(g, s);
 }
 
 /* Hands the grid this job claimed for side k over to its resident side; the job's stream has finished it. */
 void
-Job::keep_grid(const GxDevGrid *g, int k, unsigned long long *start, uint32_t *items)
+Job::keep_grid(const GxDevGrid *g, int k, const GxDevCells *cells)
 {
 	GxCudaResident *r = claimed_[k];
 
@@ -751,61 +732,66 @@ Job::keep_grid(const GxDevGrid *g, int k, unsigned long long *start, uint32_t *i
 
 	std::lock_guard<std::mutex> hold(r->grid_lock);
 
-	detach(start);
-	detach(items);
+	detach(cells->start);
+	detach(cells->items);
 	r->grid = *g;
-	r->grid_start = start;
-	r->grid_items = items;
+	r->grid_cells = *cells;
 	r->grid_kept = true;
 	claimed_[k] = nullptr;
 }
 
+/* Sums of pairs, for the probe's scan of its counts. */
+struct AddPairs
+{
+	__device__ __forceinline__ ulonglong2 operator()(const ulonglong2 &x, const ulonglong2 &y) const
+	{
+		return make_ulonglong2(x.x + y.x, x.y + y.y);
+	}
+};
+
 /*
- * Side s probes the grid whose cell offsets are grid_start: its entries (element, cell, candidates there) and
- * the block table into c; returns the number of candidates.
+ * Side s probes the grid c->grid: its entries (element, cell, end of its candidates) and the block table into
+ * c; returns the number of candidates.
  */
 unsigned long long
-Job::probe(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *grid_start, GxDevCandidates *c)
+Job::probe(const GxDevGrid *g, const GxDevSide *s, GxDevCandidates *c)
 {
-	unsigned long long *count = alloc<unsigned long long>(s->n + 1, "probe counts");
-	unsigned long long nentries,
-				total;
-	uint32_t   *elem;
-	unsigned long long *cell,
-			   *cand;
+	ulonglong2 *count = alloc<ulonglong2>(s->n + 1, "probe counts");
+	unsigned long long totals[2];
+	size_t		bytes = 0;
+	void	   *temp;
 
-	check(cudaMemsetAsync(count + s->n, 0, sizeof(unsigned long long), stream_), "cudaMemset");
-	check(gx_launch_probe_count(g, s, count, stream_), "probe count kernel");
-	prefix_sum(count, s->n + 1, false, "probe scan");
-	nentries = read_u64(count + s->n);
+	check(cudaMemsetAsync(count + s->n, 0, sizeof(ulonglong2), stream_), "cudaMemset");
+	check(gx_launch_probe_count(g, s, c->grid.start, count, stream_), "probe count kernel");
+	check(cub::DeviceScan::ExclusiveScan(nullptr, bytes, count, AddPairs(), make_ulonglong2(0, 0), s->n + 1,
+										 stream_), "scan size");
+	temp = alloc<char>(bytes, "scan temporary");
+	check(cub::DeviceScan::ExclusiveScan(temp, bytes, count, AddPairs(), make_ulonglong2(0, 0), s->n + 1,
+										 stream_), "probe scan");
+	release(temp);
+	read_counters(reinterpret_cast<const unsigned long long *>(count + s->n), totals, 2);
 	cancelled();
-	if (nentries > 0xffffffffull)
-		fail(GX_CUDA_OUT_OF_MEMORY, "%llu cells probed", nentries);
-	elem = alloc<uint32_t>(nentries, "probe entries");
-	cell = alloc<unsigned long long>(nentries, "probe entries");
-	cand = alloc<unsigned long long>(nentries, "probe entries");
-	check(gx_launch_probe_fill(g, s, count, grid_start, elem, cell, cand, stream_), "probe fill kernel");
+	if (totals[0] > 0xffffffffull)
+		fail(GX_CUDA_OUT_OF_MEMORY, "%llu cells probed", totals[0]);
+	c->nentries = totals[0];
+	c->total = totals[1];
+	c->block_entry = nullptr;
+	if (c->total == 0)
+		return 0;
+
+	uint32_t   *elem = alloc<uint32_t>(c->nentries, "probe entries");
+	unsigned long long *cell = alloc<unsigned long long>(c->nentries, "probe entries");
+	unsigned long long *cand_end = alloc<unsigned long long>(c->nentries, "probe entries");
+	uint32_t   *first = alloc<uint32_t>((c->total + GX_CUDA_BLOCK - 1) / GX_CUDA_BLOCK, "block table");
+
+	check(gx_launch_probe_fill(g, s, count, c->grid.start, elem, cell, cand_end, stream_), "probe fill kernel");
 	release(count);
-	total = 0;
-	if (nentries > 0)
-	{
-		prefix_sum(cand, nentries, true, "candidate scan");
-		total = read_u64(cand + nentries - 1);
-	}
-	c->nentries = nentries;
+	check(gx_launch_block_entries(c->nentries, cand_end, first, stream_), "block table kernel");
 	c->elem = elem;
 	c->cell = cell;
-	c->cand_end = cand;
-	c->total = total;
-	c->block_entry = nullptr;
-	if (total > 0)
-	{
-		uint32_t   *first = alloc<uint32_t>((total + GX_CUDA_BLOCK - 1) / GX_CUDA_BLOCK, "block table");
-
-		check(gx_launch_block_entries(nentries, cand, first, stream_), "block table kernel");
-		c->block_entry = first;
-	}
-	return total;
+	c->cand_end = cand_end;
+	c->block_entry = first;
+	return c->total;
 }
 
 /*
@@ -955,22 +941,19 @@ Job::run()
 	int			gs = grid_side(&g, &da, &db);
 	GxDevSide  *gside = gs ? &db : &da,
 			   *pside = gs ? &da : &db;
-	uint32_t   *items;
-	unsigned long long *start = side_grid(&g, gside, gs, &items);
 	GxDevCandidates cc;
 
-	cancelled();
 	cc.g = g;
 	cc.box_probe = pside->box;
 	cc.box_grid = gside->box;
 	cc.probe_is_a = gs == 1;
-	cc.start = start;
-	cc.items = items;
+	cc.grid = side_grid(&g, gside, gs);
+	cancelled();
 
-	unsigned long long total = probe(&g, pside, start, &cc);	/* the stream has finished the grid */
+	unsigned long long total = probe(&g, pside, &cc);	/* the stream has finished the grid */
 
 	toc(&res_->t_grid);
-	keep_grid(&g, gs, start, items);
+	keep_grid(&g, gs, &cc.grid);
 	res_->candidates = total;
 	cancelled();
 	if (total == 0)
@@ -1460,8 +1443,8 @@ gx_cuda_side_free(GxCudaResident *r)
 	cudaFree(r->col_items);
 	if (r->grid_kept)
 	{
-		cudaFree(r->grid_start);
-		cudaFree(r->grid_items);
+		cudaFree(r->grid_cells.start);
+		cudaFree(r->grid_cells.items);
 	}
 	cudaGetLastError();
 	delete r;

@@ -2,10 +2,11 @@
  * gx_cuda_grid.cu: element boxes and the uniform grid on the device (Menezes 2021, section 4.2.1): per element
  * the inclusive cell range of its box (the CPU's cell function; elements whose box misses the extent are
  * skipped), per-cell counts with atomics, then (after the caller's exclusive scan) the fill of the ragged
- * item arrays. Only one side is gridded; the other probes it: each probing element lists the cells its box
- * covers (one entry per element and cell, in element order), each entry has as many candidate pairs as the
- * gridded side has items in its cell, and the first entry of every block of GX_CUDA_BLOCK candidates is noted
- * for the cull (gx_cuda_pairs.cu). The work follows the probing side, not the grid's cells.
+ * item arrays. Only one side is gridded; the other probes it: each probing element counts the cells its box
+ * covers and the gridded items in them; after the caller's scan of those counts it lists one entry per cell
+ * (in element order), each with the inclusive end of its candidate pairs, one per gridded item in its cell;
+ * then the first entry of every block of GX_CUDA_BLOCK candidates is noted for the cull (gx_cuda_pairs.cu).
+ * The work follows the probing side, not the grid's cells.
  */
 #include "gx_cuda_internal.h"
 
@@ -46,6 +47,17 @@ cell_range(const GxDevGrid *g, const GxDevBox *b, int lo[3], int hi[3])
 	return true;
 }
 
+/* f(cell) for each cell of grid g in the cell range lo .. hi, in the order of their ids. */
+template <typename F>
+static __device__ __forceinline__ void
+each_cell(const GxDevGrid *g, const int lo[3], const int hi[3], F f)
+{
+	for (int z = lo[2]; z <= hi[2]; z++)
+		for (int y = lo[1]; y <= hi[1]; y++)
+			for (int x = lo[0]; x <= hi[0]; x++)
+				f(((size_t) z * g->dim[1] + y) * g->dim[0] + x);
+}
+
 __global__ void
 count_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, unsigned long long *count)
 {
@@ -55,18 +67,13 @@ count_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, unsigned l
 		int			lo[3],
 					hi[3];
 
-		if (!cell_range(&g, &b, lo, hi))
-			continue;
-		for (int z = lo[2]; z <= hi[2]; z++)
-			for (int y = lo[1]; y <= hi[1]; y++)
-				for (int x = lo[0]; x <= hi[0]; x++)
-					atomicAdd(&count[((size_t) z * g.dim[1] + y) * g.dim[0] + x], 1ull);
+		if (cell_range(&g, &b, lo, hi))
+			each_cell(&g, lo, hi, [&](size_t cell) { atomicAdd(&count[cell], 1ull); });
 	}
 }
 
 __global__ void
-fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, const unsigned long long *__restrict__ start,
-			unsigned *cursor, uint32_t *items)
+fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, GxDevCells cells, unsigned *cursor)
 {
 	for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < n; i += (size_t) gridDim.x * blockDim.x)
 	{
@@ -74,62 +81,58 @@ fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, const unsig
 		int			lo[3],
 					hi[3];
 
-		if (!cell_range(&g, &b, lo, hi))
-			continue;
-		for (int z = lo[2]; z <= hi[2]; z++)
-			for (int y = lo[1]; y <= hi[1]; y++)
-				for (int x = lo[0]; x <= hi[0]; x++)
-				{
-					size_t		cell = ((size_t) z * g.dim[1] + y) * g.dim[0] + x;
-
-					items[start[cell] + atomicAdd(&cursor[cell], 1u)] = (uint32_t) i;
-				}
+		if (cell_range(&g, &b, lo, hi))
+			each_cell(&g, lo, hi, [&](size_t cell) {
+				cells.items[cells.start[cell] + atomicAdd(&cursor[cell], 1u)] = (uint32_t) i;
+			});
 	}
 }
 
-/* Cells covered by each probing element's box (0 if it misses the extent), into count[i]. */
+/* Per probing element: the cells its box covers and the gridded side's items in them (0, 0 if it misses). */
 __global__ void
-probe_count_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, unsigned long long *count)
+probe_count_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box,
+				   const unsigned long long *__restrict__ grid_start, ulonglong2 *count)
 {
 	for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < n; i += (size_t) gridDim.x * blockDim.x)
 	{
 		GxDevBox	b = box[i];
 		int			lo[3],
 					hi[3];
+		ulonglong2	c = make_ulonglong2(0, 0);
 
-		count[i] = cell_range(&g, &b, lo, hi) ?
-			(unsigned long long) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1) : 0;
+		if (cell_range(&g, &b, lo, hi))
+			each_cell(&g, lo, hi, [&](size_t cell) {
+				c.x++;
+				c.y += grid_start[cell + 1] - grid_start[cell];
+			});
+		count[i] = c;
 	}
 }
 
 /*
- * The entries of probing element i from offset start[i]: the element, the cell, and the gridded side's item
- * count there (its candidate pairs, summed into their inclusive scan by the caller).
+ * The entries of probing element i from its offsets start[i] (entries, candidates): the element, the cell,
+ * and the inclusive end of the entry's candidates.
  */
 __global__ void
-probe_fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, const unsigned long long *__restrict__ start,
+probe_fill_kernel(GxDevGrid g, size_t n, const GxDevBox *__restrict__ box, const ulonglong2 *__restrict__ start,
 				  const unsigned long long *__restrict__ grid_start, uint32_t *elem, unsigned long long *cell,
-				  unsigned long long *cand)
+				  unsigned long long *cand_end)
 {
 	for (size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x; i < n; i += (size_t) gridDim.x * blockDim.x)
 	{
 		GxDevBox	b = box[i];
 		int			lo[3],
 					hi[3];
-		unsigned long long e = start[i];
+		ulonglong2	at = start[i];
 
-		if (!cell_range(&g, &b, lo, hi))
-			continue;
-		for (int z = lo[2]; z <= hi[2]; z++)
-			for (int y = lo[1]; y <= hi[1]; y++)
-				for (int x = lo[0]; x <= hi[0]; x++, e++)
-				{
-					size_t		c = ((size_t) z * g.dim[1] + y) * g.dim[0] + x;
-
-					elem[e] = (uint32_t) i;
-					cell[e] = c;
-					cand[e] = grid_start[c + 1] - grid_start[c];
-				}
+		if (cell_range(&g, &b, lo, hi))
+			each_cell(&g, lo, hi, [&](size_t c) {
+				at.y += grid_start[c + 1] - grid_start[c];
+				elem[at.x] = (uint32_t) i;
+				cell[at.x] = c;
+				cand_end[at.x] = at.y;
+				at.x++;
+			});
 	}
 }
 
@@ -170,33 +173,34 @@ gx_launch_grid_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long 
 }
 
 cudaError_t
-gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
-					unsigned *cursor, uint32_t *items, cudaStream_t st)
+gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const GxDevCells *cells, unsigned *cursor,
+					cudaStream_t st)
 {
 	if (s->n == 0)
 		return cudaSuccess;
-	fill_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, start, cursor, items);
+	fill_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, *cells, cursor);
 	return cudaGetLastError();
 }
 
 cudaError_t
-gx_launch_probe_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st)
+gx_launch_probe_count(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *grid_start,
+					  ulonglong2 *count, cudaStream_t st)
 {
 	if (s->n == 0)
 		return cudaSuccess;
-	probe_count_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, count);
+	probe_count_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, grid_start, count);
 	return cudaGetLastError();
 }
 
 cudaError_t
-gx_launch_probe_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
+gx_launch_probe_fill(const GxDevGrid *g, const GxDevSide *s, const ulonglong2 *start,
 					 const unsigned long long *grid_start, uint32_t *elem, unsigned long long *cell,
-					 unsigned long long *cand, cudaStream_t st)
+					 unsigned long long *cand_end, cudaStream_t st)
 {
 	if (s->n == 0)
 		return cudaSuccess;
 	probe_fill_kernel<<<gx_blocks(s->n), GX_CUDA_BLOCK, 0, st>>>(*g, s->n, s->box, start, grid_start, elem, cell,
-																  cand);
+																  cand_end);
 	return cudaGetLastError();
 }
 

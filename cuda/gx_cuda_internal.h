@@ -105,22 +105,30 @@ enum
 	GX_CNT_N
 };
 
+/* A gridded side: per cell c, its elements items[start[c] .. start[c + 1]). */
+typedef struct GxDevCells
+{
+	unsigned long long *start;	/* ncells + 1 offsets */
+	uint32_t   *items;
+} GxDevCells;
+
 /* gx_cuda_grid.cu */
 cudaError_t gx_launch_boxes(GxDevSide *s, cudaStream_t st);
 cudaError_t gx_launch_grid_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st);
-cudaError_t gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
-								unsigned *cursor, uint32_t *items, cudaStream_t st);
+cudaError_t gx_launch_grid_fill(const GxDevGrid *g, const GxDevSide *s, const GxDevCells *cells, unsigned *cursor,
+								cudaStream_t st);
 
 /*
- * Probing the gridded side: per probing element the cells its box covers (count), then from their exclusive
- * scan (start) the entries: element, cell and candidate count (the gridded side's items there, grid_start
- * its cell offsets); then, from the candidates' inclusive scan over the entries, the entry of the first
- * candidate of every block of GX_CUDA_BLOCK candidates.
+ * Probing a gridded side: per probing element, the cells its box covers and its candidate pairs (the gridded
+ * side's items in those cells), as a pair (cells, candidates) into count[i]; then, from their exclusive scan
+ * (start), the entries: element, cell, and the inclusive end of their candidates; then the entry of the
+ * first candidate of every block of GX_CUDA_BLOCK candidates.
  */
-cudaError_t gx_launch_probe_count(const GxDevGrid *g, const GxDevSide *s, unsigned long long *count, cudaStream_t st);
-cudaError_t gx_launch_probe_fill(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *start,
+cudaError_t gx_launch_probe_count(const GxDevGrid *g, const GxDevSide *s, const unsigned long long *grid_start,
+								  ulonglong2 *count, cudaStream_t st);
+cudaError_t gx_launch_probe_fill(const GxDevGrid *g, const GxDevSide *s, const ulonglong2 *start,
 								 const unsigned long long *grid_start, uint32_t *elem, unsigned long long *cell,
-								 unsigned long long *cand, cudaStream_t st);
+								 unsigned long long *cand_end, cudaStream_t st);
 cudaError_t gx_launch_block_entries(unsigned long long nentries, const unsigned long long *cand_end,
 									uint32_t *first, cudaStream_t st);
 
@@ -135,8 +143,7 @@ typedef struct GxDevCandidates
 	const GxDevBox *box_probe,
 			   *box_grid;
 	bool		probe_is_a;		/* pairs are (probing, gridded) elements, else (gridded, probing) */
-	const unsigned long long *start;	/* the gridded side's cell offsets */
-	const uint32_t *items;
+	GxDevCells	grid;			/* the gridded side's cells */
 	unsigned long long nentries;
 	const uint32_t *elem;
 	const unsigned long long *cell;

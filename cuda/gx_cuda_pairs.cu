@@ -49,10 +49,10 @@ cull_kernel(GxDevCandidates c, unsigned long long c0, unsigned long long c1, uns
 			unsigned long long e = upper_bound(c.cand_end, c.block_entry[blk],
 											   blk + 1 < nblocks ? c.block_entry[blk + 1] : c.nentries - 1, ci);
 			unsigned long long cell = c.cell[e];
-			unsigned long long sg = c.start[cell];
-			unsigned long long p = ci - (c.cand_end[e] - (c.start[cell + 1] - sg));
+			unsigned long long at = c.grid.start[cell] + (ci - (c.cand_end[e] - (c.grid.start[cell + 1] -
+																				c.grid.start[cell])));
 			uint32_t	ep = c.elem[e],
-						eg = c.items[sg + p];
+						eg = c.grid.items[at];
 			GxDevBox	bp = c.box_probe[ep],
 						bg = c.box_grid[eg];
 

@@ -640,6 +640,35 @@ check_job(const char *name, const Set *a, const Set *b, const Box *ext, const in
 		}
 	}
 	/*
+	 * the same job with its sides swapped (the larger side is gridded, so the other way round where their
+	 * sizes differ): the same candidates and survivors, and the same geometry pairs the other way round
+	 */
+	{
+		GxCudaJob	swapped;
+		GxCudaResult rs;
+		Keys		got_s;
+
+		make_job(&swapped, b, a, ext, dim, float_pass);
+		swapped.memory_cap = memory_cap;
+		rc = gx_cuda_intersect(&swapped, &rs, err, sizeof(err));
+		/* a cap sized for the job as given may leave too little room for the other side's grid */
+		CHECK(rc == GX_CUDA_OK || (memory_cap > 0 && rc == GX_CUDA_OUT_OF_MEMORY), "sides swapped: rc %d: %s", rc, err);
+		if (rc == GX_CUDA_OK)
+		{
+			device_keys(b, a, &rs, &got_s);
+			for (size_t i = 0; i < got_s.n; i++)
+				got_s.v[i] = got_s.v[i] << 32 | got_s.v[i] >> 32;
+			qsort(got_s.v, got_s.n, sizeof(uint64_t), cmp_u64);
+			CHECK(rs.candidates == ref->candidates && rs.bbox_survivors == ref->survivors &&
+				  got_s.n == ref->keys.n && (got_s.n == 0 || memcmp(got_s.v, ref->keys.v, got_s.n * sizeof(uint64_t)) == 0),
+				  "sides swapped: %llu candidates, %llu survivors, %zu geometry pairs; reference %llu, %llu, %zu",
+				  (unsigned long long) rs.candidates, (unsigned long long) rs.bbox_survivors, got_s.n,
+				  (unsigned long long) ref->candidates, (unsigned long long) ref->survivors, ref->keys.n);
+			free(got_s.v);
+			gx_cuda_free_result(&rs);
+		}
+	}
+	/*
 	 * the same job with both sides kept on the device beforehand (the GPU service's cache), twice: the
 	 * second time on the grids the first one left with the sides; same result both times
 	 */
