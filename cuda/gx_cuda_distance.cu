@@ -60,17 +60,13 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 		{
 			const double *ac,
 					   *bc;
-			unsigned long long ga,
-						gb,
-						bit = 0;
+			unsigned long long bit;
 			int			r;
 
 			p = in[i];
-			ga = a.geom[p.x];
-			gb = b.geom[p.y];
-			key = (ga << 32) | gb;
-			bit = ga * nb + gb;
-			if (found == NULL || !((found[bit >> 5] >> (bit & 31)) & 1u))
+			key = gx_pair_key(a.geom[p.x], b.geom[p.y]);
+			bit = gx_found_bit(a.geom[p.x], b.geom[p.y], nb);
+			if (found == NULL || !gx_found_test(found, bit))
 			{
 				ac = a.coords + 9 * (size_t) p.x;
 				bc = b.coords + 9 * (size_t) p.y;
@@ -80,7 +76,7 @@ distance_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned
 				within = r == 1;
 				open = r < 0;
 				/* the first to find the geometry pair appends its key */
-				keep = within && (found == NULL || !((atomicOr(&found[bit >> 5], 1u << (bit & 31)) >> (bit & 31)) & 1u));
+				keep = within && (found == NULL || !gx_found_set(found, bit));
 			}
 		}
 		{

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/gx_keys.h"		/* gx_pair_key */
+
 #define GX_CUDA_BLOCK 256		/* threads per block of every kernel */
 
 /* An element's closed box: lo[k] <= every vertex's coordinate k <= hi[k]. */
@@ -82,6 +84,28 @@ gx_warp_append(bool flag, unsigned long long *counter)
 		base = atomicAdd(counter, (unsigned long long) __popc(mask));
 	base = __shfl_sync(0xffffffffu, base, __ffs(mask) - 1);
 	return base + __popc(mask & ((1u << lane) - 1));
+}
+
+/*
+ * The table of geometry pairs found (gx_cuda_found.cu): the bit of the pair (ga, gb) among nb geometries of
+ * side b; whether it is set; setting it, with whether it was set before.
+ */
+static __device__ __forceinline__ unsigned long long
+gx_found_bit(unsigned long long ga, unsigned long long gb, unsigned long long nb)
+{
+	return ga * nb + gb;
+}
+
+static __device__ __forceinline__ bool
+gx_found_test(const unsigned *found, unsigned long long bit)
+{
+	return (found[bit >> 5] >> (bit & 31)) & 1u;
+}
+
+static __device__ __forceinline__ bool
+gx_found_set(unsigned *found, unsigned long long bit)
+{
+	return (atomicOr(&found[bit >> 5], 1u << (bit & 31)) >> (bit & 31)) & 1u;
 }
 #endif
 

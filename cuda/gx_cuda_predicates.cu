@@ -260,20 +260,19 @@ pred_kernel(GxDevSide a, GxDevSide b, const uint2 *__restrict__ in, unsigned lon
 		{
 			p = in[i];
 			if (found)
-				bit = (unsigned long long) a.geom[p.x] * nb + b.geom[p.y];
-			if (!found || !((found[bit >> 5] >> (bit & 31)) & 1u))
+				bit = gx_found_bit(a.geom[p.x], b.geom[p.y], nb);
+			if (!found || !gx_found_test(found, bit))
 				r = test_pair<PASS>(a.coords + 9 * (size_t) p.x, a.kind[p.x], b.coords + 9 * (size_t) p.y,
 									b.kind[p.y]);
 			if (found && r == 1)
-				atomicOr(&found[bit >> 5], 1u << (bit & 31));
+				gx_found_set(found, bit);
 		}
 		{
 			/* counted either way: the element pairs decided intersecting on the device */
 			unsigned long long slot = gx_warp_append(r == 1, &counters[GX_CNT_KEYS]);
 
 			if (r == 1 && !found)
-				keys[slot] = element_pairs ? ((unsigned long long) p.x << 32) | p.y :
-					((unsigned long long) a.geom[p.x] << 32) | b.geom[p.y];
+				keys[slot] = element_pairs ? gx_pair_key(p.x, p.y) : gx_pair_key(a.geom[p.x], b.geom[p.y]);
 		}
 		{
 			unsigned long long slot = gx_warp_append(r == GX_UNDECIDED, &counters[GX_CNT_NEXT]);

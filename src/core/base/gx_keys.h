@@ -6,8 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The key of the pair (a, b): a in the high 32 bits, so keys sort by a, then b. */
-static inline uint64_t
+#include "base/gx_hd.h"
+
+/* The key of the pair (a, b): a in the high 32 bits, so keys sort by a, then b (also in the CUDA kernels). */
+GX_HD uint64_t
 gx_pair_key(uint32_t a, uint32_t b)
 {
 	return ((uint64_t) a << 32) | b;
