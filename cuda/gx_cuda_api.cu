@@ -358,6 +358,14 @@ private:
 	unsigned long long size_slots(unsigned long long total, bool table, size_t *sort_bytes);
 	void		upload(GxDevSide *d, const GxCudaSide *s, const char *name);
 	void		use_resident(GxDevSide *d, const GxCudaResident *r);
+	/*
+	 * Side k may keep its grid for later jobs when it is resident and its boxes are its own (not grown for a
+	 * distance).
+	 */
+	bool		keepable(int k) const
+	{
+		return job_->resident[k] != nullptr && !(k == 0 && job_->distance > 0);
+	}
 	int			grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b);
 	GxDevCells	side_grid(const GxDevGrid *g, GxDevSide *s, int k);
 	void		keep_grid(const GxDevGrid *g, int k, const GxDevCells *cells);
@@ -671,12 +679,6 @@ Job::build_grid(const GxDevGrid *g, GxDevSide *s)
 }
 
 /*
- * Side k may keep its grid for later jobs when it is resident and its boxes are its own (not grown for a
- * distance).
- */
-#define GRID_KEEPABLE(job, k) ((job)->resident[k] != nullptr && !((k) == 0 && (job)->distance > 0))
-
-/*
  * The side to grid, which the other probes: one whose resident side keeps this grid already; else one that
  * can keep the grid it builds; else the larger (the smaller probes).
  */
@@ -686,7 +688,7 @@ Job::grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b)
 	int			score[2] = {0, 0};
 
 	for (int k = 0; k < 2; k++)
-		if (GRID_KEEPABLE(job_, k))
+		if (keepable(k))
 		{
 			GxCudaResident *r = const_cast<GxCudaResident *>(job_->resident[k]);
 			std::lock_guard<std::mutex> hold(r->grid_lock);
@@ -705,7 +707,7 @@ Job::grid_side(const GxDevGrid *g, const GxDevSide *a, const GxDevSide *b)
 GxDevCells
 Job::side_grid(const GxDevGrid *g, GxDevSide *s, int k)
 {
-	if (GRID_KEEPABLE(job_, k))
+	if (keepable(k))
 	{
 		GxCudaResident *r = const_cast<GxCudaResident *>(job_->resident[k]);
 		std::lock_guard<std::mutex> hold(r->grid_lock);
@@ -777,7 +779,10 @@ Job::probe(const GxDevGrid *g, const GxDevSide *s, GxDevCandidates *c)
 	c->total = totals[1];
 	c->block_entry = nullptr;
 	if (c->total == 0)
+	{
+		release(count);
 		return 0;
+	}
 
 	uint32_t   *elem = alloc<uint32_t>(c->nentries, "probe entries");
 	unsigned long long *cell = alloc<unsigned long long>(c->nentries, "probe entries");

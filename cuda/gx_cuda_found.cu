@@ -36,7 +36,7 @@ found_keys_kernel(const unsigned *__restrict__ found, unsigned long long words, 
 			{
 				unsigned long long bit = 32 * w + (unsigned long long) (__ffs(bits) - 1);
 
-				keys[at++] = gx_pair_key((uint32_t) (bit / nb), (uint32_t) (bit % nb));
+				keys[at++] = gx_found_key(bit, nb);
 			}
 	}
 }

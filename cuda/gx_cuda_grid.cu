@@ -208,8 +208,6 @@ cudaError_t
 gx_launch_block_entries(unsigned long long nentries, const unsigned long long *cand_end, uint32_t *first,
 						cudaStream_t st)
 {
-	if (nentries == 0)
-		return cudaSuccess;
 	block_entry_kernel<<<gx_blocks(nentries), GX_CUDA_BLOCK, 0, st>>>(nentries, cand_end, first);
 	return cudaGetLastError();
 }

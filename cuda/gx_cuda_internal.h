@@ -88,12 +88,18 @@ gx_warp_append(bool flag, unsigned long long *counter)
 
 /*
  * The table of geometry pairs found (gx_cuda_found.cu): the bit of the pair (ga, gb) among nb geometries of
- * side b; whether it is set; setting it, with whether it was set before.
+ * side b, and the pair's key from its bit; whether a bit is set; setting it, with whether it was set before.
  */
 static __device__ __forceinline__ unsigned long long
 gx_found_bit(unsigned long long ga, unsigned long long gb, unsigned long long nb)
 {
 	return ga * nb + gb;
+}
+
+static __device__ __forceinline__ unsigned long long
+gx_found_key(unsigned long long bit, unsigned long long nb)
+{
+	return gx_pair_key((uint32_t) (bit / nb), (uint32_t) (bit % nb));
 }
 
 static __device__ __forceinline__ bool

@@ -549,6 +549,42 @@ device_keys(const Set *a, const Set *b, const GxCudaResult *res, Keys *out)
 	return cpu_true;
 }
 
+/*
+ * The smallest memory cap under which job runs (bisection: the engine's accounting is deterministic); an error
+ * other than running out of memory ends it with *ok = 0 (ok may be NULL).
+ */
+static size_t
+smallest_cap(GxCudaJob *job, int *ok)
+{
+	size_t		lo = 0,
+				hi = (size_t) 1 << 36;
+	GxCudaResult res;
+	char		err[256];
+
+	while (hi - lo > 1)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+		int			rc;
+
+		job->memory_cap = mid;
+		rc = gx_cuda_intersect(job, &res, err, sizeof(err));
+		gx_cuda_free_result(&res);
+		if (rc == GX_CUDA_OK)
+			hi = mid;
+		else if (rc == GX_CUDA_OUT_OF_MEMORY)
+			lo = mid;
+		else
+		{
+			printf("  FAIL: cap %zu: rc %d (%s)\n", mid, rc, err);
+			if (ok)
+				*ok = 0;
+			break;
+		}
+	}
+	job->memory_cap = 0;
+	return hi;
+}
+
 /* One job against the reference; returns 1 if everything matched. */
 static int
 check_job(const char *name, const Set *a, const Set *b, const Box *ext, const int dim[3], int float_pass,
@@ -890,8 +926,7 @@ run_tests(void)
 		GxCudaJob	job;
 		GxCudaResult res;
 		char		err[256];
-		size_t		lo = 0,
-					hi = (size_t) 1 << 30;
+		size_t		hi;
 		volatile int cancel = 1;
 		int			rc,
 					ok = 1;
@@ -904,27 +939,7 @@ run_tests(void)
 		choose_dims(&ext, 0.5 * (a.n + b.n), dim);
 		reference(&a, &b, &ext, dim, 1, &ref);
 		make_job(&job, &a, &b, &ext, dim, 0);
-		/* Smallest cap that works. */
-		while (hi - lo > 1)
-		{
-			size_t		mid = lo + (hi - lo) / 2;
-
-			job.memory_cap = mid;
-			rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
-			gx_cuda_free_result(&res);
-			if (rc == GX_CUDA_OK)
-				hi = mid;
-			else
-			{
-				if (rc != GX_CUDA_OUT_OF_MEMORY)
-				{
-					printf("  FAIL: cap %zu: rc %d (%s)\n", mid, rc, err);
-					ok = 0;
-					break;
-				}
-				lo = mid;
-			}
-		}
+		hi = smallest_cap(&job, &ok);
 		printf("chunking: %llu survivors, smallest working memory cap %zu bytes\n",
 			   (unsigned long long) ref.survivors, hi);
 		if (ok)
@@ -936,6 +951,34 @@ run_tests(void)
 		check_job("chunked, cap + 200 KB", &a, &b, &ext, dim, 0, &ref, hi + 200000, 0, 0);
 		/* room for the table of geometry pairs found, read out after the chunks */
 		check_job("chunked, cap + 4 MB", &a, &b, &ext, dim, 0, &ref, hi + (4 << 20), 0, 0);
+		/*
+		 * side a the larger, so that it is gridded and side b probes it, at its own smallest cap: several
+		 * chunks, the same pairs
+		 */
+		{
+			Reference	shorter;
+			size_t		nb = b.n,
+						cap_a;
+
+			b.n = 4000;
+			reference(&a, &b, &ext, dim, 1, &shorter);
+			make_job(&job, &a, &b, &ext, dim, 0);
+			ok = 1;
+			cap_a = smallest_cap(&job, &ok);
+			job.memory_cap = cap_a;
+			rc = gx_cuda_intersect(&job, &res, err, sizeof(err));
+			CHECK(ok && rc == GX_CUDA_OK && res.chunks > 1, "side a gridded at its smallest cap %zu: rc %d, %d chunk(s)",
+				  cap_a, rc, res.chunks);
+			if (ok)
+				passed++;
+			else
+				failed++;
+			gx_cuda_free_result(&res);
+			check_job("chunked, side a gridded", &a, &b, &ext, dim, 0, &shorter, cap_a, 0, 0);
+			b.n = nb;
+			free(shorter.keys.v);
+			make_job(&job, &a, &b, &ext, dim, 0);
+		}
 		/*
 		 * the same elements in 40 geometries a side: the table of pairs found is small enough to be kept
 		 * at the smallest cap, across several chunks
@@ -1304,31 +1347,6 @@ done:
 /* Benchmarks                                                                                            */
 /* ---------------------------------------------------------------------------------------------------- */
 
-/* Smallest memory cap under which the job runs (bisection; the engine's accounting is deterministic). */
-static size_t
-smallest_cap(GxCudaJob *job)
-{
-	size_t		lo = 0,
-				hi = (size_t) 1 << 36;
-
-	while (hi - lo > 4096)
-	{
-		GxCudaResult res;
-		char		err[256];
-		int			rc;
-
-		job->memory_cap = lo + (hi - lo) / 2;
-		rc = gx_cuda_intersect(job, &res, err, sizeof(err));
-		gx_cuda_free_result(&res);
-		if (rc == GX_CUDA_OK)
-			hi = job->memory_cap;
-		else
-			lo = job->memory_cap;
-	}
-	job->memory_cap = 0;
-	return hi;
-}
-
 static void
 bench(const char *name, const Set *a, const Set *b, int verify, int chunked)
 {
@@ -1365,7 +1383,7 @@ bench(const char *name, const Set *a, const Set *b, int verify, int chunked)
 				/* Room for about a million survivors a chunk: 40 bytes a slot. */
 				if (min_cap == 0)
 				{
-					min_cap = smallest_cap(&job);
+					min_cap = smallest_cap(&job, NULL);
 					printf("  smallest working memory cap %zu bytes; chunked runs get 40 MB more\n", min_cap);
 				}
 				job.memory_cap = min_cap + 40000000;
