@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # bench/device_check.sh: on the GPU machine (device tool; carry build/, gpuexact.so and .device): the CUDA
-# engine's test, the regression SQL forced onto the GPU, the block proportions of bench/volumes.sql on the
+# engine's test, the regression SQL and the randomized differential test (test/differential.sh, GX_DIFF_SEEDS
+# seeds, 16 by default) forced onto the GPU, the block proportions of bench/volumes.sql on the
 # mining workload (BLOCKS, default 100000; a list runs each; gx_volume_pairs runs on the host's cores) and the
 # nearest-neighbour latency of bench/knn.sql (100 000 points and segments), then regression SQL and the block
-# proportions through the GPU service (which keeps the solids on the GPU and filters there). Results under $OUT.
+# proportions and the differential test through the GPU service (which keeps the solids on the GPU and filters
+# there). Results under $OUT.
 set -u
 cd "$(dirname "$0")/.."
 source bench/device_setup.sh
@@ -23,6 +25,9 @@ echo "== regression SQL forced onto the GPU"
 	done
 } >"$OUT/sql_gpu.txt" 2>&1
 cat "$OUT/sql_gpu.txt" | grep "on GPU"
+PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" GX_DIFF_SEEDS=${GX_DIFF_SEEDS:-16} \
+	test/differential.sh >"$OUT/differential_gpu.txt" 2>&1
+echo "differential on the GPU: exit $?, $(tail -1 "$OUT/differential_gpu.txt")"
 
 echo "== block proportions"
 mkdir -p /tmp/mining && chmod 755 /tmp/mining
@@ -52,6 +57,9 @@ sleep 2
 	done
 } >"$OUT/sql_service.txt" 2>&1
 grep "through the service" "$OUT/sql_service.txt"
+PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" GX_DIFF_SEEDS=${GX_DIFF_SEEDS:-16} \
+	test/differential.sh >"$OUT/differential_service.txt" 2>&1
+echo "differential through the service: exit $?, $(tail -1 "$OUT/differential_service.txt")"
 
 # the block proportions again through the service: the solids kept there, filtered on the GPU
 echo "== block proportions through the GPU service"
