@@ -335,6 +335,21 @@ private:
 		phases_.resize(k);
 	}
 
+	/*
+	 * A CUB scan on the job's stream with temporary memory of its own: scan(temp, bytes) is called once with
+	 * no temporary, for its size, then with it.
+	 */
+	template <typename Scan> void scan_with_temp(Scan scan, const char *what)
+	{
+		size_t		bytes = 0;
+		void	   *temp;
+
+		check(scan(nullptr, bytes), "scan size");
+		temp = alloc<char>(bytes, "scan temporary");
+		check(scan(temp, bytes), what);
+		release(temp);
+	}
+
 	/* Counters d[0 .. n - 1] from the device (the stream has finished everything before). */
 	void		read_counters(const unsigned long long *d, unsigned long long *v, int n)
 	{
@@ -569,21 +584,16 @@ Job::download_found(const unsigned *found, unsigned long long words, unsigned lo
 	unsigned long long runs = gx_found_runs(words);
 	unsigned long long *count = alloc<unsigned long long>(runs + 1, "found pair counts");
 	unsigned long long *offset = alloc<unsigned long long>(runs + 1, "found pair offsets");
-	size_t		temp_bytes = 0;
-	void	   *temp;
 	unsigned long long n,
 			   *keys;
 
 	tic();
-	check(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, count, offset, (size_t) runs + 1, stream_),
-		  "scan size");
-	temp = alloc<char>(temp_bytes, "scan temporary");
 	check(gx_launch_found_count(found, words, count, stream_), "found count kernel");
-	check(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, count, offset, (size_t) runs + 1, stream_),
-		  "found scan");
+	scan_with_temp([&](void *temp, size_t &bytes) {
+		return cub::DeviceScan::ExclusiveSum(temp, bytes, count, offset, (size_t) runs + 1, stream_);
+	}, "found scan");
 	toc(&res_->t_dedup);
 	n = read_u64(offset + runs);
-	release(temp);
 	release(count);
 	cancelled();
 	tic();
@@ -607,7 +617,7 @@ Job::download_found(const unsigned *found, unsigned long long words, unsigned lo
 			{
 				unsigned long long bit = 32 * w + (unsigned long long) __builtin_ctz(bits);
 
-				pairs_buf_[npairs_++] = gx_pair_key((uint32_t) (bit / nb), (uint32_t) (bit % nb));
+				pairs_buf_[npairs_++] = gx_found_key(bit, nb);
 			}
 	}
 	toc(&res_->t_download);
@@ -658,16 +668,13 @@ Job::build_grid(const GxDevGrid *g, GxDevSide *s)
 	GxDevCells	cells;
 	unsigned   *cursor;
 	unsigned long long entries;
-	size_t		bytes = 0;
-	void	   *temp;
 
 	cells.start = alloc<unsigned long long>(g->ncells + 1, "grid offsets");
 	check(cudaMemsetAsync(cells.start, 0, (g->ncells + 1) * sizeof(unsigned long long), stream_), "cudaMemset");
 	check(gx_launch_grid_count(g, s, cells.start, stream_), "grid count kernel");
-	check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, cells.start, (size_t) g->ncells + 1, stream_), "scan size");
-	temp = alloc<char>(bytes, "scan temporary");
-	check(cub::DeviceScan::ExclusiveSum(temp, bytes, cells.start, (size_t) g->ncells + 1, stream_), "grid scan");
-	release(temp);
+	scan_with_temp([&](void *temp, size_t &bytes) {
+		return cub::DeviceScan::ExclusiveSum(temp, bytes, cells.start, (size_t) g->ncells + 1, stream_);
+	}, "grid scan");
 	entries = read_u64(cells.start + g->ncells);
 	cancelled();
 	cells.items = alloc<uint32_t>(entries, "grid items");
@@ -760,17 +767,13 @@ Job::probe(const GxDevGrid *g, const GxDevSide *s, GxDevCandidates *c)
 {
 	ulonglong2 *count = alloc<ulonglong2>(s->n + 1, "probe counts");
 	unsigned long long totals[2];
-	size_t		bytes = 0;
-	void	   *temp;
 
 	check(cudaMemsetAsync(count + s->n, 0, sizeof(ulonglong2), stream_), "cudaMemset");
 	check(gx_launch_probe_count(g, s, c->grid.start, count, stream_), "probe count kernel");
-	check(cub::DeviceScan::ExclusiveScan(nullptr, bytes, count, AddPairs(), make_ulonglong2(0, 0), s->n + 1,
-										 stream_), "scan size");
-	temp = alloc<char>(bytes, "scan temporary");
-	check(cub::DeviceScan::ExclusiveScan(temp, bytes, count, AddPairs(), make_ulonglong2(0, 0), s->n + 1,
-										 stream_), "probe scan");
-	release(temp);
+	scan_with_temp([&](void *temp, size_t &bytes) {
+		return cub::DeviceScan::ExclusiveScan(temp, bytes, count, AddPairs(), make_ulonglong2(0, 0), s->n + 1,
+											  stream_);
+	}, "probe scan");
 	read_counters(reinterpret_cast<const unsigned long long *>(count + s->n), totals, 2);
 	cancelled();
 	if (totals[0] > 0xffffffffull)

@@ -96,7 +96,7 @@ gx_found_bit(unsigned long long ga, unsigned long long gb, unsigned long long nb
 	return ga * nb + gb;
 }
 
-static __device__ __forceinline__ unsigned long long
+static __host__ __device__ __forceinline__ unsigned long long
 gx_found_key(unsigned long long bit, unsigned long long nb)
 {
 	return gx_pair_key((uint32_t) (bit / nb), (uint32_t) (bit % nb));
