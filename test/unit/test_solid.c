@@ -17,9 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algorithm/gx_measure.h"
 #include "algorithm/gx_open_box.h"
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_primitives.h"
+#include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 #include "batch/gx_batch.h"
 #include "gx_test.h"
@@ -663,15 +665,28 @@ check_solid(GxSerialized *solid, const GxBatchOptions *opt, int rounds)
 			mpq_inits(lo_q[k], hi_q[k], NULL);
 		no = oracle_segment(q, q + 3, lo_t, hi_t, lo_q, hi_q);
 		{
-			double		dx = q[3] - q[0],
-						dy = q[4] - q[1],
-						dz = q[5] - q[2],
-						len = sqrt(dx * dx + dy * dy + dz * dz),
-						tol = 4 * len * 2.220446049250313e-16;
+			/*
+			 * each length is t |q1 - q0| exactly, rounded once: sqrt(t^2 |q1 - q0|^2) rounded, never beyond
+			 * the end's length, gx_segment_length, as gx_length gives it (that at t = 1)
+			 */
 			bool		same = niv == no;
+			mpq_t		len2,
+						x;
 
+			mpq_inits(len2, x, NULL);
+			gx_segment_length2_exact(q, q + 3, len2);
 			for (size_t k = 0; k < no && same; k++)
-				same = fabs(iv[k].from - lo_t[k] * len) <= tol && fabs(iv[k].to - hi_t[k] * len) <= tol;
+			{
+				double		end = gx_segment_length(q, q + 3);
+
+				mpq_mul(x, lo_q[k], lo_q[k]);
+				mpq_mul(x, x, len2);
+				same = iv[k].from == fmin(end, gx_mpq_sqrt_nearest(x));
+				mpq_mul(x, hi_q[k], hi_q[k]);
+				mpq_mul(x, x, len2);
+				same = same && iv[k].to == (mpq_cmp_ui(hi_q[k], 1, 1) == 0 ? end : fmin(end, gx_mpq_sqrt_nearest(x)));
+			}
+			mpq_clears(len2, x, NULL);
 			CHECK_MSG(same, "segment (%.17g %.17g %.17g)-(%.17g %.17g %.17g): %zu intervals, oracle %zu%s",
 					  q[0], q[1], q[2], q[3], q[4], q[5], niv, no, niv && no ? " (or lengths differ)" : "");
 		}

@@ -1,9 +1,13 @@
-/* gx_measure.c: 3D lengths along polylines and areas of surfaces (compensated), and the point at a given length along a line. */
+/*
+ * gx_measure.c: 3D lengths along polylines and areas of surfaces (compensated), and the point at a given
+ * length along a line (exact, rounded once).
+ */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "algorithm/gx_measure.h"
+#include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 
 /* Squares of components beyond this overflow or lose bits to underflow: those segments are scaled by 2^-k. */
@@ -26,6 +30,25 @@ gx_segment_length(const double a[3], const double b[3])
 	for (int i = 0; i < 3; i++)
 		d[i] = ldexp(d[i], -k);
 	return ldexp(sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), k);
+}
+
+void
+gx_segment_length2_exact(const double a[3], const double b[3], mpq_ptr out)
+{
+	mpq_t		d,
+				x;
+
+	mpq_inits(d, x, NULL);
+	mpq_set_ui(out, 0, 1);
+	for (int k = 0; k < 3; k++)
+	{
+		mpq_set_d(d, b[k]);
+		mpq_set_d(x, a[k]);
+		mpq_sub(d, d, x);
+		mpq_mul(d, d, d);
+		mpq_add(out, out, d);
+	}
+	mpq_clears(d, x, NULL);
 }
 
 double
@@ -88,6 +111,39 @@ gx_geom_area(const GxSerialized *g)
 	return gx_sum_value(&s);
 }
 
+/*
+ * The point of segment a -> b at length m - c0 >= 0 from a: each coordinate a + (m - c0) / |b - a| (b - a),
+ * that is a + q sqrt(|b - a|^2) with q = (m - c0) (b - a) / |b - a|^2, rounded once; b where m - c0 >= |b - a|.
+ */
+static void
+point_at_length(const double *a, const double *b, double m, double c0, double out[3])
+{
+	mpq_t		len2,
+				s,
+				q,
+				p;
+
+	mpq_inits(len2, s, q, p, NULL);
+	gx_segment_length2_exact(a, b, len2);
+	mpq_set_d(s, m);
+	mpq_set_d(q, c0);
+	mpq_sub(s, s, q);
+	mpq_mul(q, s, s);
+	if (mpq_cmp(q, len2) >= 0)
+		memcpy(out, b, 3 * sizeof(double));
+	else
+		for (int k = 0; k < 3; k++)
+		{
+			mpq_set_d(q, b[k]);
+			mpq_set_d(p, a[k]);
+			mpq_sub(q, q, p);
+			mpq_mul(q, q, s);
+			mpq_div(q, q, len2);
+			out[k] = gx_round_sum_sqrt(p, q, len2);
+		}
+	mpq_clears(len2, s, q, p, NULL);
+}
+
 bool
 gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err)
 {
@@ -126,10 +182,7 @@ gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError
 		gx_sum_add(&s, len);
 		if (m < gx_sum_value(&s))
 		{
-			double		t = fmin((m - start) / len, 1.0);
-
-			for (int c = 0; c < 3; c++)
-				out[c] = a[c] + t * (b[c] - a[c]);
+			point_at_length(a, b, m, start, out);
 			return true;
 		}
 	}

@@ -11,6 +11,7 @@
 #ifndef GX_MEASURE_H
 #define GX_MEASURE_H
 
+#include <gmp.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -44,6 +45,9 @@ gx_sum_value(const GxSum *s)
 /* Euclidean 3D distance from a to b. */
 double		gx_segment_length(const double a[3], const double b[3]);
 
+/* |b - a|^2, exactly. */
+void		gx_segment_length2_exact(const double a[3], const double b[3], mpq_ptr out);
+
 /* Length of a polyline of n vertices (xyz triples); 0 for n < 2. +Inf only when it exceeds DBL_MAX. */
 double		gx_polyline_length(const double *xyz, size_t n);
 
@@ -60,9 +64,10 @@ double		gx_geom_area(const GxSerialized *g);
 
 /*
  * The point at length m along a polyline of n >= 2 vertices, measured from its first vertex: at m = 0, at
- * m = the polyline's length, and at each vertex's cumulative length, that vertex exactly; between, the point
- * on the segment at the remaining length. Fails (GX_ERR_INVALID) for m outside [0, length], m NaN, or a length
- * beyond DBL_MAX. Returns false on failure.
+ * m = the polyline's length, and at each vertex's cumulative length, that vertex exactly; between, on the
+ * segment a -> b that starts at length c0 <= m, the exact point a + (m - c0) (b - a) / |b - a| with each
+ * coordinate rounded once (b itself where m - c0 reaches |b - a|). Fails (GX_ERR_INVALID) for m outside
+ * [0, length], m NaN, or a length beyond DBL_MAX. Returns false on failure.
  */
 bool		gx_polyline_locate(const double *xyz, size_t n, double m, double out[3], GxError *err);
 

@@ -7,7 +7,11 @@
  * bits (fewer for a subnormal result) then rounds v: every halfway point between two doubles is an even
  * multiple of 2^e, so v and T * 2^e lie on the same side of it, and T * 2^e lies on one only when v does.
  */
+#include <float.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "algorithm/gx_round.h"
 
@@ -102,4 +106,179 @@ gx_mpq_sqrt_nearest(mpq_srcptr q)
 	r = round_scaled(root, -k - 1);
 	mpz_clears(num, den, rem, root, NULL);
 	return r;
+}
+
+/*
+ * The sign of p + q sqrt(r) - m, for r >= 0: with A = p - m, the sign of A + q sqrt(r), decided by comparing
+ * A^2 with q^2 r when the two terms have opposite signs. Exact.
+ */
+static int
+sign_above(mpq_srcptr p, mpq_srcptr q, mpq_srcptr r, mpq_srcptr m, mpq_ptr a, mpq_ptr b)
+{
+	int			sa,
+				sb,
+				c;
+
+	mpq_sub(a, p, m);
+	sa = mpq_sgn(a);
+	sb = mpq_sgn(r) == 0 ? 0 : mpq_sgn(q);
+	if (sb == 0 || sa == sb)
+		return sa != 0 ? sa : sb;
+	if (sa == 0)
+		return sb;
+	mpq_mul(a, a, a);
+	mpq_mul(b, q, q);
+	mpq_mul(b, b, r);
+	c = mpq_cmp(a, b);
+	return c > 0 ? sa : c < 0 ? sb : 0;
+}
+
+/* Doubles in order as integers: -0 and +0 are 0, key(nextafter(x, inf)) = key(x) + 1. */
+static int64_t
+order_key(double d)
+{
+	int64_t		bits;
+
+	memcpy(&bits, &d, sizeof(bits));
+	return bits >= 0 ? bits : -(bits & INT64_MAX);
+}
+
+static double
+from_key(int64_t k)
+{
+	int64_t		bits = k >= 0 ? k : (-k) | INT64_MIN;
+	double		d;
+
+	memcpy(&d, &bits, sizeof(d));
+	return d;
+}
+
+/* The double of key k as a rational; one key beyond either end is +-2^1024, the next double were there one. */
+static void
+key_value(int64_t k, mpq_ptr out)
+{
+	int64_t		kmax = order_key(DBL_MAX);
+
+	if (k > kmax || k < -kmax)
+	{
+		mpq_set_si(out, k > 0 ? 1 : -1, 1);
+		mpq_mul_2exp(out, out, 1024);
+	}
+	else
+		mpq_set_d(out, from_key(k));
+}
+
+typedef struct SqrtSum
+{
+	mpq_srcptr	p,
+				q,
+				r;
+	mpq_t		m,
+				a,
+				b;
+} SqrtSum;
+
+/*
+ * Does p + q sqrt(r) round above the double of key k: beyond the midpoint between it and the next one up,
+ * or on it when that double is odd (ties go to even; beyond DBL_MAX, the halfway point 2^1024 - 2^970 and
+ * above round to infinity as in IEEE 754)? False at every key from the answer's up, true below it.
+ */
+static bool
+rounds_above(SqrtSum *v, int64_t k)
+{
+	int			s;
+
+	key_value(k, v->m);
+	key_value(k + 1, v->a);
+	mpq_add(v->m, v->m, v->a);
+	mpq_div_2exp(v->m, v->m, 1);
+	s = sign_above(v->p, v->q, v->r, v->m, v->a, v->b);
+	return s > 0 || (s == 0 && (k & 1) != 0);
+}
+
+/* x = n / d as mant * 2^exp, mant a double near 1, so that nothing overflows before the end. */
+static double
+approx_mpq(mpq_srcptr x, long *exp)
+{
+	long		en,
+				ed;
+	double		mn = mpz_get_d_2exp(&en, mpq_numref(x)),
+				md = mpz_get_d_2exp(&ed, mpq_denref(x));
+
+	*exp = en - ed;
+	return mn / md;
+}
+
+/* A double near p + q sqrt(r), of any accuracy: the search below starts there. */
+static double
+guess(mpq_srcptr p, mpq_srcptr q, mpq_srcptr r)
+{
+	long		ep,
+				eq,
+				er;
+	double		mp = approx_mpq(p, &ep),
+				mq = approx_mpq(q, &eq),
+				mr = approx_mpq(r, &er),
+				x;
+
+	if (er % 2 != 0)
+	{
+		mr *= 2;
+		er--;
+	}
+	x = ldexp(mp, (int) fmax(fmin(ep, 2100), -2100)) + ldexp(mq * sqrt(mr), (int) fmax(fmin(eq + er / 2, 2100), -2100));
+	return isnan(x) ? 0 : fmax(-DBL_MAX, fmin(DBL_MAX, x));
+}
+
+double
+gx_round_sum_sqrt(mpq_srcptr p, mpq_srcptr q, mpq_srcptr r)
+{
+	SqrtSum		v = {.p = p, .q = q, .r = r};
+	int64_t		kmax = order_key(DBL_MAX),
+				k0 = order_key(guess(p, q, r)),
+				lo = -kmax - 1,
+				hi = kmax + 1;
+	bool		above;
+	uint64_t	room;
+
+	/*
+	 * The answer is the smallest key that does not round above, in [-kmax - 1, kmax + 1] (the two ends
+	 * standing for -inf and +inf). Gallop from the guess to bracket it in [lo, hi], keys below lo rounding
+	 * above and hi not, then bisect.
+	 */
+	mpq_inits(v.m, v.a, v.b, NULL);
+	above = rounds_above(&v, k0);
+	if (above)
+		lo = k0 + 1;
+	else
+		hi = k0;
+	room = above ? (uint64_t) kmax - (uint64_t) k0 : (uint64_t) k0 + (uint64_t) kmax + 1;
+	for (uint64_t step = 1; step <= room; step = step > room / 2 ? room + 1 : 2 * step)
+	{
+		int64_t		k = above ? k0 + (int64_t) step : k0 - (int64_t) step;
+
+		if (rounds_above(&v, k) != above)
+		{
+			if (above)
+				hi = k;
+			else
+				lo = k + 1;
+			break;
+		}
+		if (above)
+			lo = k + 1;
+		else
+			hi = k;
+	}
+	while (lo < hi)
+	{
+		int64_t		mid = lo + (hi - lo) / 2;
+
+		if (rounds_above(&v, mid))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	mpq_clears(v.m, v.a, v.b, NULL);
+	return hi > kmax ? INFINITY : hi < -kmax ? -INFINITY : from_key(hi);
 }

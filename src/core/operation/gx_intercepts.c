@@ -2,7 +2,8 @@
  * gx_intercepts.c: the intervals of a polyline inside or on a solid (gx_intercepts.h). Parameters along a
  * segment a -> b are exact rationals (GMP); every decision is a sign of a determinant of the doubles. A
  * segment that only crosses the surface through triangles' interiors, at parameters whose truncations to
- * doubles are distinct, has its pieces from those doubles (gx_plane_crossing_trunc) and no rational.
+ * doubles are distinct, has its pieces ordered by those doubles (gx_plane_crossing_trunc) with no point
+ * located. Lengths along the line are exact and rounded once (length_at).
  */
 #include <float.h>
 #include <math.h>
@@ -52,8 +53,11 @@ typedef struct Segment
 	bool		nomem;
 	bool		exact_only;		/* every event as rationals: their points are wanted */
 	GxLocation	start;			/* the side of a, off the surface, when the segment before found it; else GX_LOC_FAILED */
+	bool		have_len2;		/* len2 holds this segment's squared length */
 	mpq_t		zero,
-				one;
+				one,
+				len2,			/* |b - a|^2, exact */
+				c0;				/* the length before a, as a rational */
 } Segment;
 
 static void
@@ -62,7 +66,7 @@ segment_init(Segment *sg, const GxSolidIndex *s)
 	memset(sg, 0, sizeof(*sg));
 	sg->s = s;
 	sg->start = GX_LOC_FAILED;
-	mpq_inits(sg->zero, sg->one, NULL);
+	mpq_inits(sg->zero, sg->one, sg->len2, sg->c0, NULL);
 	mpq_set_ui(sg->one, 1, 1);
 }
 
@@ -71,6 +75,7 @@ static void
 segment_clear(Segment *sg)
 {
 	sg->n = 0;
+	sg->have_len2 = false;
 }
 
 static void
@@ -79,7 +84,7 @@ segment_free(Segment *sg)
 	for (size_t e = 0; e < sg->ready; e++)
 		mpq_clears(sg->ev[e].lo, sg->ev[e].hi, NULL);
 	free(sg->ev);
-	mpq_clears(sg->zero, sg->one, NULL);
+	mpq_clears(sg->zero, sg->one, sg->len2, sg->c0, NULL);
 }
 
 static Event *
@@ -352,35 +357,25 @@ emit(Output *o, size_t segment, const double *a, const double *b, mpq_srcptr t0,
 }
 
 /*
- * Metres along the line at a parameter strictly inside the segment a -> b, truncated to the double u, where
- * the segment starts at length c0 and ends at c1, seglen long (infinite when the length overflows a double:
- * then from half its length, measured on halved coordinates, so that a point inside has its finite length).
+ * Metres along the line at the rational parameter t of the segment a -> b, which starts at length c0 and
+ * ends at c1 (the vertices' lengths, as gx_length sums them): c0 + t |b - a| computed exactly and rounded
+ * once (gx_round_sum_sqrt, with t |b - a| = t sqrt(|b - a|^2)), never beyond c1. So an exact depth that is
+ * a double comes out exact.
  */
 static double
-length_of(double u, double c0, double c1, double seglen, const double *a, const double *b)
-{
-	double		ha[3],
-				hb[3];
-
-	if (isfinite(seglen))
-		return fmin(c1, c0 + u * seglen);
-	for (int k = 0; k < 3; k++)
-	{
-		ha[k] = a[k] / 2;
-		hb[k] = b[k] / 2;
-	}
-	return fmin(c1, c0 + 2 * (u * gx_segment_length(ha, hb)));
-}
-
-/* length_of at the rational parameter t (its ends exactly c0 and c1). */
-static double
-length_at(mpq_srcptr t, double c0, double c1, double seglen, const double *a, const double *b)
+length_at(Segment *sg, mpq_srcptr t, double c0, double c1)
 {
 	if (mpq_sgn(t) == 0)
 		return c0;
 	if (mpq_cmp_ui(t, 1, 1) == 0)
 		return c1;
-	return length_of(mpq_get_d(t), c0, c1, seglen, a, b);
+	if (!sg->have_len2)
+	{
+		gx_segment_length2_exact(sg->a, sg->b, sg->len2);
+		sg->have_len2 = true;
+	}
+	mpq_set_d(sg->c0, c0);
+	return fmin(c1, gx_round_sum_sqrt(sg->c0, t, sg->len2));
 }
 
 /* Breakpoints that fit on the stack; a segment meeting more triangles takes them from malloc. */
@@ -503,7 +498,7 @@ single_crossing(const Segment *sg, mpq_srcptr t)
  * the side of the last gap: sg->start for the next segment.
  */
 static int
-segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
+segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1)
 {
 	size_t		nb;
 	mpq_srcptr	room[FEW_BREAKPOINTS],
@@ -543,8 +538,8 @@ segment_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, dou
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
 		if (open && (k + 1 == nb || !gap_in[k]))
 		{
-			if (!emit(o, segment, sg->a, sg->b, start, bp[k], length_at(start, c0, c1, seglen, sg->a, sg->b),
-					  length_at(bp[k], c0, c1, seglen, sg->a, sg->b)))
+			if (!emit(o, segment, sg->a, sg->b, start, bp[k], length_at(sg, start, c0, c1),
+					  length_at(sg, bp[k], c0, c1)))
 				result = 0;
 			open = false;
 		}
@@ -572,12 +567,12 @@ cmp_u(const void *x, const void *y)
  * segment_pieces for a segment whose events are all crossings held as doubles, at distinct u once sorted:
  * u_1 <= t_1 < next(u_1) <= u_2 <= t_2 ..., so the crossings lie in that order, apart, strictly inside the
  * segment, each the single crossing at its breakpoint. When the side of its start is known off the surface
- * (start_side) and only lengths are wanted, the gaps alternate from that side, every crossing is in, and
- * each crossing's length is length_of its u, what length_at gives from its rational. 1, 0 for memory, or
- * -1 when this does not apply (nothing emitted: then exact_events and segment_pieces).
+ * (start_side) and only lengths are wanted, the gaps alternate from that side and every crossing is in:
+ * no gap needs locating. Each crossing's length is length_at its rational. 1, 0 for memory, or -1 when
+ * this does not apply (nothing emitted: then exact_events and segment_pieces).
  */
 static int
-crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, double seglen)
+crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1)
 {
 	size_t		n = sg->n,
 				nb = n + 2,
@@ -600,6 +595,13 @@ crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, do
 	loc = start_side(sg);
 	if (loc != GX_LOC_INSIDE && loc != GX_LOC_OUTSIDE)
 		return -1;
+	for (size_t e = 0; e < n; e++)
+	{
+		if (!gx_plane_crossing(sg->ev[e].tri, sg->a, sg->b, sg->ev[e].lo))
+			return -1;
+		mpq_set(sg->ev[e].hi, sg->ev[e].lo);
+		sg->ev[e].exact = true;
+	}
 	/* breakpoints k = 0, the crossings 1 .. n, then 1 (at nb - 1); before and after: are their gaps in? */
 	after = loc == GX_LOC_INSIDE;
 	for (size_t k = 0; k < nb; k++)
@@ -621,8 +623,8 @@ crossing_pieces(Segment *sg, size_t segment, Output *o, double c0, double c1, do
 		/* a piece ends at an included breakpoint whose next gap is out (or at the segment's end) */
 		if (open && (last || !after))
 		{
-			double		from = start == 0 ? c0 : length_of(sg->ev[start - 1].u, c0, c1, seglen, sg->a, sg->b),
-						to = last ? c1 : length_of(sg->ev[k - 1].u, c0, c1, seglen, sg->a, sg->b);
+			double		from = start == 0 ? c0 : length_at(sg, sg->ev[start - 1].lo, c0, c1),
+						to = last ? c1 : length_at(sg, sg->ev[k - 1].lo, c0, c1);
 
 			if (piece(o, segment, start == 0, last, from, to, &merged) == NULL)
 				return 0;
@@ -736,23 +738,22 @@ intercepts(GxInterceptJob *j, GxError *err)
 	{
 		const double *a = line + 3 * i,
 				   *b = a + 3;
-		double		seglen = gx_segment_length(a, b),
-					c0 = gx_sum_value(&before);
+		double		c0 = gx_sum_value(&before);
 		GxBox3D		box = gx_box_of_points(a, 2);
 
 		/* the lengths before each vertex, as gx_length and gx_locate_along sum them */
-		gx_sum_add(&before, seglen);
+		gx_sum_add(&before, gx_segment_length(a, b));
 		sg.a = a;
 		sg.b = b;
 		if (j->hits ? !hit_events(j, i, &cursor, &sg) : !gx_solid_index_search(s, &box, triangle_events, &sg))
 			result = 0;
 		else if (sg.n > 0 || (result = segment_off_surface(&sg, i, &o, c0, gx_sum_value(&before))) < 0)
 		{
-			result = sg.n > 0 ? crossing_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen) : -1;
+			result = sg.n > 0 ? crossing_pieces(&sg, i, &o, c0, gx_sum_value(&before)) : -1;
 			if (result < 0)
 			{
 				exact_events(&sg);
-				result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before), seglen);
+				result = segment_pieces(&sg, i, &o, c0, gx_sum_value(&before));
 			}
 		}
 		segment_clear(&sg);

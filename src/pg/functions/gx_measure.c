@@ -61,6 +61,27 @@ line_substring(const GxSerialized *line, double from, double to, const char *fna
 	return gx_pg_datum(g, size);
 }
 
+static bool
+same_point(const double *p, const double *q)
+{
+	return p[0] == q[0] && p[1] == q[1] && p[2] == q[2];
+}
+
+/*
+ * Is the piece one point: its ends and the line's vertices between them all the same point (a line that
+ * touches the solid at one of its own vertices, or at a point of zero-length segments)?
+ */
+static bool
+piece_is_point(const double *c, const GxInterval *iv)
+{
+	if (!same_point(iv->from_point, iv->to_point))
+		return false;
+	for (size_t v = iv->from_segment + 1; v <= iv->to_segment; v++)
+		if (!same_point(c + 3 * v, iv->from_point))
+			return false;
+	return true;
+}
+
 Datum
 gx_pg_intercept_piece(const GxSerialized *line, const GxInterval *iv)
 {
@@ -74,8 +95,7 @@ gx_pg_intercept_piece(const GxSerialized *line, const GxInterval *iv)
 				n = 1;
 
 	gx_builder_init(&b, &err);
-	if (iv->from == iv->to && iv->from_segment == iv->to_segment &&
-		memcmp(iv->from_point, iv->to_point, sizeof(last)) == 0)
+	if (piece_is_point(c, iv))
 	{
 		part = gx_builder_begin(&b, GX_POINT);
 		gx_builder_coord(&b, iv->from_point[0], iv->from_point[1], iv->from_point[2]);
@@ -90,7 +110,7 @@ gx_pg_intercept_piece(const GxSerialized *line, const GxInterval *iv)
 		{
 			const double *p = v <= iv->to_segment ? c + 3 * v : iv->to_point;
 
-			if (p[0] == last[0] && p[1] == last[1] && p[2] == last[2] && !(v == iv->to_segment + 1 && n == 1))
+			if (same_point(p, last))
 				continue;
 			memcpy(last, p, sizeof(last));
 			gx_builder_coord(&b, last[0], last[1], last[2]);
