@@ -12,8 +12,7 @@ psql -q -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/demo.sql"
 psql -q -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/mining.sql"
 psql -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/demo_query.sql"
 psql -v ON_ERROR_STOP=1 -f "$GX_ROOT/data/mining_query.sql"
-psql -At -v ON_ERROR_STOP=1 -c "SELECT encode(gx_asglb(geom, colour), 'base64') FROM (
-	SELECT h.geom, CASE WHEN EXISTS (SELECT FROM orebodies b WHERE gx_intersects(h.geom, b.geom))
-		THEN ARRAY[0.85, 0.1, 0.1] ELSE ARRAY[0.2, 0.4, 0.9] END AS colour FROM drillholes h
-	UNION ALL SELECT geom, ARRAY[0.9, 0.7, 0.1, 0.6] FROM orebodies) scene" | base64 -d >"$GX_ROOT/demo.glb"
+"$GX_ROOT/tools/gx-export" --no-progress "SELECT h.geom, CASE WHEN EXISTS (SELECT FROM orebodies b
+		WHERE gx_intersects(h.geom, b.geom)) THEN ARRAY[0.85, 0.1, 0.1] ELSE ARRAY[0.2, 0.4, 0.9] END FROM drillholes h
+	UNION ALL SELECT geom, ARRAY[0.9, 0.7, 0.1, 0.6] FROM orebodies" "$GX_ROOT/demo.glb" >/dev/null
 echo "wrote $GX_ROOT/demo.glb ($(stat -c %s "$GX_ROOT/demo.glb") bytes): the drill holes and ore bodies, for any glTF viewer"

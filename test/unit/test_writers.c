@@ -1,7 +1,8 @@
 /*
  * test_writers.c: unit tests of the GeoJSON, STL, OBJ and glTF writers: GeoJSON of every type compared with
  * its exact text; STL and OBJ read back by gx_from_stl and gx_from_obj, bit for bit (binary STL within
- * float rounding); glb files taken apart again (header, chunks, accessors, the coordinates they give back).
+ * float rounding); glb files taken apart again (header, chunks, accessors, the coordinates they give back),
+ * the same from packed items, and refused past a lowered size limit before the file is allocated.
  * A sample glb is left in /tmp/gx_writers_sample.glb for test/glb_check.py. argv[1] (a directory) is not used.
  */
 #include <float.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "base/gx_alloc.h"
+#include "geom/gx_pack.h"
 #include "gx_test.h"
 #include "io/gx_io.h"
 
@@ -531,7 +533,7 @@ test_glb_scene(void)
 		items[i].rgba[1] = items[i].rgba[2] = 0;
 		items[i].rgba[3] = 0.5f;
 	}
-	out = gx_to_glb(items, 4, &len, &err);
+	out = gx_to_glb(items, 4, GX_MAX_SIZE, 0, &len, &err);
 	CHECK_MSG(out != NULL, "glb: %s", err.msg);
 	CHECK_MSG(out != NULL && parse_glb(out, len, &glb) && glb.bin != NULL, "glb header or chunks are wrong");
 	if (out == NULL || glb.json == NULL)
@@ -644,13 +646,13 @@ test_glb_edges(void)
 	unsigned char *out;
 	Glb			glb = {NULL, NULL, 0};
 
-	out = gx_to_glb(NULL, 0, &len, &err);
+	out = gx_to_glb(NULL, 0, GX_MAX_SIZE, 0, &len, &err);
 	CHECK_MSG(out != NULL && parse_glb(out, len, &glb) && glb.bin == NULL && strncmp(glb.json, empty_json,
 																					 strlen(empty_json)) == 0 &&
 			  len == 20 + ((strlen(empty_json) + 3) & ~(size_t) 3), "empty glb: %s", out ? glb.json : err.msg);
 	gx_free(glb.json);
 	gx_free(out);
-	out = e != NULL ? gx_to_glb(&item, 1, &len, &err) : NULL;
+	out = e != NULL ? gx_to_glb(&item, 1, GX_MAX_SIZE, 0, &len, &err) : NULL;
 	CHECK_MSG(out != NULL && parse_glb(out, len, &glb) && glb.bin == NULL && strncmp(glb.json, empty_json,
 																					 strlen(empty_json)) == 0,
 			  "glb of empty items: %s", out ? glb.json : err.msg);
@@ -659,14 +661,14 @@ test_glb_edges(void)
 
 	/* one point far away: the origin is the point itself, its offset 0 */
 	item.geom = p;
-	out = p != NULL ? gx_to_glb(&item, 1, &len, &err) : NULL;
+	out = p != NULL ? gx_to_glb(&item, 1, GX_MAX_SIZE, 0, &len, &err) : NULL;
 	CHECK_MSG(out != NULL && parse_glb(out, len, &glb) && strstr(glb.json, "\"translation\":[1e+300,0,1e+300]") != NULL,
 			  "far point: %s", out ? glb.json : err.msg);
 	gx_free(glb.json);
 	gx_free(out);
 
 	item.geom = far;
-	out = far != NULL ? gx_to_glb(&item, 1, &len, &err) : NULL;
+	out = far != NULL ? gx_to_glb(&item, 1, GX_MAX_SIZE, 0, &len, &err) : NULL;
 	CHECK_MSG(out == NULL && err.code == GX_ERR_RANGE && strcmp(err.msg, "glTF positions are float32 offsets from the "
 																 "scene's centre: coordinate -1e+300 of item 1 is beyond their range") == 0,
 			  "glb range: %d %s", (int) err.code, err.msg);
@@ -675,18 +677,142 @@ test_glb_edges(void)
 	item.geom = e;
 	item.has_colour = true;
 	item.rgba[0] = 1.5f;
-	out = gx_to_glb(&item, 1, &len, &err);
+	out = gx_to_glb(&item, 1, GX_MAX_SIZE, 0, &len, &err);
 	CHECK_MSG(out == NULL && err.code == GX_ERR_ARG &&
 			  strcmp(err.msg, "glTF colour of item 1: component 1 is 1.5, outside [0, 1]") == 0, "glb colour: %s", err.msg);
 	gx_free(out);
 	item.rgba[0] = 0;
 	item.rgba[3] = NAN;
-	out = gx_to_glb(&item, 1, &len, &err);
+	out = gx_to_glb(&item, 1, GX_MAX_SIZE, 0, &len, &err);
 	CHECK_MSG(out == NULL && err.code == GX_ERR_ARG, "glb NaN colour: %s", err.msg);
 	gx_free(out);
 	gx_free(e);
 	gx_free(far);
 	gx_free(p);
+}
+
+/* The largest single allocation while largest_on: gx_to_glb must not allocate its file when it fails. */
+static size_t largest;
+
+static void *
+largest_alloc(size_t n)
+{
+	largest = n > largest ? n : largest;
+	return malloc(n);
+}
+
+static void *
+largest_realloc(void *p, size_t n)
+{
+	largest = n > largest ? n : largest;
+	return realloc(p, n);
+}
+
+/* A grid TIN of k by k squares over shared vertices (z = (x + 3 y) / 8), as WKT (gx_alloc'd): it packs. */
+static char *
+grid_wkt(int k)
+{
+	static const int corner[6][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 1}};
+	size_t		cap = 16 + (size_t) k * k * 8 * 64;
+	char	   *s = gx_alloc(cap);
+	size_t		at = (size_t) snprintf(s, cap, "TIN Z (");
+
+	for (int i = 0; i < k; i++)
+		for (int j = 0; j < k; j++)
+			for (int t = 0; t < 2; t++)
+			{
+				at += (size_t) snprintf(s + at, cap - at, i + j + t == 0 ? "((" : ",((");
+				for (int c = 0; c < 4; c++)
+				{
+					int			x = i + corner[3 * t + c % 3][0],
+								y = j + corner[3 * t + c % 3][1];
+
+					at += (size_t) snprintf(s + at, cap - at, "%s%d %d %g", c == 0 ? "" : ",", x, y, (x + 3 * y) / 8.0);
+				}
+				at += (size_t) snprintf(s + at, cap - at, "))");
+			}
+	snprintf(s + at, cap - at, ")");
+	return s;
+}
+
+/*
+ * The same file from a packed item and in room; the size limit: a file of exactly limit bytes is made, one
+ * byte less is refused with its size, and a limit below the least size (from the index counts) or below BIN
+ * is refused without allocating anything of the file's size.
+ */
+static void
+test_glb_limit(void)
+{
+	static const GxAllocator counting = {largest_alloc, largest_realloc, free, NULL},
+				plain = {malloc, realloc, free, NULL};
+	char	   *text = grid_wkt(20);
+	size_t		size = 0,
+				packed_size = 0,
+				len = 0,
+				full_len = 0,
+				least;
+	GxSerialized *grid = wkt(text, &size);
+	GxSerialized *line = wkt("LINESTRING Z (0 0 0,3 4 5)", NULL);
+	GxSerialized *packed = NULL;
+	GxGlbItem	items[2] = {{grid, false, {0, 0, 0, 0}}, {line, true, {0, 1, 0, 1}}};
+	GxError		err;
+	unsigned char *full,
+			   *out;
+	char		want[200];
+
+	gx_free(text);
+	if (grid == NULL || line == NULL)
+		return;
+	packed = gx_pack(grid, size, &packed_size, &err);
+	CHECK_MSG(packed != NULL && packed_size < size / 2, "the grid packs: %zu of %zu bytes", packed_size, size);
+	full = gx_to_glb(items, 2, GX_MAX_SIZE, 0, &full_len, &err);
+	CHECK_MSG(full != NULL, "glb: %s", err.msg);
+	least = 28 + gx_glb_least_bytes(grid) + gx_glb_least_bytes(line);
+	CHECK_MSG(gx_glb_least_bytes(grid) == 4 * 3 * 800 + 12 && gx_glb_least_bytes(line) == 4 * 2 + 12 &&
+			  (packed == NULL || gx_glb_least_bytes(packed) == gx_glb_least_bytes(grid)),
+			  "least bytes %zu %zu", gx_glb_least_bytes(grid), gx_glb_least_bytes(line));
+	if (full == NULL || packed == NULL)
+		goto done;
+	CHECK_MSG(least < full_len, "least %zu, file %zu", least, full_len);
+
+	/* packed: the same bytes; in room: the same bytes after it */
+	items[0].geom = packed;
+	out = gx_to_glb(items, 2, GX_MAX_SIZE, 0, &len, &err);
+	CHECK_MSG(out != NULL && len == full_len && memcmp(out, full, len) == 0, "glb of a packed item differs: %s",
+			  out ? "" : err.msg);
+	gx_free(out);
+	out = gx_to_glb(items, 2, full_len, 8, &len, &err);
+	CHECK_MSG(out != NULL && len == full_len && memcmp(out + 8, full, len) == 0, "glb in room, at its limit: %s",
+			  out ? "" : err.msg);
+	gx_free(out);
+
+	/* one byte less: refused with the file's size */
+	out = gx_to_glb(items, 2, full_len - 1, 0, &len, &err);
+	snprintf(want, sizeof(want), "the glTF file would be %zu bytes, more than the limit of %zu bytes", full_len,
+			 full_len - 1);
+	CHECK_MSG(out == NULL && err.code == GX_ERR_LIMIT && strcmp(err.msg, want) == 0, "glb limit: %s", err.msg);
+	gx_free(out);
+
+	/* below the least size, and below BIN: refused before anything of the file's size is allocated */
+	gx_set_allocator(&counting);
+	largest = 0;
+	out = gx_to_glb(items, 2, least - 1, 0, &len, &err);
+	snprintf(want, sizeof(want), "the glTF file would be at least %zu bytes, more than the limit of %zu bytes",
+			 least, least - 1);
+	CHECK_MSG(out == NULL && err.code == GX_ERR_LIMIT && strcmp(err.msg, want) == 0 && largest < 1000,
+			  "glb least limit: %s, largest allocation %zu", err.msg, largest);
+	gx_free(out);
+	largest = 0;
+	out = gx_to_glb(items, 2, least, 0, &len, &err);
+	CHECK_MSG(out == NULL && err.code == GX_ERR_LIMIT && strstr(err.msg, "would be at least ") != NULL &&
+			  largest < full_len, "glb BIN limit: %s, largest allocation %zu", err.msg, largest);
+	gx_free(out);
+	gx_set_allocator(&plain);
+done:
+	gx_free(full);
+	gx_free(packed);
+	gx_free(grid);
+	gx_free(line);
 }
 
 int
@@ -701,5 +827,6 @@ main(int argc, char **argv)
 	test_obj();
 	test_glb_scene();
 	test_glb_edges();
+	test_glb_limit();
 	return gx_test_report("test_writers");
 }

@@ -12,6 +12,11 @@
  * The BIN chunk holds, per mesh, its indices (uint32: triangles, then segments, then points) and then its
  * positions (3 float32 each), every element 4 bytes, so every offset is 4-byte aligned and the chunk needs no
  * padding. Items of the same colour share a material.
+ *
+ * The file is made in one allocation of exactly its size: a first walk counts each item's indices (the least
+ * size, for failing before any work), a second finds each item's distinct vertices (the exact size of BIN,
+ * then the JSON), and a third, after the allocation, writes indices and positions in place. Items may be
+ * packed (gx_pack.h): a packed surface's corners are read through its indices.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -19,6 +24,7 @@
 
 #include "base/gx_alloc.h"
 #include "base/gx_format.h"
+#include "geom/gx_pack.h"
 #include "io/gx_io.h"
 #include "io/gx_io_internal.h"
 #include "io/gx_text_out.h"
@@ -49,6 +55,7 @@ typedef struct GlbMesh
 {
 	size_t		item;
 	size_t		indices[PRIMS]; /* index count of each primitive (0: none) */
+	size_t		points;			/* at most that many distinct vertices */
 	size_t		vertices;		/* distinct float32 positions */
 	size_t		offset;			/* of its indices in BIN; its positions follow them */
 	float		min[3],
@@ -66,16 +73,14 @@ typedef struct GlbColour
 typedef struct Glb
 {
 	double		origin[3];
-	unsigned char *bin;
-	size_t		bin_len,
-				bin_cap;
+	size_t		bin_len;		/* of the BIN chunk's data */
 	uint32_t   *slots;			/* hash table of the current mesh's vertices: index + 1, 0 free */
 	size_t		slots_cap;
 	size_t		mask;
 	/* the mesh being filled */
 	GlbMesh    *mesh;
-	uint32_t   *next[PRIMS];	/* where each primitive's next index goes */
-	float	   *verts;
+	uint32_t   *next[PRIMS];	/* where each primitive's next index goes; NULL: indices not written */
+	float	   *verts;			/* its distinct positions */
 	GxError    *err;
 } Glb;
 
@@ -83,14 +88,15 @@ typedef struct Glb
 typedef struct GlbCounts
 {
 	size_t		indices[PRIMS];
-	size_t		points;			/* input vertices: at most that many distinct */
+	size_t		points;			/* input vertices (of a packed surface, its distinct ones): at most that many distinct */
 } GlbCounts;
 
 static bool
-count_leaf(void *ctx, const GxNode *leaf)
+count_leaf(void *ctx, const GxNode *leaf, const GxPackedSurface *surface)
 {
 	GlbCounts  *c = ctx;
 	size_t		n = leaf->count;
+	uint32_t	last = 0;
 
 	switch (leaf->type)
 	{
@@ -105,10 +111,67 @@ count_leaf(void *ctx, const GxNode *leaf)
 		default:
 			/* TRIANGLE, TIN, POLYHEDRALSURFACE: n triangles */
 			c->indices[PRIM_TRIANGLES] += 3 * n;
-			c->points += 3 * n;
+			if (surface == NULL)
+				c->points += 3 * n;
+			else if (n > 0)
+			{
+				/* indices number the vertices in first appearance order */
+				for (size_t i = 0; i < 3 * n; i++)
+					last = surface->index[i] > last ? surface->index[i] : last;
+				c->points += (size_t) last + 1;
+			}
 			break;
 	}
 	return true;
+}
+
+/* gx_node_walk's visitor calling a GxPackedVisitor, for unpacked items. */
+typedef struct GlbWalk
+{
+	GxPackedVisitor visit;
+	void	   *ctx;
+} GlbWalk;
+
+static bool
+unpacked_leaf(void *ctx, const GxNode *leaf)
+{
+	GlbWalk    *w = ctx;
+
+	return w->visit(w->ctx, leaf, NULL);
+}
+
+/* Visits the leaves of g, packed or not; false as soon as a visit does. */
+static bool
+walk_item(const GxSerialized *g, GxPackedVisitor visit, void *ctx)
+{
+	GlbWalk		w = {visit, ctx};
+
+	if (g->flags & GX_FLAG_PACKED)
+		return gx_packed_walk(g, visit, ctx);
+	return gx_node_walk(gx_body(g), unpacked_leaf, &w) != NULL;
+}
+
+static size_t
+count_indices(const GlbCounts *c)
+{
+	return c->indices[PRIM_TRIANGLES] + c->indices[PRIM_LINES] + c->indices[PRIM_POINTS];
+}
+
+/* The least an item of these counts adds to BIN: 4 bytes an index and one vertex (none without an index). */
+static size_t
+least_bytes(const GlbCounts *c)
+{
+	return count_indices(c) == 0 ? 0 : 4 * count_indices(c) + 12;
+}
+
+size_t
+gx_glb_least_bytes(const GxSerialized *g)
+{
+	GlbCounts	c;
+
+	memset(&c, 0, sizeof(c));
+	walk_item(g, count_leaf, &c);
+	return least_bytes(&c);
 }
 
 static uint32_t
@@ -168,10 +231,10 @@ vertex_index(Glb *b, const double *p, uint32_t *index)
 
 /* Adds a leaf's triangles, segments (each linestring's consecutive points as pairs) or point. */
 static bool
-fill_leaf(void *ctx, const GxNode *leaf)
+fill_leaf(void *ctx, const GxNode *leaf, const GxPackedSurface *surface)
 {
 	Glb		   *b = ctx;
-	const double *c = gx_node_coords(leaf);
+	const double *c = surface ? surface->vertices : gx_node_coords(leaf);
 	size_t		i;
 	size_t		nv = leaf->type == GX_POINT || leaf->type == GX_LINESTRING ? leaf->count : 3 * (size_t) leaf->count;
 	int			prim = leaf->type == GX_POINT ? PRIM_POINTS : leaf->type == GX_LINESTRING ? PRIM_LINES : PRIM_TRIANGLES;
@@ -179,8 +242,10 @@ fill_leaf(void *ctx, const GxNode *leaf)
 
 	for (i = 0; i < nv; i++)
 	{
-		if (!vertex_index(b, c + 3 * i, &index))
+		if (!vertex_index(b, c + 3 * (size_t) (surface ? surface->index[i] : i), &index))
 			return false;
+		if (b->next[prim] == NULL)
+			continue;
 		/* a segment ends where the next one starts */
 		if (prim == PRIM_LINES && i > 0 && i < nv - 1)
 			*b->next[prim]++ = index;
@@ -190,33 +255,19 @@ fill_leaf(void *ctx, const GxNode *leaf)
 }
 
 /*
- * Adds the item's mesh to BIN when it has coordinates (m->indices all 0 otherwise); false with err set on
- * failure.
+ * Walks item g for its mesh m (m->indices counted, m->points its bound on distinct vertices): numbers its
+ * distinct vertices into verts (room for m->points), setting m->vertices, min and max, and, when indices is
+ * not NULL, writes its indices there (triangles, segments, points). False with err set on failure.
  */
 static bool
-add_mesh(Glb *b, const GxSerialized *g, GlbMesh *m)
+walk_mesh(Glb *b, const GxSerialized *g, GlbMesh *m, size_t points, float *verts, uint32_t *indices)
 {
-	GlbCounts	c;
-	size_t		total;
 	size_t		size;
 	int			p;
 
-	memset(&c, 0, sizeof(c));
-	gx_node_walk(gx_body(g), count_leaf, &c);
-	memcpy(m->indices, c.indices, sizeof(m->indices));
-	total = c.indices[PRIM_TRIANGLES] + c.indices[PRIM_LINES] + c.indices[PRIM_POINTS];
-	if (total == 0)
-		return true;
-	if (total > (GX_MAX_SIZE - b->bin_len) / 4)
-	{
-		gx_error_set(b->err, GX_ERR_LIMIT, "glTF binary data of item %zu goes past the limit of %zu bytes",
-					 m->item + 1, (size_t) GX_MAX_SIZE);
-		return false;
-	}
-	for (size = 16; size < 2 * c.points; size *= 2)
+	for (size = 16; size < 2 * points; size *= 2)
 		;
-	if (!gx_grow((void **) &b->bin, &b->bin_cap, b->bin_len + 4 * total + 12 * c.points, 1, (size_t) -1) ||
-		!gx_grow((void **) &b->slots, &b->slots_cap, size, sizeof(uint32_t), (size_t) -1))
+	if (!gx_grow((void **) &b->slots, &b->slots_cap, size, sizeof(uint32_t), (size_t) -1))
 	{
 		gx_error_set(b->err, GX_ERR_NOMEM, "out of memory writing glTF");
 		return false;
@@ -224,21 +275,12 @@ add_mesh(Glb *b, const GxSerialized *g, GlbMesh *m)
 	memset(b->slots, 0, size * sizeof(uint32_t));
 	b->mask = size - 1;
 	b->mesh = m;
-	m->offset = b->bin_len;
-	b->next[0] = (uint32_t *) (b->bin + m->offset);
+	m->vertices = 0;
+	b->verts = verts;
+	b->next[0] = indices;
 	for (p = 1; p < PRIMS; p++)
-		b->next[p] = b->next[p - 1] + m->indices[p - 1];
-	b->verts = (float *) (b->bin + m->offset + 4 * total);
-	if (gx_node_walk(gx_body(g), fill_leaf, b) == NULL)
-		return false;
-	b->bin_len += 4 * total + 12 * m->vertices;
-	if (b->bin_len > GX_MAX_SIZE)
-	{
-		gx_error_set(b->err, GX_ERR_LIMIT, "glTF binary data of item %zu goes past the limit of %zu bytes",
-					 m->item + 1, (size_t) GX_MAX_SIZE);
-		return false;
-	}
-	return true;
+		b->next[p] = indices == NULL ? NULL : b->next[p - 1] + m->indices[p - 1];
+	return walk_item(g, fill_leaf, b);
 }
 
 static int
@@ -419,45 +461,58 @@ bin_to_little_endian(unsigned char *bin, size_t len)
 	}
 }
 
-/* The .glb file: header, the JSON chunk padded with spaces, and BIN when there is any. */
-static unsigned char *
-assemble(const Glb *b, const char *json, size_t json_len, size_t *len, GxError *err)
+/* The size of the .glb file of a BIN of bin_len bytes and a JSON text of json_len bytes. */
+static size_t
+file_size(size_t json_len, size_t bin_len)
+{
+	return GLB_HEADER + GLB_CHUNK_HEADER + ((json_len + 3) & ~(size_t) 3) + (bin_len > 0 ? GLB_CHUNK_HEADER + bin_len : 0);
+}
+
+static void
+too_large(GxError *err, const char *what, size_t size, size_t limit)
+{
+	gx_error_set(err, GX_ERR_LIMIT, "the glTF file would be %s%zu bytes, more than the limit of %zu bytes", what,
+				 size, limit);
+}
+
+/*
+ * Writes the .glb file at out (file_size bytes): header, the JSON chunk padded with spaces, and BIN when
+ * there is any, each mesh's indices and positions walked a third time straight into their place.
+ */
+static bool
+write_file(Glb *b, const GxGlbItem *items, GlbMesh *meshes, size_t nmeshes, const char *json, size_t json_len,
+		   unsigned char *out)
 {
 	size_t		json_chunk = (json_len + 3) & ~(size_t) 3;
-	size_t		total = GLB_HEADER + GLB_CHUNK_HEADER + json_chunk + (b->bin_len > 0 ? GLB_CHUNK_HEADER + b->bin_len : 0);
-	unsigned char *out;
 	unsigned char *at;
+	unsigned char *bin;
+	size_t		i;
 
-	if (total > GX_MAX_SIZE)
-	{
-		gx_error_set(err, GX_ERR_LIMIT, "glTF file of %zu bytes is longer than the limit of %zu bytes", total,
-					 (size_t) GX_MAX_SIZE);
-		return NULL;
-	}
-	out = gx_alloc(total);
-	if (out == NULL)
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory writing glTF");
-		return NULL;
-	}
 	gx_io_put_le32(out, GLB_MAGIC);
 	gx_io_put_le32(out + 4, GLB_VERSION);
-	gx_io_put_le32(out + 8, (uint32_t) total);
+	gx_io_put_le32(out + 8, (uint32_t) file_size(json_len, b->bin_len));
 	gx_io_put_le32(out + 12, (uint32_t) json_chunk);
 	gx_io_put_le32(out + 16, CHUNK_JSON);
 	at = out + GLB_HEADER + GLB_CHUNK_HEADER;
 	memcpy(at, json, json_len);
 	memset(at + json_len, ' ', json_chunk - json_len);
+	if (b->bin_len == 0)
+		return true;
 	at += json_chunk;
-	if (b->bin_len > 0)
+	gx_io_put_le32(at, (uint32_t) b->bin_len);
+	gx_io_put_le32(at + 4, CHUNK_BIN);
+	bin = at + GLB_CHUNK_HEADER;
+	for (i = 0; i < nmeshes; i++)
 	{
-		gx_io_put_le32(at, (uint32_t) b->bin_len);
-		gx_io_put_le32(at + 4, CHUNK_BIN);
-		memcpy(at + GLB_CHUNK_HEADER, b->bin, b->bin_len);
-		bin_to_little_endian(at + GLB_CHUNK_HEADER, b->bin_len);
+		GlbMesh    *m = &meshes[i];
+		size_t		indices = m->indices[0] + m->indices[1] + m->indices[2];
+
+		if (!walk_mesh(b, items[m->item].geom, m, m->points, (float *) (bin + m->offset + 4 * indices),
+					   (uint32_t *) (bin + m->offset)))
+			return false;
 	}
-	*len = total;
-	return out;
+	bin_to_little_endian(bin, b->bin_len);
+	return true;
 }
 
 /* Checks the colours; false with GX_ERR_ARG naming the first component outside [0, 1]. */
@@ -484,7 +539,7 @@ colours_valid(const GxGlbItem *items, size_t n, GxError *err)
 static void
 scene_origin(const GxGlbItem *items, size_t n, double origin[3])
 {
-	GxBox3D		u;
+	GxBox3D		u = {0, 0, 0, 0, 0, 0};
 	bool		any = false;
 	size_t		i;
 
@@ -510,19 +565,57 @@ scene_origin(const GxGlbItem *items, size_t n, double origin[3])
 	origin[2] = any ? u.zmin * 0.5 + u.zmax * 0.5 : 0;
 }
 
+/*
+ * The second walk: each mesh's distinct vertices (numbered in a scratch array with room for the largest
+ * bound, points) and so its place in BIN, whose length is b->bin_len; false with err set on failure, or when
+ * BIN alone passes limit.
+ */
+static bool
+lay_out_bin(Glb *b, const GxGlbItem *items, GlbMesh *meshes, size_t nmeshes, size_t points, size_t limit)
+{
+	float	   *verts = gx_alloc_try(sizeof(float[3]) * (points > 0 ? points : 1));
+	size_t		i;
+
+	if (verts == NULL)
+	{
+		gx_error_set(b->err, GX_ERR_NOMEM, "out of memory writing glTF");
+		return false;
+	}
+	for (i = 0; i < nmeshes; i++)
+	{
+		GlbMesh    *m = &meshes[i];
+
+		if (!walk_mesh(b, items[m->item].geom, m, m->points, verts, NULL))
+			break;
+		m->offset = b->bin_len;
+		b->bin_len += 4 * (m->indices[0] + m->indices[1] + m->indices[2]) + 12 * m->vertices;
+		if (b->bin_len > limit)
+		{
+			too_large(b->err, "at least ", b->bin_len, limit);
+			break;
+		}
+	}
+	gx_free(verts);
+	return i == nmeshes;
+}
+
 unsigned char *
-gx_to_glb(const GxGlbItem *items, size_t n, size_t *len, GxError *err)
+gx_to_glb(const GxGlbItem *items, size_t n, size_t limit, size_t room, size_t *len, GxError *err)
 {
 	Glb			b;
 	GlbMesh    *meshes;
 	size_t		nmeshes = 0;
+	size_t		least = file_size(0, 0) + GLB_CHUNK_HEADER;
+	size_t		points = 0;
 	char	   *json = NULL;
-	size_t		json_len;
+	size_t		json_len = 0;
+	size_t		size = 0;
 	unsigned char *out = NULL;
 	size_t		i;
 
 	err->code = GX_OK;
 	err->msg[0] = '\0';
+	limit = limit < GX_MAX_SIZE ? limit : GX_MAX_SIZE;
 	if (!colours_valid(items, n, err))
 		return NULL;
 	memset(&b, 0, sizeof(b));
@@ -534,22 +627,42 @@ gx_to_glb(const GxGlbItem *items, size_t n, size_t *len, GxError *err)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory writing glTF");
 		return NULL;
 	}
+
+	/* the first walk: the meshes, their indices and bounds on vertices; the least size, 4 bytes an index */
 	for (i = 0; i < n; i++)
 	{
+		GlbCounts	c;
+
+		memset(&c, 0, sizeof(c));
+		walk_item(items[i].geom, count_leaf, &c);
+		if (count_indices(&c) == 0)
+			continue;
 		memset(&meshes[nmeshes], 0, sizeof(GlbMesh));
 		meshes[nmeshes].item = i;
-		if (!add_mesh(&b, items[i].geom, &meshes[nmeshes]))
-			break;
-		if (meshes[nmeshes].vertices > 0)
-			nmeshes++;
+		memcpy(meshes[nmeshes].indices, c.indices, sizeof(c.indices));
+		meshes[nmeshes++].points = c.points;
+		points = c.points > points ? c.points : points;
+		least += least_bytes(&c);
 	}
-	if (i == n)
+	if (least > limit)
+		too_large(err, "at least ", least, limit);
+	else if (lay_out_bin(&b, items, meshes, nmeshes, points, limit))
 		json = scene_json(&b, items, meshes, nmeshes, &json_len);
 	if (json != NULL)
-		out = assemble(&b, json, json_len, len, err);
+		size = file_size(json_len, b.bin_len);
+	if (json != NULL && size > limit)
+		too_large(err, "", size, limit);
+	else if (json != NULL && (out = gx_alloc_try(room + size)) == NULL)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory writing a glTF file of %zu bytes", size);
+	else if (out != NULL && write_file(&b, items, meshes, nmeshes, json, json_len, out + room))
+		*len = size;
+	else if (out != NULL)
+	{
+		gx_free(out);
+		out = NULL;
+	}
 	gx_free(json);
 	gx_free(meshes);
 	gx_free(b.slots);
-	gx_free(b.bin);
 	return out;
 }

@@ -103,11 +103,25 @@ typedef struct GxGlbItem
  * Positions are float32 offsets from one origin, the centre of the items' boxes, rounded to the nearest
  * float; the root node turns the scene Z-up to glTF's Y-up and moves it back to the origin (its translation
  * in doubles). Items of the same colour share a material, items without one get light grey (0.75). With no
- * coordinates at all (n may be 0, items then NULL) the scene is one empty node. Every geom is a geometry.
- * Fails with GX_ERR_ARG for a colour component outside [0, 1] (NaN included), GX_ERR_RANGE when an offset is
- * beyond float range, GX_ERR_LIMIT when the file would exceed GX_MAX_SIZE bytes. gx_alloc'd.
+ * coordinates at all (n may be 0, items then NULL) the scene is one empty node. Every geom is a geometry,
+ * packed (gx_pack.h, checked by gx_unpacked_size) or not.
+ * The file is made in one allocation of room + *len bytes, which the result points to, the file at result +
+ * room (room: a header of the caller's); besides it, the writer needs a scratch array and hash table for the
+ * item of the most vertices (about 20 bytes a vertex). Fails with GX_ERR_ARG for a colour component outside
+ * [0, 1] (NaN included), GX_ERR_RANGE when an offset is beyond float range, GX_ERR_NOMEM, and GX_ERR_LIMIT
+ * when the file would be longer than limit bytes (at most GX_MAX_SIZE), found before the file is allocated:
+ * from the items' index counts alone when those pass it (gx_glb_least_bytes), else once the vertices are
+ * counted.
  */
-unsigned char *gx_to_glb(const GxGlbItem *items, size_t n, size_t *len, GxError *err);
+unsigned char *gx_to_glb(const GxGlbItem *items, size_t n, size_t limit, size_t room, size_t *len,
+						 GxError *err);
+
+/*
+ * The fewest bytes geometry g (packed or not) adds to a gx_to_glb file: 4 for each index of its triangles,
+ * segments and points, and 12 for one vertex (0 without coordinates). The file of a scene is longer than 28
+ * bytes plus the sum over its items: a running check while the items are gathered.
+ */
+size_t		gx_glb_least_bytes(const GxSerialized *g);
 
 /*
  * Is the (E)WKT of g (serialized in size bytes), with any SRID, at most limit bytes long? Cheap from the

@@ -1,7 +1,8 @@
 /*
  * gx_writers_sql.c: geometries out of the database in the formats other tools read: GeoJSON
  * (gx_asgeojson), STL (gx_asstl, gx_asstl_binary), Wavefront OBJ (gx_asobj) and binary glTF, one scene of
- * many rows (the aggregate gx_asglb). The writers are the core's (src/core/io).
+ * many rows (the aggregate gx_asglb, which holds its rows packed and stops as soon as their index counts
+ * alone make the file too long for a bytea). The writers are the core's (src/core/io).
  */
 #include "postgres.h"
 
@@ -13,6 +14,7 @@
 #include "utils/builtins.h"
 
 #include "gx_pg.h"
+#include "geom/gx_pack.h"
 #include "io/gx_io.h"
 
 PG_FUNCTION_INFO_V1(gx_asgeojson);
@@ -97,12 +99,16 @@ gx_asobj(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(text_result(s, len, "gx_asobj"));
 }
 
-/* gx_asglb's state: the rows' geometries (copied into the aggregate's context) and colours. */
+/*
+ * gx_asglb's state: the rows' geometries (in the aggregate's context, packed when that pays) and colours,
+ * and the least size of their file.
+ */
 typedef struct GlbState
 {
 	GxGlbItem  *items;
 	size_t		n,
 				cap;
+	size_t		least;
 } GlbState;
 
 /* A colour argument: 3 (RGB, opaque) or 4 (RGBA) numbers in [0, 1], no NULL. */
@@ -132,6 +138,52 @@ read_colour(ArrayType *a, float *rgba)
 	}
 }
 
+/* The ERROR of a scene whose file would pass the size of a bytea: bytes is at least its size. */
+static void
+glb_too_large(const char *msg)
+{
+	ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					errmsg("gx_asglb: %s", msg),
+					errhint("Export the rows in parts, e.g. with tools/gx-export and a WHERE clause per file.")));
+}
+
+/*
+ * A row's geometry as the state keeps it, in the current (the aggregate's) context: packed, as stored or
+ * packed here when that pays, else a copy of its own.
+ */
+static GxSerialized *
+state_geom(Datum d)
+{
+	GxSerialized *v = (GxSerialized *) PG_DETOAST_DATUM(d);
+	GxSerialized *packed;
+	GxError		err = {GX_OK, ""};
+	size_t		size = VARSIZE(v);
+
+	if (v->flags & GX_FLAG_PACKED)
+	{
+		if (!gx_unpacked_size(v, size, &size, &err))
+			gx_pg_raise_in("gx_asglb", &err, ERRCODE_DATA_CORRUPTED);
+	}
+	else if (size >= GX_PACK_MIN_BYTES && (packed = gx_pack(v, size, &size, &err)) != NULL)
+	{
+		SET_VARSIZE(packed, size);
+		if ((Pointer) v != DatumGetPointer(d))
+			pfree(v);
+		return packed;
+	}
+	else if (err.code != GX_OK)
+		gx_pg_raise_in("gx_asglb", &err, ERRCODE_INTERNAL_ERROR);
+	if ((Pointer) v == DatumGetPointer(d))
+	{
+		/* an in-line value lives in the row, not in the aggregate's context */
+		GxSerialized *copy = palloc_extended(VARSIZE(v), MCXT_ALLOC_HUGE);
+
+		memcpy(copy, v, VARSIZE(v));
+		v = copy;
+	}
+	return v;
+}
+
 /* gx_asglb_add(state, geom [, rgba]): not STRICT; a NULL geometry is skipped, a NULL colour is the default. */
 Datum
 gx_asglb_add(PG_FUNCTION_ARGS)
@@ -140,6 +192,7 @@ gx_asglb_add(PG_FUNCTION_ARGS)
 				old;
 	GlbState   *st;
 	GxGlbItem  *it;
+	char		msg[200];
 
 	if (!AggCheckCallContext(fcinfo, &aggcxt))
 		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("gx_asglb_add called outside an aggregate")));
@@ -155,35 +208,38 @@ gx_asglb_add(PG_FUNCTION_ARGS)
 		}
 		it = &st->items[st->n];
 		memset(it, 0, sizeof(*it));
-		it->geom = gx_pg_geom(PG_GETARG_DATUM(1));
-		if (it->geom == (GxSerialized *) DatumGetPointer(PG_GETARG_DATUM(1)))
-		{
-			/* an in-line value lives in the row, not in the aggregate's context */
-			size_t		size = VARSIZE(it->geom);
-			GxSerialized *copy = palloc_extended(size, MCXT_ALLOC_HUGE);
-
-			memcpy(copy, it->geom, size);
-			it->geom = copy;
-		}
+		it->geom = state_geom(PG_GETARG_DATUM(1));
 		if (PG_NARGS() > 2 && !PG_ARGISNULL(2))
 		{
 			read_colour(PG_GETARG_ARRAYTYPE_P(2), it->rgba);
 			it->has_colour = true;
 		}
 		st->n++;
+		st->least += gx_glb_least_bytes(it->geom);
+		if (st->least > GX_MAX_SIZE)
+		{
+			snprintf(msg, sizeof(msg), "the glTF file of the first %zu rows would be more than %zu bytes, "
+					 "the most a bytea holds", st->n, (size_t) GX_MAX_SIZE);
+			glb_too_large(msg);
+		}
 	}
 	MemoryContextSwitchTo(old);
 	PG_RETURN_POINTER(st);
 }
 
-/* gx_asglb's final function: the binary glTF of every row (an empty scene for none). */
+/* gx_asglb's final function: the binary glTF of every row (an empty scene for none), made as the bytea itself. */
 Datum
 gx_asglb_final(PG_FUNCTION_ARGS)
 {
 	GlbState   *st = PG_ARGISNULL(0) ? NULL : (GlbState *) PG_GETARG_POINTER(0);
 	GxError		err = {GX_OK, ""};
 	size_t		len = 0;
-	unsigned char *data = gx_to_glb(st ? st->items : NULL, st ? st->n : 0, &len, &err);
+	bytea	   *data = (bytea *) gx_to_glb(st ? st->items : NULL, st ? st->n : 0, GX_MAX_SIZE, VARHDRSZ, &len, &err);
 
-	PG_RETURN_BYTEA_P(bytea_result(data, len, &err, "gx_asglb"));
+	if (data == NULL && err.code == GX_ERR_LIMIT)
+		glb_too_large(err.msg);
+	if (data == NULL)
+		gx_pg_raise_in("gx_asglb", &err, ERRCODE_INTERNAL_ERROR);
+	SET_VARSIZE(data, VARHDRSZ + len);
+	PG_RETURN_BYTEA_P(data);
 }
