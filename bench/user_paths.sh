@@ -3,7 +3,8 @@
 # service (shared_preload_libraries = gpuexact), on the GPU machine (device tool; carry gpuexact.so, build/
 # and .device) or any machine with the carried PostgreSQL. For each SCALE of SCALES (the data of
 # `build/bench_batch mining SCALE --copy`), loaded with COPY and ANALYZE only (as loaders do):
-# - the join of holes and bodies: a new session's first, then the best and worst of three warm ones;
+# - the join of holes and bodies, and gx_intercepts_pairs of the holes and the bodies made solids: a new
+#   session's first, then the best and worst of three warm ones;
 # - at scale 1, block coding of BLOCKS centroids against the solids, counted in the server;
 # - at scale 1, the same after the GiST indexes docs/mining.md recommends (on the solids and the blocks):
 #   the plan chosen and its time;
@@ -58,6 +59,7 @@ for s in $SCALES; do
 	for state in "just loaded" "vacuumed"; do
 		[ "$state" = vacuumed ] && psql -X -q -d mine -c "VACUUM ANALYZE" -c CHECKPOINT
 		row "x$s" "join holes x bodies, $state" "$(runs "$join")"
+		row "x$s" "gx_intercepts_pairs holes x solids, $state" "$(runs "SELECT * FROM gx_intercepts_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM solids')")"
 		if [ "$s" = 1 ]; then
 			nb=$(psql -X -At -d mine -c "SELECT count(*) FROM blocks")
 			row "x$s" "block coding, $nb centroids, count, $state" "$(runs "$coding")"
