@@ -139,6 +139,16 @@ find_entry(const GxCacheKey key[2])
 	return NULL;
 }
 
+bool
+gx_pg_table_kept(Oid relid, AttrNumber attno)
+{
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		if (entries[k].cxt && entries[k].tids && entries[k].key[0].k[0] == MyDatabaseId &&
+			entries[k].key[0].k[2] == relid && entries[k].key[1].k[0] == (uint32) attno)
+			return true;
+	return false;
+}
+
 /*
  * The entry not in use that served least recently: a free slot first (or, holding, only among those that
  * hold row locations); NULL if none.
