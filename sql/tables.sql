@@ -1,5 +1,5 @@
--- tables: a join side that is a whole table, all-visible after VACUUM, is kept between queries with its rows'
--- locations; a repeated join reads only the rows of its answer. No change to the table can make it answer
+-- tables: a join side that is a whole table, all-visible after VACUUM or with every row settled, is kept between
+-- queries with its rows' locations; a repeated join reads only the rows of its answer. No change to the table can make it answer
 -- from old rows: every answer below is compared with the stock plan's, pair by pair.
 CREATE TABLE tblocks (id int, note text, geom gxgeom);
 INSERT INTO tblocks SELECT i, 'block ' || i, format('POINT Z (%s %s %s)', i % 20 + 0.5, (i / 20) % 20 + 0.5, i / 400 - 0.5)::gxgeom
@@ -122,8 +122,8 @@ SELECT whole_tables('SELECT * FROM coding') AS no_cache, table_diff('SELECT * FR
 RESET gpuexact.cache_host_mb;
 RESET gpuexact.device;
 DROP TABLE tbig;
--- UPDATE: the page is no longer all-visible, so the rows are read from the plan; after VACUUM, the table
--- is read whole again (its state is a new one), and then kept
+-- UPDATE: the page is no longer all-visible, but its rows are settled once the update commits (no other
+-- snapshot is open): the table is read whole again (its state is a new one), and then kept; so after VACUUM
 UPDATE tbodies SET geom = tbox(3, 100) WHERE id = 3;
 SELECT whole_tables('SELECT * FROM coding') AS updated, table_diff('SELECT * FROM coding') AS updated_diff;
 VACUUM tbodies;
@@ -168,6 +168,26 @@ COPY tbodies FROM stdin WITH (FREEZE);
 \.
 SELECT table_diff('SELECT * FROM coding') AS copied_again_diff, count(*) AS coded FROM coding;
 COMMIT;
+-- a table just loaded, never vacuumed: no page is all-visible, but once every row is settled (written by a
+-- transaction older than every snapshot) it is kept too, named by its pages' log positions. A row updated or
+-- deleted since is seen at once; the changes of a transaction still open are read from the plan.
+CREATE TABLE tfresh (id int, geom gxgeom) WITH (autovacuum_enabled = false);
+INSERT INTO tfresh SELECT i, format('POINT Z (%s %s 0)', i % 20 + 0.5, (i / 20) % 20 + 0.5)::gxgeom FROM generate_series(0, 799) i;
+CREATE VIEW fresh_coding AS SELECT p.id AS point, b.id AS body FROM tfresh p JOIN tbodies b ON gx_intersects(p.geom, b.geom);
+SELECT whole_tables('SELECT * FROM fresh_coding') AS fresh_first, whole_tables('SELECT * FROM fresh_coding') AS fresh_again;
+SELECT table_diff('SELECT * FROM fresh_coding') AS fresh_diff, count(*) AS coded FROM fresh_coding;
+UPDATE tfresh SET geom = 'POINT Z (100 100 100)' WHERE id = 0;
+DELETE FROM tfresh WHERE id = 1;
+SELECT whole_tables('SELECT * FROM fresh_coding') AS fresh_changed, table_diff('SELECT * FROM fresh_coding') AS fresh_changed_diff,
+	count(*) AS coded, count(*) FILTER (WHERE point IN (0, 1)) AS changed_coded FROM fresh_coding;
+BEGIN;
+DELETE FROM tfresh WHERE id = 2;
+SELECT whole_tables('SELECT * FROM fresh_coding') AS fresh_open, table_diff('SELECT * FROM fresh_coding') AS fresh_open_diff,
+	count(*) FILTER (WHERE point = 2) AS deleted_coded FROM fresh_coding;
+ROLLBACK;
+SELECT table_diff('SELECT * FROM fresh_coding') AS fresh_rolled_back_diff, count(*) FILTER (WHERE point = 2) AS point_2 FROM fresh_coding;
+DROP VIEW fresh_coding;
+DROP TABLE tfresh;
 -- mixed SRIDs in a kept table raise the stock plan's error
 UPDATE tblocks SET geom = gx_setsrid(geom, 4326) WHERE id = 1;
 UPDATE tblocks SET geom = gx_setsrid(geom, 3857) WHERE id <> 1;

@@ -112,7 +112,7 @@ gx_settings_init(void)
 							"By default 1/32 of the machine's memory, at least 256 MB and at most 4 GB.",
 							&gx_cache_host_mb, default_cache_host_mb(), 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB,
 							NULL, NULL, NULL);
-	DefineCustomBoolVariable("gpuexact.keep_tables", "Keeps a join side that is a whole table, all-visible, between queries.",
+	DefineCustomBoolVariable("gpuexact.keep_tables", "Keeps a join side that is a whole table between queries, while its rows are unchanged.",
 							 "A side scanned whole, without a filter, from a table whose pages are all visible (after VACUUM) is read "
 							 "once and kept, with its rows' locations, until a row of the table changes: a repeated join reads "
 							 "only the rows of its answer.",

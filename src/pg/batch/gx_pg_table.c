@@ -20,11 +20,13 @@
 #include "access/heapam.h"
 #include "access/tableam.h"
 #include "access/visibilitymap.h"
+#include "access/xlog.h"
 #include "access/xact.h"
 #include "catalog/pg_class.h"
 #include "executor/executor.h"
 #include "miscadmin.h"
 #include "storage/bufmgr.h"
+#include "storage/procarray.h"
 #include "storage/smgr.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
@@ -44,49 +46,90 @@
 uint64		gx_pg_table_sides_kept;
 uint64		gx_pg_table_sides_read;
 
+/* Reading a table of more than a quarter of the buffers goes through a ring, as a sequential scan does. */
+static BufferAccessStrategy
+scan_strategy(BlockNumber nblocks)
+{
+	return nblocks > (BlockNumber) NBuffers / 4 ? GetAccessStrategy(BAS_BULKREAD) : NULL;
+}
+
 /*
- * The key of the table's column as it stands, when its contents are named by its state: false when some
- * page is not all-visible or the table is not logged (then its map's positions name nothing).
+ * The key of the table's column as it stands, when its contents are named by its state: the number of
+ * pages and the highest log position of its visibility map's pages and of its pages that the map does not
+ * mark all-visible (each read under its lock). False when the table is not logged, or that position is none.
+ *
+ * Why that names the contents (with the rows of every page the map does not mark settled when they were
+ * read, read_rows): every change to a page sets the page's log position to that of its record, later than
+ * any position before; a change to an all-visible page clears its bit, and only VACUUM sets a bit again,
+ * which sets the map page's position. So a change after the key was taken raises one of these positions
+ * above it, and the key taken again differs.
  */
 static bool
 table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 {
 	BlockNumber npages = RelationGetNumberOfBlocks(rel),
-				mappages;
+				mappages,
+				have = 0;
 	SMgrRelation smgr;
 	XLogRecPtr	lsn = InvalidXLogRecPtr;
+	BufferAccessStrategy strategy = NULL;
 
 	if (npages == 0 || !RelationNeedsWAL(rel))
 		return false;
 	smgr = RelationGetSmgr(rel);
 	mappages = (npages - 1) / PAGES_PER_MAP_PAGE + 1;
-	if (!smgrexists(smgr, VISIBILITYMAP_FORKNUM) || smgrnblocks(smgr, VISIBILITYMAP_FORKNUM) < mappages)
-		return false;
+	if (smgrexists(smgr, VISIBILITYMAP_FORKNUM))
+		have = Min(smgrnblocks(smgr, VISIBILITYMAP_FORKNUM), mappages);
 	for (BlockNumber m = 0; m < mappages; m++)
 	{
-		Buffer		buf = ReadBufferExtended(rel, VISIBILITYMAP_FORKNUM, m, RBM_NORMAL, NULL);
-		BlockNumber pages = Min(npages - m * PAGES_PER_MAP_PAGE, PAGES_PER_MAP_PAGE);
-		const uint8 *map;
-		bool		all = true;
+		Buffer		buf = m < have ? ReadBufferExtended(rel, VISIBILITYMAP_FORKNUM, m, RBM_NORMAL, NULL) : InvalidBuffer;
+		BlockNumber first = m * PAGES_PER_MAP_PAGE,
+					pages = Min(npages - first, PAGES_PER_MAP_PAGE);
+		uint8	   *map = palloc0(MAP_BYTES);
 		uint32		b;
 
-		LockBuffer(buf, BUFFER_LOCK_SHARE);
-		map = (const uint8 *) PageGetContents(BufferGetPage(buf));
-		for (b = 0; b < pages / PAGES_PER_MAP_BYTE && all; b++)
-			all = (map[b] & 0x55) == 0x55;
-		for (uint32 p = b * PAGES_PER_MAP_BYTE; p < pages && all; p++)
-			all = (map[p / PAGES_PER_MAP_BYTE] >> (2 * (p % PAGES_PER_MAP_BYTE)) & VISIBILITYMAP_ALL_VISIBLE) != 0;
-		lsn = Max(lsn, PageGetLSN(BufferGetPage(buf)));
-		UnlockReleaseBuffer(buf);
-		if (!all)
-			return false;
+		if (buf != InvalidBuffer)
+		{
+			LockBuffer(buf, BUFFER_LOCK_SHARE);
+			memcpy(map, PageGetContents(BufferGetPage(buf)), MAP_BYTES);
+			lsn = Max(lsn, PageGetLSN(BufferGetPage(buf)));
+			UnlockReleaseBuffer(buf);
+		}
+		/* the pages the map does not mark all-visible: their own positions */
+		for (b = 0; b < pages / PAGES_PER_MAP_BYTE && (map[b] & 0x55) == 0x55; b++)
+			;
+		for (uint32 p = b * PAGES_PER_MAP_BYTE; p < pages; p++)
+		{
+			Buffer		heap;
+
+			if ((map[p / PAGES_PER_MAP_BYTE] >> (2 * (p % PAGES_PER_MAP_BYTE)) & VISIBILITYMAP_ALL_VISIBLE) != 0)
+				continue;
+			if (strategy == NULL)
+				strategy = scan_strategy(npages);
+			if (p % 256 == 0)
+				CHECK_FOR_INTERRUPTS();
+			heap = ReadBufferExtended(rel, MAIN_FORKNUM, first + p, RBM_NORMAL, strategy);
+			LockBuffer(heap, BUFFER_LOCK_SHARE);
+			lsn = Max(lsn, PageGetLSN(BufferGetPage(heap)));
+			UnlockReleaseBuffer(heap);
+		}
+		pfree(map);
 	}
+	if (strategy)
+		FreeAccessStrategy(strategy);
 	if (lsn == InvalidXLogRecPtr)
 		return false;
 	/* k[1] 0 tells it from a TOAST value's identity (a TOAST relation), k[0] not 0 from a hash of bytes */
 	key[0] = (GxCacheKey) {{MyDatabaseId, 0, RelationGetRelid(rel), rel->rd_node.relNode}};
 	key[1] = (GxCacheKey) {{(uint32) attno, npages, (uint32) (lsn >> 32), (uint32) lsn}};
 	return true;
+}
+
+/* The log position in a key. */
+static XLogRecPtr
+key_lsn(const GxCacheKey key[2])
+{
+	return (XLogRecPtr) key[1].k[2] << 32 | key[1].k[3];
 }
 
 /*
@@ -125,6 +168,7 @@ typedef struct TableEntry
 	int			ncols;
 	uint64		used;
 	int			pins;
+	TransactionId wait_xid;		/* a marker of rows not settled: read again once this transaction is */
 } TableEntry;
 
 static TableEntry entries[TABLE_ENTRIES];
@@ -135,6 +179,28 @@ find_entry(const GxCacheKey key[2])
 {
 	for (int k = 0; k < TABLE_ENTRIES; k++)
 		if (entries[k].cxt && memcmp(entries[k].key, key, 2 * sizeof(GxCacheKey)) == 0)
+			return &entries[k];
+	return NULL;
+}
+
+bool
+gx_pg_table_kept(Oid relid, AttrNumber attno)
+{
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		if (entries[k].cxt && entries[k].tids && entries[k].key[0].k[0] == MyDatabaseId &&
+			entries[k].key[0].k[2] == relid && entries[k].key[1].k[0] == (uint32) attno)
+			return true;
+	return false;
+}
+
+/* The marker of the table's column whose rows were found not settled, or NULL. */
+static TableEntry *
+waiting_entry(Relation rel, AttrNumber attno)
+{
+	for (int k = 0; k < TABLE_ENTRIES; k++)
+		if (entries[k].cxt && entries[k].tids == NULL && TransactionIdIsValid(entries[k].wait_xid) &&
+			entries[k].key[0].k[0] == MyDatabaseId && entries[k].key[0].k[2] == RelationGetRelid(rel) &&
+			entries[k].key[0].k[3] == rel->rd_node.relNode && entries[k].key[1].k[0] == (uint32) attno)
 			return &entries[k];
 	return NULL;
 }
@@ -246,14 +312,47 @@ typedef struct TableRows
 	size_t		nrows,
 				ngeoms,
 				raw_bytes;
+	/* read to be kept: false when a row was not settled, and then the newest transaction it waits for */
+	bool		settled;
+	TransactionId wait_xid;
 } TableRows;
+
+/*
+ * Is a row of a page not marked all-visible settled, the same to every snapshot taken now or later (as
+ * VACUUM judges a page all-visible), visible (*visible) or dead? If not, *wait the newest transaction it
+ * waits for.
+ */
+static bool
+row_settled(HeapTuple tuple, Buffer buffer, TransactionId oldest, bool *visible, TransactionId *wait)
+{
+	TransactionId xmin = HeapTupleHeaderGetXmin(tuple->t_data),
+				xmax = HeapTupleHeaderGetUpdateXid(tuple->t_data);
+
+	switch (HeapTupleSatisfiesVacuum(tuple, oldest, buffer))
+	{
+		case HEAPTUPLE_LIVE:
+			*visible = true;
+			if (TransactionIdPrecedes(xmin, oldest))
+				return true;
+			break;
+		case HEAPTUPLE_DEAD:
+			*visible = false;
+			return true;
+		default:
+			break;
+	}
+	*wait = TransactionIdIsNormal(xmin) && TransactionIdFollows(xmin, *wait) ? xmin : *wait;
+	*wait = TransactionIdIsNormal(xmax) && TransactionIdFollows(xmax, *wait) ? xmax : *wait;
+	return false;
+}
 
 /*
  * Reads every row of the table visible to t's snapshot, in physical order, into r, allocated in cxt: with
  * values, copies of them as stored (a TOAST pointer stays one), else r->geoms stays NULL; with a context for
  * them, the rows' TIDs there, else r->tids stays NULL. Page by page, as a sequential scan sees them: on a page
  * marked all-visible every normal line pointer is a visible row; on another, each row's visibility is
- * checked under the snapshot.
+ * checked under the snapshot, or, read to be kept (with locations), whether it is settled (row_settled):
+ * the reading stops at the first that is not (r->settled false), whose rows are then read from the plan.
  */
 static void
 read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt, TableRows *r)
@@ -262,15 +361,18 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 				room = 0;
 	char	   *arena = NULL;
 	BlockNumber nblocks = RelationGetNumberOfBlocks(t->rel);
-	BufferAccessStrategy strategy = nblocks > (BlockNumber) NBuffers / 4 ? GetAccessStrategy(BAS_BULKREAD) : NULL;
+	BufferAccessStrategy strategy = scan_strategy(nblocks);
 	TupleDesc	desc = RelationGetDescr(t->rel);
 	MemoryContext old = MemoryContextSwitchTo(cxt);
+	TransactionId oldest = locations ? GetOldestNonRemovableTransactionId(t->rel) : InvalidTransactionId;
 
 	memset(r, 0, sizeof(*r));
+	r->settled = true;
+	r->wait_xid = InvalidTransactionId;
 	r->tids = locations ? MemoryContextAllocHuge(locations, cap * sizeof(ItemPointerData)) : NULL;
 	r->geoms = values ? palloc_extended(cap * sizeof(Datum), MCXT_ALLOC_HUGE) : NULL;
 	r->present = palloc_extended(cap * sizeof(bool), MCXT_ALLOC_HUGE);
-	for (BlockNumber block = 0; block < nblocks; block++)
+	for (BlockNumber block = 0; block < nblocks && r->settled; block++)
 	{
 		Buffer		buffer = ReadBufferExtended(t->rel, MAIN_FORKNUM, block, RBM_NORMAL, strategy);
 		Page		page;
@@ -295,7 +397,19 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 			tuple.t_len = ItemIdGetLength(item);
 			tuple.t_tableOid = RelationGetRelid(t->rel);
 			ItemPointerSet(&tuple.t_self, block, offset);
-			if (!all_visible && !HeapTupleSatisfiesVisibility(&tuple, t->snapshot, buffer))
+			if (!all_visible && locations)
+			{
+				bool		visible;
+
+				if (!row_settled(&tuple, buffer, oldest, &visible, &r->wait_xid))
+				{
+					r->settled = false;
+					break;
+				}
+				if (!visible)
+					continue;
+			}
+			else if (!all_visible && !HeapTupleSatisfiesVisibility(&tuple, t->snapshot, buffer))
 				continue;
 			d = heap_getattr(&tuple, t->attno, desc, &isnull);
 			if (r->nrows == cap)
@@ -414,11 +528,13 @@ service_runs(void)
 
 /*
  * A table's side read now (its rows' locations; their values too unless the GPU service may hold the side
- * already, into r in cxt) and kept under key: the entry, or NULL when it is not kept (a row changed meanwhile,
- * its values would not fit the cache unless unbounded, no room for its locations).
+ * already, into r in cxt) and kept under key, taken after the log's position start: the entry, or NULL when it
+ * is not kept (a row not settled, a page changed meanwhile, its values would not fit the cache unless
+ * unbounded, no room for its locations).
  */
 static TableEntry *
-read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryContext cxt, TableRows *r)
+read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbounded, MemoryContext cxt,
+			  TableRows *r)
 {
 	GxCacheKey	after[2];
 	size_t		bytes;
@@ -428,8 +544,20 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], bool unbounded, MemoryConte
 	TableEntry *e;
 
 	read_rows(t, !service_runs(), data, cxt, r);
-	/* kept only if no row changed meanwhile (the rows read are this snapshot's whatever happened) */
-	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0)
+	if (!r->settled)
+	{
+		/* remembered, so that the table is not read again for nothing until that transaction is settled */
+		e = new_entry(key, NULL, 0);
+		if (e)
+			e->wait_xid = r->wait_xid;
+		return NULL;
+	}
+
+	/*
+	 * Kept only if no page changed since before the key was taken (the rows read are this snapshot's
+	 * whatever happened): a change then would have a log position above start.
+	 */
+	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0 || key_lsn(after) > start)
 		return NULL;
 	bytes = r->nrows * sizeof(ItemPointerData) + r->ngeoms * sizeof(int64);
 	if (unbounded || gx_pg_side_fits_cache(r->raw_bytes))
@@ -470,6 +598,7 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	GxCacheKey	key[2];
 	TableEntry *e;
 	TableRows	r;
+	XLogRecPtr	start;
 	double		t0 = gx_now_ms();
 	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
 	bool		unbounded = t->whole_anyway && service_runs();
@@ -479,6 +608,13 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	t->col_nulls = NULL;
 	if (t->rel == NULL || gx_cache_host_mb == 0)
 		return false;
+	/* rows found not settled: read from the plan until their transaction is */
+	e = waiting_entry(t->rel, t->attno);
+	if (e && !TransactionIdPrecedes(e->wait_xid, GetOldestNonRemovableTransactionId(t->rel)))
+		return false;
+	if (e)
+		forget_entry(e);
+	start = GetXLogInsertRecPtr();
 	if (!table_key(t->rel, t->attno, key))
 		return false;
 	e = find_entry(key);
@@ -499,7 +635,7 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 		/* weighed before it is read (a kept side, by what it holds, above) */
 		if (!unbounded && !gx_pg_side_fits_cache(column_bytes(t)))
 			return false;
-		e = read_and_keep(t, key, unbounded, cxt, &r);
+		e = read_and_keep(t, key, start, unbounded, cxt, &r);
 		if (e == NULL)
 			return false;
 		gx_pg_table_sides_read++;

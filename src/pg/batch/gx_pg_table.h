@@ -66,6 +66,12 @@ bool		gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext c
 /* Row `row` of the side, as the plan's scan would have returned it (its columns the query reads, at least). */
 TupleTableSlot *gx_pg_table_row(GxPgTable *t, size_t row);
 
+/*
+ * For the planner's costs: does this backend keep column attno of table relid (as it last read it)? The
+ * table may have changed since; a join then reads it again.
+ */
+bool		gx_pg_table_kept(Oid relid, AttrNumber attno);
+
 /* Lets go of the page the last row was fetched from (at the end of the scan, or before a rescan). */
 void		gx_pg_table_release(GxPgTable *t);
 

@@ -32,9 +32,10 @@ engine_cost(Plan *p)
 	{
 		CustomScan *cs = (CustomScan *) p;
 
+		/* none when a side kept as its table, whose plan never runs, is not counted in the join's cost */
 		if (cs->methods == &gx_join_scan_methods)
-			c += p->total_cost - ((Plan *) linitial(cs->custom_plans))->total_cost -
-				((Plan *) lsecond(cs->custom_plans))->total_cost;
+			c += Max(p->total_cost - ((Plan *) linitial(cs->custom_plans))->total_cost -
+					 ((Plan *) lsecond(cs->custom_plans))->total_cost, 0);
 		foreach(lc, cs->custom_plans)
 			c += engine_cost(lfirst(lc));
 	}

@@ -1,6 +1,7 @@
 /*
- * gx_support.c: planner support of gx_intersects and gx_dwithin: index searches (lossy &&&, against the
- * other side's box grown by the distance for gx_dwithin) and selectivity (gx_selectivity.c).
+ * gx_support.c: planner support of gx_intersects, gx_dwithin, gx_contains and gx_within: index searches
+ * (lossy &&&, against the other side's box grown by the distance for gx_dwithin), selectivity
+ * (gx_selectivity.c) and the cost of a call, from the sizes of the geometries it reads.
  */
 #include "postgres.h"
 
@@ -8,6 +9,7 @@
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_opfamily.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type_d.h"
 #include "fmgr.h"
 #include "nodes/makefuncs.h"
@@ -15,6 +17,7 @@
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
 #include "nodes/value.h"
+#include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
 #include "utils/lsyscache.h"
@@ -108,6 +111,63 @@ index_condition(SupportRequestIndexCondition *req, int nargs, const StrategyNumb
 static const StrategyNumber overlap[2] = {RTOverlapStrategyNumber, RTOverlapStrategyNumber};
 
 /*
+ * The cost of a call on two geometries, in units of cpu_operator_cost: a call's own work (the function's
+ * declared COST), and the work per
+ * element of the two values, which each call detoasts and flattens, and locates in when one is a solid
+ * (on the 2-core VM, a point against a solid of 4 620 triangles 0.8 ms a call, against the same surface
+ * 0.17 ms; two points 0.15 us). A constant is prepared once (its elements and grid kept across calls): its
+ * elements count once, at startup.
+ */
+#define ELEMENT_COST	15.0
+
+static void
+call_cost(SupportRequestCost *req)
+{
+	FuncExpr   *f = (FuncExpr *) req->node;
+	HeapTuple	tup = SearchSysCache1(PROCOID, ObjectIdGetDatum(req->funcid));
+	double		per_call = 0,
+				once = 0;
+	ListCell   *lc;
+	int			k = 0;
+
+	if (HeapTupleIsValid(tup))
+	{
+		per_call = ((Form_pg_proc) GETSTRUCT(tup))->procost;
+		ReleaseSysCache(tup);
+	}
+	foreach(lc, f->args)
+	{
+		Node	   *arg = lfirst(lc);
+		double		e;
+
+		if (k++ == 2)
+			break;				/* gx_dwithin's distance */
+		e = req->root ? gx_expr_elements(req->root, arg) : -1;
+		if (e < 0)
+			e = 1;
+		if (IsA(arg, Const))
+			once += ELEMENT_COST * e;
+		else
+			per_call += ELEMENT_COST * e;
+	}
+	req->startup = once * cpu_operator_cost;
+	req->per_tuple = per_call * cpu_operator_cost;
+}
+
+/* Answers a SupportRequestCost about a call (of two geometries, and a distance for gx_dwithin). */
+static bool
+cost_request(Node *rawreq)
+{
+	SupportRequestCost *req = (SupportRequestCost *) rawreq;
+
+	if (!IsA(rawreq, SupportRequestCost) || req->node == NULL || !IsA(req->node, FuncExpr) ||
+		list_length(((FuncExpr *) req->node)->args) < 2)
+		return false;
+	call_cost(req);
+	return true;
+}
+
+/*
  * Index conditions of a two-geometry predicate (strategies by the indexed argument) and its selectivity,
  * estimated as gx_intersects' (containment implies intersection: an upper bound).
  */
@@ -116,6 +176,8 @@ predicate_support(FunctionCallInfo fcinfo, const StrategyNumber *strategies)
 {
 	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
 
+	if (cost_request(rawreq))
+		PG_RETURN_POINTER(rawreq);
 	if (IsA(rawreq, SupportRequestIndexCondition))
 	{
 		List	   *cond = index_condition((SupportRequestIndexCondition *) rawreq, 2, strategies);
@@ -184,6 +246,8 @@ gx_dwithin_support(PG_FUNCTION_ARGS)
 {
 	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
 
+	if (cost_request(rawreq))
+		PG_RETURN_POINTER(rawreq);
 	if (IsA(rawreq, SupportRequestIndexCondition))
 		PG_RETURN_POINTER(index_condition((SupportRequestIndexCondition *) rawreq, 3, overlap));
 	if (IsA(rawreq, SupportRequestSelectivity))

@@ -1,8 +1,9 @@
 /*
  * gx_analyze.c: ANALYZE of gxgeom columns: the standard statistics (NULL fraction, width, distinct values
  * and most common values under =) and, in a slot of their own kind, the box statistics of
- * src/core/index/gx_boxstats.h that the selectivity estimators read (gx_selectivity.c). Only the header of each
- * sampled value is read for its box: a huge TOASTed value is not fetched whole. (compute_stats runs in a
+ * src/core/index/gx_boxstats.h that the selectivity estimators read (gx_selectivity.c), and in another the
+ * mean elements of a value, which the planner's costs read. Only the header and first node of each sampled
+ * value are read: a huge TOASTed value is not fetched whole. (compute_stats runs in a
  * memory context that ANALYZE resets after each column; what is kept goes into anl_context.)
  */
 #include "postgres.h"
@@ -30,6 +31,8 @@ compute_box_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc, int sampl
 	BoxAnalyze *ba = (BoxAnalyze *) stats->extra_data;
 	GxBox3D    *boxes = palloc(Max(samplerows, 1) * sizeof(GxBox3D));
 	double	   *encoded = palloc((GX_BOXSTATS_HEADER + GX_BOXSTATS_MAX_CELLS) * sizeof(double));
+	double		elements = 0,
+				e;
 	size_t		nboxes = 0,
 				nempty = 0,
 				len,
@@ -50,15 +53,16 @@ compute_box_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc, int sampl
 		vacuum_delay_point();
 		if (isnull)
 			continue;
-		if (gx_datum_get_box(value, &boxes[nboxes]))
+		if (gx_datum_get_head(value, &boxes[nboxes], &e))
 			nboxes++;
 		else
 			nempty++;
+		elements += e;
 	}
 	/* Only NULLs: nothing to say about boxes. The standard routines use at most 3 of the 5 slots. */
 	for (slot = 0; slot < STATISTIC_NUM_SLOTS && stats->stakind[slot] != 0; slot++)
 		;
-	if (nboxes + nempty == 0 || slot == STATISTIC_NUM_SLOTS)
+	if (nboxes + nempty == 0 || slot + 1 >= STATISTIC_NUM_SLOTS)
 		return;
 
 	len = gx_boxstats_build(boxes, nboxes, nempty, encoded);
@@ -73,6 +77,22 @@ compute_box_stats(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc, int sampl
 	stats->stacoll[slot] = InvalidOid;
 	stats->stavalues[slot] = values;
 	stats->numvalues[slot] = (int) len;
+	stats->statypid[slot] = FLOAT8OID;
+	stats->statyplen[slot] = sizeof(float8);
+	stats->statypbyval[slot] = FLOAT8PASSBYVAL;
+	stats->statypalign[slot] = TYPALIGN_DOUBLE;
+
+	/* the mean elements of a value that is not NULL, in the next slot */
+	old = MemoryContextSwitchTo(stats->anl_context);
+	values = palloc(sizeof(Datum));
+	values[0] = Float8GetDatum(elements / (double) (nboxes + nempty));
+	MemoryContextSwitchTo(old);
+	slot++;
+	stats->stakind[slot] = GX_STATISTIC_KIND_ELEMENTS;
+	stats->staop[slot] = InvalidOid;
+	stats->stacoll[slot] = InvalidOid;
+	stats->stavalues[slot] = values;
+	stats->numvalues[slot] = 1;
 	stats->statypid[slot] = FLOAT8OID;
 	stats->statyplen[slot] = sizeof(float8);
 	stats->statypbyval[slot] = FLOAT8PASSBYVAL;

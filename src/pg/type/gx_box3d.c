@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <math.h>
 
+#include "access/detoast.h"
 #include "fmgr.h"
 #include "libpq/pqformat.h"
 
@@ -19,11 +20,41 @@ PG_FUNCTION_INFO_V1(gxbox3d_recv);
 PG_FUNCTION_INFO_V1(gxbox3d_send);
 PG_FUNCTION_INFO_V1(gx_box3d);
 
+/*
+ * Elements of a value judged by its first node: exact for a point, a line string and a surface (a TIN or a
+ * POLYHEDRALSURFACE, packed or not, whose node header is the same), else a vertex's worth of its
+ * uncompressed bytes each.
+ */
+static double
+first_node_elements(Datum geom, const GxNode *node)
+{
+	switch (node->type)
+	{
+		case GX_POINT:
+		case GX_TRIANGLE:
+			return 1;
+		case GX_LINESTRING:
+			return Max((double) node->count - 1, 1);
+		case GX_MULTIPOINT:
+		case GX_TIN:
+		case GX_POLYHEDRALSURFACE:
+			return Max((double) node->count, 1);
+		default:
+			return Max((double) (toast_raw_datum_size(geom) - sizeof(GxSerialized)) / (3 * sizeof(double)), 1);
+	}
+}
+
 bool
-gx_datum_get_box(Datum geom, GxBox3D *box)
+gx_datum_get_head(Datum geom, GxBox3D *box, double *elements)
 {
 	struct varlena *v = (struct varlena *) DatumGetPointer(geom);
-	GxSerialized hdr;
+	struct
+	{
+		GxSerialized hdr;
+		GxNode		node;
+	}			head;
+	/* the header, and the first node's when asked for (every value has one) */
+	size_t		len = elements ? sizeof(head) : sizeof(head.hdr);
 
 	/*
 	 * Copy the fixed header out: a short (1-byte header) value is not aligned, and nothing else is needed.
@@ -31,28 +62,36 @@ gx_datum_get_box(Datum geom, GxBox3D *box)
 	 */
 	if (VARATT_IS_SHORT(v) && !VARATT_IS_EXTERNAL(v))
 	{
-		if (VARSIZE_SHORT(v) < VARHDRSZ_SHORT + sizeof(hdr) - VARHDRSZ)
+		if (VARSIZE_SHORT(v) < VARHDRSZ_SHORT + len - VARHDRSZ)
 			elog(ERROR, "gxgeom value too short: %zu bytes", (size_t) VARSIZE_SHORT(v));
-		memcpy((char *) &hdr + VARHDRSZ, VARDATA_SHORT(v), sizeof(hdr) - VARHDRSZ);
+		memcpy((char *) &head + VARHDRSZ, VARDATA_SHORT(v), len - VARHDRSZ);
 	}
 	else
 	{
 		/* In line and uncompressed: returned as is; compressed or external: only the header is fetched. */
-		struct varlena *h = PG_DETOAST_DATUM_SLICE(geom, 0, sizeof(hdr) - VARHDRSZ);
+		struct varlena *h = PG_DETOAST_DATUM_SLICE(geom, 0, len - VARHDRSZ);
 
-		if (VARSIZE(h) < sizeof(hdr))
+		if (VARSIZE(h) < len)
 			elog(ERROR, "gxgeom value too short: %zu bytes", (size_t) VARSIZE(h));
-		memcpy(&hdr, h, sizeof(hdr));
+		memcpy(&head, h, len);
 		if (h != v)
 			pfree(h);
 	}
-	if (hdr.flags & GX_FLAG_EMPTY)
+	if (elements)
+		*elements = head.hdr.flags & GX_FLAG_EMPTY ? 0 : first_node_elements(geom, &head.node);
+	if (head.hdr.flags & GX_FLAG_EMPTY)
 	{
 		gx_box_set_empty(box);
 		return false;
 	}
-	*box = hdr.box;
+	*box = head.hdr.box;
 	return true;
+}
+
+bool
+gx_datum_get_box(Datum geom, GxBox3D *box)
+{
+	return gx_datum_get_head(geom, box, NULL);
 }
 
 /* ---- Text and binary I/O ------------------------------------------------------------------------------ */

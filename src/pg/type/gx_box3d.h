@@ -22,4 +22,10 @@
  */
 bool		gx_datum_get_box(Datum geom, GxBox3D *box);
 
+/*
+ * The same, with the value's elements (segments, triangles, points) estimated from its first node, read in
+ * the same slice: 0 for an EMPTY value (ANALYZE's measure of a column, for the planner's costs).
+ */
+bool		gx_datum_get_head(Datum geom, GxBox3D *box, double *elements);
+
 #endif

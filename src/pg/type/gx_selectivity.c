@@ -198,3 +198,34 @@ gx_box3d_joinsel(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(gx_join_selectivity((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
 										 (JoinType) PG_GETARG_INT16(3), (SpecialJoinInfo *) PG_GETARG_POINTER(4)));
 }
+
+double
+gx_expr_elements(PlannerInfo *root, Node *expr)
+{
+	VariableStatData vardata;
+	AttStatsSlot sslot;
+	double		elements = -1;
+	GxBox3D		box;
+
+	if (IsA(expr, Const))
+	{
+		Const	   *c = (Const *) expr;
+
+		if (c->constisnull)
+			return 0;
+		if (c->constlen == (int16) sizeof(GxBox3D))
+			return 1;
+		(void) gx_datum_get_head(c->constvalue, &box, &elements);
+		return elements;
+	}
+	examine_variable(root, expr, 0, &vardata);
+	if (HeapTupleIsValid(vardata.statsTuple) &&
+		get_attstatsslot(&sslot, vardata.statsTuple, GX_STATISTIC_KIND_ELEMENTS, InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		if (sslot.valuetype == FLOAT8OID && sslot.nvalues == 1)
+			elements = DatumGetFloat8(sslot.values[0]);
+		free_attstatsslot(&sslot);
+	}
+	ReleaseVariableStats(vardata);
+	return elements;
+}
