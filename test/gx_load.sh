@@ -32,6 +32,8 @@ stl=$root/test/fuzz/corpus_stl
 as_role "$root/tools/gx-load" meshes "$stl/tetrahedron.bin.stl" "$stl/triangle.ascii.stl" || failed=1
 check "STL triangle counts" "$(as_role psql -X -At -c 'SELECT string_agg(gx_ntriangles(geom)::text, $$ $$ ORDER BY id) FROM meshes')" "4 1"
 check "owner of the created table" "$(as_role psql -X -At -c "SELECT tableowner FROM pg_tables WHERE tablename = 'meshes'")" $role
+# loaded tables are vacuumed and analyzed: every page all-visible (batched joins keep them unchecked)
+check "vacuumed after loading" "$(as_role psql -X -At -c "SELECT relpages > 0 AND relallvisible = relpages FROM pg_class WHERE relname = 'meshes'")" t
 
 # 100 000 zero facets (5 MB, 6.7 MB of base64): far more than one command-line argument may hold.
 { head -c 80 /dev/zero; printf '\xa0\x86\x01\x00'; head -c 5000000 /dev/zero; } >"$tmp/big.stl"

@@ -28,6 +28,7 @@
 #include "storage/bufmgr.h"
 #include "storage/procarray.h"
 #include "storage/smgr.h"
+#include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
@@ -64,6 +65,33 @@ scan_strategy(BlockNumber nblocks)
  * which sets the map page's position. So a change after the key was taken raises one of these positions
  * above it, and the key taken again differs.
  */
+/* Pages not all-visible from which a join suggests VACUUM, once a session for each table (80 MB). */
+#define UNVACUUMED_NOTICE_PAGES 10240
+
+/*
+ * A NOTICE, the first time in this session that a join reads the table with many pages that VACUUM has
+ * not marked all-visible: each join reads those pages' headers to see whether the table changed.
+ */
+static void
+suggest_vacuum(Relation rel, BlockNumber unmarked)
+{
+	static List *told = NIL;	/* the tables already named, in TopMemoryContext */
+	MemoryContext old;
+
+	if (unmarked < UNVACUUMED_NOTICE_PAGES || list_member_oid(told, RelationGetRelid(rel)))
+		return;
+	old = MemoryContextSwitchTo(TopMemoryContext);
+	told = lappend_oid(told, RelationGetRelid(rel));
+	MemoryContextSwitchTo(old);
+	ereport(NOTICE,
+			(errmsg("table \"%s\" has %u pages that VACUUM has not marked all-visible",
+					RelationGetRelationName(rel), unmarked),
+			 errdetail("A batched join keeps such a table, but checks those pages for changes each time it reads it."),
+			 errhint("Run VACUUM %s once after loading it (gx-load does): joins over it then skip that check.",
+					 quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
+												RelationGetRelationName(rel)))));
+}
+
 static bool
 table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 {
@@ -73,6 +101,7 @@ table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 	SMgrRelation smgr;
 	XLogRecPtr	lsn = InvalidXLogRecPtr;
 	BufferAccessStrategy strategy = NULL;
+	BlockNumber unmarked = 0;
 
 	if (npages == 0 || !RelationNeedsWAL(rel))
 		return false;
@@ -106,6 +135,7 @@ table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 				continue;
 			if (strategy == NULL)
 				strategy = scan_strategy(npages);
+			unmarked++;
 			if (p % 256 == 0)
 				CHECK_FOR_INTERRUPTS();
 			heap = ReadBufferExtended(rel, MAIN_FORKNUM, first + p, RBM_NORMAL, strategy);
@@ -119,6 +149,7 @@ table_key(Relation rel, AttrNumber attno, GxCacheKey key[2])
 		FreeAccessStrategy(strategy);
 	if (lsn == InvalidXLogRecPtr)
 		return false;
+	suggest_vacuum(rel, unmarked);
 	/* k[1] 0 tells it from a TOAST value's identity (a TOAST relation), k[0] not 0 from a hash of bytes */
 	key[0] = (GxCacheKey) {{MyDatabaseId, 0, RelationGetRelid(rel), rel->rd_node.relNode}};
 	key[1] = (GxCacheKey) {{(uint32) attno, npages, (uint32) (lsn >> 32), (uint32) lsn}};
