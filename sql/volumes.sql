@@ -58,6 +58,10 @@ DROP FUNCTION vol_pt(int, int, int);
 -- areas of surfaces and of other geometries
 SELECT gx_area('TIN Z (((0 0 0,3 0 0,0 4 0,0 0 0)))'), gx_area('POLYGON Z ((0 0 0,2 0 0,2 2 0,0 2 0,0 0 0))'),
        gx_area('LINESTRING Z (0 0 0,1 1 1)'), gx_area('POINT Z EMPTY');
+-- areas at extreme magnitudes: 5e199, 5e-201, a side longer than the largest float8 (1.5e8), beyond it
+SELECT gx_area('TRIANGLE Z ((0 0 0,1e100 0 0,0 1e100 0,0 0 0))') AS big, gx_area('TRIANGLE Z ((0 0 0,1e-100 0 0,0 1e-100 0,0 0 0))') AS small,
+       gx_area('TRIANGLE Z ((-1.5e308 0 0,1.5e308 0 0,-1.5e308 1e-300 0,-1.5e308 0 0))') AS long_side,
+       gx_area('TRIANGLE Z ((0 0 0,1e300 0 0,0 1e300 0,0 0 0))') AS beyond;
 -- extents
 SELECT gx_extent(geom) FROM vol_solids;
 SELECT gx_extent(geom) FROM vol_solids WHERE false;
