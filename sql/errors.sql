@@ -17,10 +17,12 @@ SELECT 'LINESTRING(1 2 3, 4 5)'::gxgeom;
 SELECT 'POINT Z (1 2)'::gxgeom;
 SELECT 'SRID=abc;POINT(1 2 3)'::gxgeom;
 SELECT 'SRID=1000000;POINT(1 2 3)'::gxgeom;
--- non-finite coordinates
+-- non-finite coordinates, and decimals out of the float8 range
 SELECT 'POINT(nan 2 3)'::gxgeom;
 SELECT 'POINT(1 inf 3)'::gxgeom;
 SELECT 'POINT(1 2 1e999)'::gxgeom;
+SELECT 'POINT(-1e309 2 3)'::gxgeom;
+SELECT gx_geomfromobj(E'v 0 0 0\nv 1 0 0\nv 0 1e309 0\nf 1 2 3\n');
 -- rings
 SELECT 'TRIANGLE((0 0 0, 1 0 0, 0 1 0, 0 0 1))'::gxgeom;
 SELECT 'TRIANGLE((0 0 0, 1 0 0, 0 1 0, 1 1 0, 0 0 0))'::gxgeom;

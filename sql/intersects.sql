@@ -68,6 +68,11 @@ SELECT gx_intersects('LINESTRING(0 0 0, 2 2 2)', 'LINESTRING(0 2 0, 2 0 2)') AS 
 SELECT gx_intersects('SRID=32633;POINT(1 2 3)', 'SRID=32633;POINT(1 2 3)'),
 	gx_intersects('SRID=32633;POINT(1 2 3)', 'POINT(1 2 3)');
 SELECT gx_intersects('SRID=32633;POINT(1 2 3)', 'SRID=4326;POINT(1 2 3)');
+-- the pair functions name a row of each SRID by its id, and its query (ids of any type)
+SELECT * FROM gx_intersecting_pairs('SELECT 10, ''SRID=32633;POINT(0 0 0)''::gxgeom',
+	'SELECT g, format(''SRID=%s;POINT(0 0 0)'', CASE WHEN g < 3 THEN 32633 ELSE 4326 END)::gxgeom FROM generate_series(1, 4) g');
+SELECT * FROM gx_intersecting_pairs('SELECT ''x'' || g, format(''SRID=%s;POINT(0 0 0)'', 4326 + g)::gxgeom FROM generate_series(1, 2) g',
+	'SELECT 1, ''SRID=4327;POINT(0 0 0)''::gxgeom', NULL::text);
 -- gpuexact.strict_srid makes SRID 0 against another SRID an error too, per pair, in a batch and in a join
 -- (the unknown SRID on either side, and in a side that also holds the known one).
 SET gpuexact.strict_srid = on;

@@ -31,4 +31,10 @@ CREATE TEMP TABLE bodies AS SELECT 1 AS id, gx_makesolid('POLYHEDRALSURFACE Z ((
 UNION ALL SELECT 2, 'POINT(5 5 5)';
 CREATE INDEX ON bodies USING gist (geom);
 SELECT id, geom <-> 'POINT(0.5 0.5 0.5)' AS d FROM bodies ORDER BY geom <-> 'POINT(0.5 0.5 0.5)' LIMIT 2;
+-- subnormal coordinates: the index's bound stays below the exact distance rounded once
+CREATE TEMP TABLE tiny AS SELECT 1 AS id, 'POINT Z (5.6710719e-316 4.2875e-320 3.104e-320)'::gxgeom AS geom
+UNION ALL SELECT 2, 'POINT Z (4.9e-324 0 0)' UNION ALL SELECT 3, 'POINT Z (1e308 -1e308 1e308)';
+CREATE INDEX ON tiny USING gist (geom);
+SELECT id, geom <-> 'POINT(0 0 0)' AS d FROM tiny ORDER BY geom <-> 'POINT(0 0 0)';
+SELECT id, geom <-> 'POINT(1e-320 -2e-322 0)' AS d FROM tiny ORDER BY geom <-> 'POINT(1e-320 -2e-322 0)';
 RESET enable_seqscan;

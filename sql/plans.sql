@@ -77,6 +77,16 @@ SELECT * FROM gx_intersecting_pairs('SELECT writer(), g FROM ra', 'SELECT id, g 
 SELECT count(*) AS rows_written FROM written;
 CREATE SEQUENCE wseq;
 SELECT * FROM gx_intersecting_pairs($$SELECT nextval('wseq'), g FROM ra$$, 'SELECT id, g FROM ra');
+-- a query that writes: a permanent table raises 25006, a temporary one may be written (a WITH or RETURNING)
+SELECT * FROM gx_intersecting_pairs('SELECT id, g FROM ra', 'WITH w AS (INSERT INTO written VALUES (2) RETURNING n) SELECT n, g FROM w, ra');
+\set VERBOSITY sqlstate
+SELECT * FROM gx_intersecting_pairs('INSERT INTO written VALUES (3) RETURNING n, NULL::gxgeom', 'SELECT id, g FROM ra');
+\set VERBOSITY default
+CREATE TEMP TABLE written_here (id int, g gxgeom);
+SELECT count(*) AS pairs FROM gx_intersecting_pairs('WITH w AS (INSERT INTO written_here SELECT id, g FROM ra RETURNING id, g) SELECT id, g FROM w',
+	'SELECT id, g FROM ra');
+SELECT count(*) AS pairs FROM gx_intersecting_pairs('DELETE FROM written_here RETURNING id, g', 'SELECT id, g FROM ra');
+SELECT (SELECT count(*) FROM written) AS rows_written, (SELECT count(*) FROM written_here) AS temp_rows_left;
 -- column types are checked even when a query returns no rows
 SELECT * FROM gx_intersecting_pairs('SELECT id, g FROM ra WHERE false', 'SELECT id, id FROM ra WHERE false');
 SELECT * FROM gx_intersecting_pairs('SELECT id::float8, g FROM ra WHERE false', 'SELECT id, g FROM ra');

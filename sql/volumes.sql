@@ -55,9 +55,18 @@ SELECT count(*) AS pairs, sum(volume) FROM gx_volume_pairs(
 SELECT value AS toast_probes FROM gx_stats() WHERE counter = 'toast_index_probes';
 DROP TABLE vol_big;
 DROP FUNCTION vol_pt(int, int, int);
+-- a solid of volume 1e-330 (rounded, 0): the blocks around it, inside it and cut by it share a positive
+-- exact volume, and are listed with the volume 0; the block beside it is not
+SELECT * FROM gx_volume_pairs($$SELECT * FROM (VALUES (1, 'BOX3D(-1 -1 -1,1 1 1)'::gxbox3d), (2, 'BOX3D(2.5e-111 2.5e-111 2.5e-111,7.5e-111 7.5e-111 7.5e-111)'),
+	(3, 'BOX3D(5e-111 5e-111 5e-111,1 1 1)'), (4, 'BOX3D(2e-110 0 0,1 1 1)')) b$$,
+	$$SELECT 9, gx_makesolid('POLYHEDRALSURFACE Z (((0 0 0,0 1e-110 0,1e-110 1e-110 0,1e-110 0 0,0 0 0)),((0 0 1e-110,1e-110 0 1e-110,1e-110 1e-110 1e-110,0 1e-110 1e-110,0 0 1e-110)),((0 0 0,1e-110 0 0,1e-110 0 1e-110,0 0 1e-110,0 0 0)),((0 1e-110 0,0 1e-110 1e-110,1e-110 1e-110 1e-110,1e-110 1e-110 0,0 1e-110 0)),((0 0 0,0 0 1e-110,0 1e-110 1e-110,0 1e-110 0,0 0 0)),((1e-110 0 0,1e-110 1e-110 0,1e-110 1e-110 1e-110,1e-110 0 1e-110,1e-110 0 0)))')$$);
 -- areas of surfaces and of other geometries
 SELECT gx_area('TIN Z (((0 0 0,3 0 0,0 4 0,0 0 0)))'), gx_area('POLYGON Z ((0 0 0,2 0 0,2 2 0,0 2 0,0 0 0))'),
        gx_area('LINESTRING Z (0 0 0,1 1 1)'), gx_area('POINT Z EMPTY');
+-- areas at extreme magnitudes: 5e199, 5e-201, a side longer than the largest float8 (1.5e8), beyond it
+SELECT gx_area('TRIANGLE Z ((0 0 0,1e100 0 0,0 1e100 0,0 0 0))') AS big, gx_area('TRIANGLE Z ((0 0 0,1e-100 0 0,0 1e-100 0,0 0 0))') AS small,
+       gx_area('TRIANGLE Z ((-1.5e308 0 0,1.5e308 0 0,-1.5e308 1e-300 0,-1.5e308 0 0))') AS long_side,
+       gx_area('TRIANGLE Z ((0 0 0,1e300 0 0,0 1e300 0,0 0 0))') AS beyond;
 -- extents
 SELECT gx_extent(geom) FROM vol_solids;
 SELECT gx_extent(geom) FROM vol_solids WHERE false;

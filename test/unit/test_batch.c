@@ -303,6 +303,13 @@ special_cases(void)
 	a.srid = 4326;
 	b.srid = 32633;
 	CHECK(!gx_batch_intersect(&a, &b, &opt, &p, &st, &err) && err.code == GX_ERR_SRID);
+	CHECK_MSG(strstr(err.msg, "(4326 and 32633)") != NULL, "%s", err.msg);
+	/* two SRIDs within side b, the same first one as side a's: the side is named */
+	err = (GxError) {GX_OK, ""};
+	b.srid = 4326;
+	b.mixed_srid = true;
+	CHECK(!gx_batch_intersect(&a, &b, &opt, &p, &st, &err) && err.code == GX_ERR_SRID);
+	CHECK_MSG(strstr(err.msg, "(4326 and another SRID, both in side b)") != NULL, "%s", err.msg);
 	gx_batch_side_free(&a);
 	gx_batch_side_free(&b);
 	gx_free(g[0]);

@@ -482,6 +482,58 @@ test_measure_extremes(void)
 	CHECK(!gx_polyline_locate(huge, 2, 1, out, &err) && strstr(err.msg, "too long"));
 }
 
+/* The area of the triangle at the origin with legs x and y along the axes, as gx_area computes it. */
+static double
+leg_area(const char *x, const char *y)
+{
+	char		wkt[200];
+	size_t		size;
+	GxError		err = {GX_OK, ""};
+	GxSerialized *g;
+	double		area;
+
+	snprintf(wkt, sizeof(wkt), "TRIANGLE Z ((0 0 0,%s 0 0,0 %s 0,0 0 0))", x, y);
+	g = gx_from_wkt(wkt, &size, &err);
+	CHECK_MSG(g != NULL, "%s: %s", wkt, err.msg);
+	if (g == NULL)
+		return NAN;
+	area = gx_geom_area(g);
+	gx_free(g);
+	return area;
+}
+
+/*
+ * Areas at every magnitude, against the exact a b / 2 of the legs a and b (in long double, whose range holds
+ * it): within the documented bound, plus half the smallest subnormal for a subnormal area; beyond DBL_MAX,
+ * Infinity; a side longer than DBL_MAX still measured.
+ */
+static void
+test_area_extremes(void)
+{
+	const char *legs[][2] = {{"1e100", "1e100"}, {"1e-100", "1e-100"}, {"3e200", "1e-250"}, {"1e-160", "1e-160"},
+	{"3e-170", "2e-160"}, {"1e154", "1e154"}, {"1e-154", "1e-154"}, {"1.7e308", "1e-300"}, {"3", "4"}};
+	size_t		size;
+	GxError		err = {GX_OK, ""};
+	GxSerialized *g;
+
+	for (size_t i = 0; i < sizeof(legs) / sizeof(legs[0]); i++)
+	{
+		double		a = strtod(legs[i][0], NULL),
+					b = strtod(legs[i][1], NULL),
+					got = leg_area(legs[i][0], legs[i][1]);
+		long double want = 0.5L * a * b;
+
+		CHECK_MSG(fabsl(got - want) <= 8 * U * (long double) a * b + 0x1p-1075L,
+				  "legs %s %s: area %.17g, exact %.17Lg", legs[i][0], legs[i][1], got, want);
+	}
+	CHECK(isinf(leg_area("1e300", "1e300")));
+	CHECK(leg_area("0", "1e300") == 0);
+	/* a side from -1.5e308 to 1.5e308 (longer than DBL_MAX) by 1e-300 across: 1.5e8 */
+	g = gx_from_wkt("TRIANGLE Z ((-1.5e308 0 0,1.5e308 0 0,-1.5e308 1e-300 0,-1.5e308 0 0))", &size, &err);
+	CHECK(g != NULL && fabs(gx_geom_area(g) - 1.5e8) <= 1.5e8 * 8 * U);
+	gx_free(g);
+}
+
 int
 main(void)
 {
@@ -494,5 +546,6 @@ main(void)
 	test_errors();
 	test_measure();
 	test_measure_extremes();
+	test_area_extremes();
 	return gx_test_report("test_desurvey");
 }

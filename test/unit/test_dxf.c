@@ -168,7 +168,7 @@ test_entity_errors(void)
 {
 	check_error("word coordinate", ENTITIES(G(0, "LINE") G(10, "abc")), "LINE group 10: expected a number at line 8 near \"abc\"");
 	check_error("NaN", ENTITIES(G(0, "3DFACE") G(10, "0") G(22, "nan")), "3DFACE group 22: NaN or infinite number at line 10 near \"nan\"");
-	check_error("overflow", ENTITIES(G(0, "LINE") G(31, "-1e400")), "LINE group 31: NaN or infinite number at line 8 near \"-1e400\"");
+	check_error("overflow", ENTITIES(G(0, "LINE") G(31, "-1e400")), "LINE group 31: number out of range for float8 (its magnitude exceeds 1.7976931348623157e+308) at line 8 near \"-1e400\"");
 	check_error("empty value", ENTITIES(G(0, "LINE") G(10, "")), "LINE group 10: expected a number at line 8 (empty line)");
 	check_error("too long", ENTITIES(G(0, "LINE") G(10, "0.00000000000000000000000000000000000000000000000000000000000000001")),
 				"LINE group 10: number longer than 64 characters at line 8 near \"0.00000000000000\"");

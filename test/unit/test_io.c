@@ -271,9 +271,11 @@ test_wkt_errors(void)
 	wkt_error("POINT(1 \xC3\xA9)", GX_ERR_PARSE, "expected number at position 9", "\xC3\xA9");
 	wkt_error("POINT(1 2abc)", GX_ERR_PARSE, "expected ',' or ')' after number", "position 10");
 	wkt_error("POINT(1 nan)", GX_ERR_PARSE, "non-finite coordinate", "position 9");
+	wkt_error("POINT(1e309 1)", GX_ERR_PARSE, "coordinate out of range for float8 (its magnitude exceeds 1.7976931348623157e+308)", "position 7");
+	wkt_error("POINT(1 -2.5e400)", GX_ERR_PARSE, "coordinate out of range for float8", "position 9");
 	wkt_error("POINT(inf 1)", GX_ERR_PARSE, "non-finite coordinate", "position 7");
 	wkt_error("POINT(-Infinity 1)", GX_ERR_PARSE, "non-finite coordinate", NULL);
-	wkt_error("POINT(1 1e999)", GX_ERR_PARSE, "non-finite coordinate", "\"1e999)\"");
+	wkt_error("POINT(1 1e999)", GX_ERR_PARSE, "coordinate out of range", "\"1e999)\"");
 	wkt_error("POINT(0x10 1)", GX_ERR_PARSE, "expected decimal number", "position 7");
 	wkt_error("POINT(1 2 3 4 5)", GX_ERR_PARSE, "too many coordinates", NULL);
 	wkt_error("POINT(1)", GX_ERR_PARSE, "expected number", "position 8");

@@ -143,7 +143,7 @@ test_errors(void)
 	check_error("hex", "v 0x10 2 3\n", "vertex: expected a number at line 1 near \"0x10 2 3\"");
 	check_error("NaN", "v 1 2 nan\n", "vertex: NaN or infinite number at line 1 near \"nan\"");
 	check_error("infinite colour", "v 1 2 3 1 1 inf\n", "vertex: NaN or infinite number at line 1 near \"inf\"");
-	check_error("overflow", "\n\nv 1e999 2 3\n", "vertex: NaN or infinite number at line 3 near \"1e999 2 3\"");
+	check_error("overflow", "\n\nv 1e999 2 3\n", "vertex: number out of range for float8 (its magnitude exceeds 1.7976931348623157e+308) at line 3 near \"1e999 2 3\"");
 	check_error("too long", "v 1 2 0.00000000000000000000000000000000000000000000000000000000000000001\n",
 				"vertex: number longer than 64 characters at line 1 near \"0.00000000000000\"");
 	check_error("control byte", "v 1 \001 3\n", "vertex: expected a number at line 1 near byte 0x01");

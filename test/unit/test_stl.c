@@ -353,7 +353,7 @@ test_ascii_number_errors(void)
 	check_error("inf vertex", parse_text("solid\n" FACET_WITH("vertex 0 0 -inf\n")), GX_ERR_PARSE,
 				"facet 1: NaN or infinite number in vertex 1 at line 4 near \"-inf\"");
 	check_error("overflow", parse_text("solid\n" FACET_WITH(V3 "vertex 0 1e999 0\n")), GX_ERR_PARSE,
-				"facet 1: NaN or infinite number in vertex 4 at line 7 near \"1e999 0\"");
+				"facet 1: number out of range for float8 (its magnitude exceeds 1.7976931348623157e+308) in vertex 4 at line 7 near \"1e999 0\"");
 }
 
 /* Reads a whole file (gx_alloc'd); NULL if it cannot be read. */

@@ -560,10 +560,50 @@ test_pairs(void)
 	free(t[1].v);
 }
 
+/*
+ * A cube of side 1e-110 (volume 1e-330, which rounds to 0): a box around it, one inside it and one cut by
+ * its surface each share a positive exact volume, and are listed with the volume 0; a box beside it is not.
+ */
+static void
+test_pairs_below_subnormal(void)
+{
+	Tris		t = {0};
+	GxSolidIndex s;
+	GxBox3D		boxes[4] = {{-1, -1, -1, 1, 1, 1}, {2.5e-111, 2.5e-111, 2.5e-111, 7.5e-111, 7.5e-111, 7.5e-111},
+	{5e-111, 5e-111, 5e-111, 1, 1, 1}, {2e-110, 0, 0, 1, 1, 1}};
+	GxVolumePair *pairs;
+	size_t		npairs;
+	GxError		err = {GX_OK, ""};
+	GxVolumeWork w;
+	GxBatchOptions opt;
+	mpq_t		v;
+
+	cube(&t, 0, 1e-110, false);
+	CHECK(gx_solid_index_build(&s, t.v, t.n, &err));
+	gx_batch_options_default(&opt);
+	opt.threads = 1;
+	CHECK(gx_volume_pairs(boxes, 4, &s, 1, &opt, &pairs, &npairs, &err));
+	CHECK_MSG(npairs == 3, "%zu pairs, 3 wanted", npairs);
+	gx_volume_work_init(&w);
+	mpq_init(v);
+	for (size_t k = 0; k < npairs && k < 3; k++)
+	{
+		gx_volume_in_box_exact(&s, &boxes[pairs[k].box], &w, v);
+		CHECK_MSG(pairs[k].box == k && pairs[k].volume == 0 && mpq_sgn(v) > 0, "pair %zu: box %u, volume %g",
+				  k, pairs[k].box, pairs[k].volume);
+	}
+	free(pairs);
+	mpq_clear(v);
+	gx_volume_work_clear(&w);
+	gx_solid_index_free(&s);
+	free(t.v);
+}
+
 int
 main(void)
 {
 	test_pairs();
+	test_pairs_below_subnormal();
 	test_hand();
 	test_voxels();
 	test_terrain();

@@ -82,7 +82,40 @@ gx_geom_length(const GxSerialized *g)
 	return gx_sum_value(&s);
 }
 
-/* Adds the areas of a leaf's triangles (other leaves have none). */
+/*
+ * b - a as 2^k d, returning k, with the largest |d[i]| in [1/2, 1) (d zero when a == b). A difference beyond
+ * DBL_MAX is taken as b/2 - a/2 (then both are at least DBL_MAX / 4 or so in size: halving them is exact, and
+ * a small component loses at most half the smallest subnormal). Scaling by 2^-k is exact but for what
+ * becomes subnormal, half of 2^-1074 at most: nothing next to the largest component, which is at least 1/2.
+ */
+static int
+scaled_difference(const double *a, const double *b, double d[3])
+{
+	double		big = 0;
+	int			k = 0,
+				e;
+
+	for (int i = 0; i < 3; i++)
+		big = fmax(big, fabs(d[i] = b[i] - a[i]));
+	if (isinf(big))
+	{
+		big = 0;
+		k = 1;
+		for (int i = 0; i < 3; i++)
+			big = fmax(big, fabs(d[i] = b[i] / 2 - a[i] / 2));
+	}
+	if (big == 0)
+		return 0;
+	frexp(big, &e);
+	for (int i = 0; i < 3; i++)
+		d[i] = ldexp(d[i], -e);
+	return k + e;
+}
+
+/*
+ * Adds the areas of a leaf's triangles (other leaves have none): |u x v| / 2 of the sides u and v scaled to
+ * components below 1 (gx_measure.h: no square overflows, none that matters underflows), scaled back once.
+ */
 static bool
 area_leaf(void *ctx, const GxNode *leaf)
 {
@@ -93,11 +126,12 @@ area_leaf(void *ctx, const GxNode *leaf)
 		return true;
 	for (uint32_t i = 0; i < leaf->count; i++, c += 9)
 	{
-		double		u[3] = {c[3] - c[0], c[4] - c[1], c[5] - c[2]},
-					v[3] = {c[6] - c[0], c[7] - c[1], c[8] - c[2]},
-					n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+		double		u[3],
+					v[3];
+		int			k = scaled_difference(c, c + 3, u) + scaled_difference(c, c + 6, v);
+		double		n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
 
-		gx_sum_add(s, 0.5 * sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]));
+		gx_sum_add(s, ldexp(0.5 * sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), k));
 	}
 	return true;
 }

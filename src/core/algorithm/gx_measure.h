@@ -57,8 +57,11 @@ double		gx_geom_length(const GxSerialized *g);
 /*
  * Sum of the 3D areas of every triangle in g (TINs, POLYHEDRALSURFACEs and solids, polygon faces as their
  * triangles); points and lines count 0, EMPTY gives 0. Each area is |(b - a) x (c - a)| / 2 in double
- * precision; with eps = 2^-53 its error is below 8 eps |b - a| |c - a| (the differences, products, sums and
- * square root each round once), and the compensated sum adds at most 2 eps of the total.
+ * precision, the sides scaled by exact powers of two so that nothing overflows or underflows on the way
+ * (sides longer than DBL_MAX included); with eps = 2^-53 its error is below 8 eps |b - a| |c - a| (the
+ * differences, products, sums and square root each round once) for every triangle, plus, where the area
+ * itself is below DBL_MIN (2.2e-308), half of 2^-1074 (it is rounded to a subnormal once); an area beyond
+ * DBL_MAX is +Infinity. The compensated sum adds at most 2 eps of the total.
  */
 double		gx_geom_area(const GxSerialized *g);
 

@@ -222,7 +222,8 @@ gx_batch_intersect(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOpti
 		if (sa != sb)
 			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and %d)", sa, sb);
 		else
-			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and others)", sa);
+			gx_error_set(err, GX_ERR_SRID, "operation on mixed SRID geometries (%d and another SRID, both in side %c)",
+						 sa, a->mixed_srid ? 'a' : 'b');
 		return false;
 	}
 	/*

@@ -127,6 +127,8 @@ gx_io_parse_number(const char *s, size_t n, double *v)
 	buf[n] = '\0';
 	errno = 0;
 	*v = strtod(buf, &end);
+	if (n > 0 && end == buf + n && gx_io_overflowed(*v, errno) && gx_io_is_decimal(buf, n))
+		return GX_NUMBER_OUT_OF_RANGE;
 	if (n > 0 && end == buf + n && !isfinite(*v))
 		return GX_NUMBER_NOT_FINITE;
 	if (end != buf + n || !gx_io_is_decimal(buf, n))
@@ -143,6 +145,8 @@ gx_io_number_problem(GxNumberStatus status)
 		return "number longer than " GX_IO_STRING(GX_IO_NUMBER_MAX) " characters";
 	if (status == GX_NUMBER_UNDERFLOW)
 		return "number too small for a double (it is not zero, and would be read as zero)";
+	if (status == GX_NUMBER_OUT_OF_RANGE)
+		return "number " GX_IO_RANGE;
 	return status == GX_NUMBER_NOT_FINITE ? "NaN or infinite number" : "expected a number";
 }
 
@@ -150,6 +154,12 @@ bool
 gx_io_underflowed(double v, int strtod_errno)
 {
 	return strtod_errno == ERANGE && v == 0;
+}
+
+bool
+gx_io_overflowed(double v, int strtod_errno)
+{
+	return strtod_errno == ERANGE && isinf(v);
 }
 
 int

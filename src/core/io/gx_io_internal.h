@@ -145,12 +145,19 @@ typedef enum GxNumberStatus
 	GX_NUMBER_OK,
 	GX_NUMBER_INVALID,			/* empty, not a number, or not in decimal notation (hex, "nan", "inf") */
 	GX_NUMBER_TOO_LONG,			/* more than GX_IO_NUMBER_MAX characters */
-	GX_NUMBER_NOT_FINITE,		/* NaN or infinite, "1e999" included */
+	GX_NUMBER_NOT_FINITE,		/* NaN or infinite ("nan", "inf") */
+	GX_NUMBER_OUT_OF_RANGE,		/* a decimal beyond the largest double ("1e999"), as PostgreSQL refuses it */
 	GX_NUMBER_UNDERFLOW			/* non-zero but below the smallest double ("1e-400"), as PostgreSQL refuses it */
 } GxNumberStatus;
 
 /* Did strtod's result v from text round a non-zero number to zero (errno as strtod left it)? */
 bool		gx_io_underflowed(double v, int strtod_errno);
+
+/* Did strtod's result v from text overflow a finite decimal to an infinity (errno as strtod left it)? */
+bool		gx_io_overflowed(double v, int strtod_errno);
+
+/* The magnitude a decimal may not exceed, for messages about overflow. */
+#define GX_IO_RANGE "out of range for float8 (its magnitude exceeds 1.7976931348623157e+308)"
 
 /* Reads the n characters at s as one decimal number (all of them) into *v. */
 GxNumberStatus gx_io_parse_number(const char *s, size_t n, double *v);

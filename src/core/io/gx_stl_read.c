@@ -204,6 +204,7 @@ read_number(StlReader *r, const char *what, double *v)
 						(unsigned) r->facets, GX_IO_NUMBER_MAX, what);
 			break;
 		case GX_NUMBER_NOT_FINITE:
+		case GX_NUMBER_OUT_OF_RANGE:
 		case GX_NUMBER_UNDERFLOW:
 			ascii_error(r, GX_ERR_PARSE, "facet %u: %s in %s", (unsigned) r->facets, gx_io_number_problem(status),
 						what);

@@ -151,7 +151,9 @@ read_number(WktParser *ps, double *v)
 	*v = strtod(ps->p, &end);
 	if (end == ps->p)
 		return 0;
-	if (!isfinite(*v))
+	if (gx_io_overflowed(*v, errno) && gx_io_is_decimal(ps->p, (size_t) (end - ps->p)))
+		wkt_error(ps, GX_ERR_PARSE, ps->p, "coordinate " GX_IO_RANGE);
+	else if (!isfinite(*v))
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "non-finite coordinate");
 	else if (gx_io_underflowed(*v, errno))
 		wkt_error(ps, GX_ERR_PARSE, ps->p, "coordinate too small for a double (it is not zero, and would be read as zero)");

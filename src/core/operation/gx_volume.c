@@ -169,10 +169,12 @@ surface_meets_open_box(const GxSolidIndex *s, const GxBox3D *box)
 	return o.met;
 }
 
-/* The exact volume, rounded once. */
-/* The box's own volume (reaches false) or the column's integral (true), exact, rounded to nearest. */
+/*
+ * The box's own volume (reaches false) or the column's integral (true), exact, rounded to nearest; *positive
+ * says whether the exact volume is > 0 (a positive one may round to 0).
+ */
 static double
-rounded_exact(const GxSolidIndex *s, const GxBox3D *box, bool reaches, GxVolumeWork *w)
+rounded_exact(const GxSolidIndex *s, const GxBox3D *box, bool reaches, GxVolumeWork *w, bool *positive)
 {
 	mpq_t		v;
 	double		d;
@@ -183,65 +185,74 @@ rounded_exact(const GxSolidIndex *s, const GxBox3D *box, bool reaches, GxVolumeW
 	else
 		gx_box_volume_exact(box, w, v);
 	d = gx_mpq_get_d_nearest(v);
+	*positive = mpq_sgn(v) > 0;
 	mpq_clear(v);
 	return d;
 }
 
 /*
  * The rounded volume of s inside box, which the surface reaches, after the filter's verdict (v the
- * filter's rounded volume when ROUNDED): the exact path where the filter could not say.
+ * filter's rounded volume when ROUNDED, whose exact volume is > 0): the exact path where the filter could
+ * not say. *positive: whether the exact volume is > 0, as below.
  */
 static double
-after_filter(const GxSolidIndex *s, const GxBox3D *box, GxVolumeVerdict verdict, double v, GxVolumeWork *w)
+after_filter(const GxSolidIndex *s, const GxBox3D *box, GxVolumeVerdict verdict, double v, GxVolumeWork *w,
+			 bool *positive)
 {
 	switch (verdict)
 	{
 		case GX_VOLUME_ROUNDED:
 			gx_volume_stats.filtered++;
+			*positive = true;
 			return v;
 		case GX_VOLUME_NEAR_ZERO:
 			if (surface_meets_open_box(s, box))
 				break;
 			gx_volume_stats.open_box_empty++;
+			*positive = false;
 			return 0;
 		case GX_VOLUME_UNDECIDED:
 			break;
 	}
 	gx_volume_stats.exact++;
-	return rounded_exact(s, box, true, w);
+	return rounded_exact(s, box, true, w, positive);
 }
 
 /* The rounded volume of s inside box, which the surface misses: all of the box or none. */
 static double
-missed_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
+missed_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, bool *positive)
 {
 	double		v;
 
 	gx_volume_stats.located++;
+	*positive = false;
 	if (!corner_inside(s, box))
 		return 0;
+	*positive = box->xmax > box->xmin && box->ymax > box->ymin && box->zmax > box->zmin;
 	if (gx_box_volume_filter(box, &v))
 		return v;
 	gx_volume_stats.exact++;
-	return rounded_exact(s, box, false, w);
+	return rounded_exact(s, box, false, w, positive);
 }
 
 /* The rounded volume of s inside box, which the surface reaches: the CPU's filter, then after_filter. */
 static double
-reached_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
+reached_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, bool *positive)
 {
 	double		v = 0;
 	GxVolumeVerdict verdict = gx_volume_in_box_filter(s, box, &w->filter, &v);
 
-	return after_filter(s, box, verdict, v, w);
+	return after_filter(s, box, verdict, v, w, positive);
 }
 
 double
 gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
 {
+	bool		positive;
+
 	if (s->n == 0 || !gx_box_overlaps(&s->box, box))
 		return 0;
-	return surface_reaches(s, box) ? reached_box(s, box, w) : missed_box(s, box, w);
+	return surface_reaches(s, box) ? reached_box(s, box, w, &positive) : missed_box(s, box, w, &positive);
 }
 
 static bool
@@ -403,20 +414,22 @@ each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *b
 					uint32_t	k = grid->items[at];
 					const GxSolidIndex *s = &solids[k];
 					double		v;
+					bool		positive;
 
 					/* a solid spanning several cells is met in one of them */
 					if (!gx_box_overlaps(&s->box, box) || !gx_grid_is_reference_cell(grid, &s->box, box, c0, c1, c2))
 						continue;
 					if (!surface_reaches(s, box))
-						v = missed_box(s, box, w);
+						v = missed_box(s, box, w, &positive);
 					else if (deferred && gx_volume_filter_in_range(&s->box, box))
 					{
 						push_pair(deferred, i, k, 0);
 						continue;
 					}
 					else
-						v = reached_box(s, box, w);
-					if (v > 0)
+						v = reached_box(s, box, w, &positive);
+					/* a positive exact volume that rounds to 0 is listed, with the volume 0 */
+					if (positive)
 						push_pair(mine, i, k, v);
 				}
 			}
@@ -583,6 +596,7 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 				const GxSolidIndex *s = &solids[deferred[i].solid];
 				const GxBox3D *b = &boxes[deferred[i].box];
 				double		v;
+				bool		positive = true;	/* the GPU's ROUNDED verdict: the exact volume is > 0 */
 
 				if (stopped || mine->nomem)
 					continue;
@@ -597,10 +611,10 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 					v = value[i];
 				}
 				else if (r == 1)
-					v = after_filter(s, b, (GxVolumeVerdict) verdict[i], 0, &w);
+					v = after_filter(s, b, (GxVolumeVerdict) verdict[i], 0, &w, &positive);
 				else
-					v = reached_box(s, b, &w);	/* the GPU could not: the CPU's filter */
-				if (v > 0)
+					v = reached_box(s, b, &w, &positive);	/* the GPU could not: the CPU's filter */
+				if (positive)
 					push_pair(mine, deferred[i].box, deferred[i].solid, v);
 			}
 			gx_volume_work_clear(&w);

@@ -68,7 +68,8 @@ void		gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolume
  * The same volume, correctly rounded, by the fastest way that is certain: one located corner when the
  * surface misses the box; else the filter (gx_volume_filter.h); a filtered value that may be 0 is 0 when
  * no triangle meets the open box (the box then lies wholly inside or outside, and its own volume is larger);
- * else the exact rationals. The result is > 0 exactly when the exact volume is.
+ * else the exact rationals. The result is > 0 when the exact volume is at least half the smallest subnormal
+ * (2^-1075); a positive volume below that rounds to 0.
  */
 double		gx_volume_in_box_nearest(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w);
 
@@ -90,11 +91,12 @@ typedef struct GxVolumePair
 {
 	uint32_t	box;
 	uint32_t	solid;
-	double		volume;			/* correctly rounded; the exact volume is > 0 */
+	double		volume;			/* correctly rounded (0 for a positive volume below 2^-1075); the exact volume is > 0 */
 } GxVolumePair;
 
 /*
- * Every (box, solid) whose exact shared volume is positive, with that volume rounded once, sorted by box
+ * Every (box, solid) whose exact shared volume is positive, with that volume rounded once (to 0 when it is
+ * below half the smallest subnormal: such a pair is listed all the same), sorted by box
  * then solid; *out is malloc'd (free it). Boxes must be finite with min <= max. The boxes are shared out
  * among opt->threads threads (gx_threads_begin with opt->thread_budget); when the solids are side 1 of a
  * batch kept on the GPU with their columns (opt->device_side[1]: solid k is its geometry k), the boxes

@@ -81,10 +81,82 @@ null_argument(FunctionCallInfo fcinfo, int n)
 	return false;
 }
 
-/* Reads both queries, each as in a READ ONLY transaction. */
+/* Where a side's SRIDs were first seen: geometry at of SRID srid, then one of another SRID, one of SRID 0. */
+typedef struct SridsSeen
+{
+	int32		srid,
+				other;
+	size_t		at,
+				other_at,
+				unknown_at;
+	bool		unknown;
+} SridsSeen;
+
+static SridsSeen
+srids_seen(const GxPgSide *s, const int64 *rows)
+{
+	SridsSeen	v = {0};
+
+	for (size_t k = 0; k < s->ngeoms; k++)
+	{
+		int32		srid = gx_pg_side_head(s, k, s->geoms[rows[k]])->srid;
+
+		if (srid == 0 && !v.unknown)
+			v.unknown = true, v.unknown_at = k;
+		else if (srid != 0 && v.srid == 0)
+			v.srid = srid, v.at = k;
+		else if (srid != 0 && srid != v.srid && v.other == 0)
+			v.other = srid, v.other_at = k;
+	}
+	return v;
+}
+
+/*
+ * The batch refuses two sides whose geometries have different known SRIDs (or, under
+ * gpuexact.strict_srid, SRID 0 against a known one): the ERROR names two of those geometries by their rows'
+ * ids, and which query each came from.
+ */
+static void
+check_srids(const char *fname, const GxPgSide *a, const GxPairIds *aid, const int64 *arows, const GxPgSide *b,
+			const GxPairIds *bid, const int64 *brows, bool lines)
+{
+	SridsSeen	sa = srids_seen(a, arows),
+				sb = srids_seen(b, brows);
+	const char *qa = lines ? "lines_query" : "a_query",
+			   *qb = lines ? "solids_query" : "b_query";
+	const char *q[2] = {qa, qb};
+	int32		srid[2];
+	char	   *id[2];
+	int			side[2] = {0, 1};
+
+	if (gx_strict_srid && sa.unknown && sb.srid != 0)
+		srid[0] = 0, id[0] = id_text(a, aid, sa.unknown_at), srid[1] = sb.srid, id[1] = id_text(b, bid, sb.at);
+	else if (gx_strict_srid && sb.unknown && sa.srid != 0)
+		srid[0] = sa.srid, id[0] = id_text(a, aid, sa.at), srid[1] = 0, id[1] = id_text(b, bid, sb.unknown_at);
+	else if (sa.srid == 0 || sb.srid == 0)
+		return;
+	else if (sa.srid != sb.srid)
+		srid[0] = sa.srid, id[0] = id_text(a, aid, sa.at), srid[1] = sb.srid, id[1] = id_text(b, bid, sb.at);
+	else if (sa.other != 0)
+		srid[0] = sa.srid, id[0] = id_text(a, aid, sa.at), srid[1] = sa.other, id[1] = id_text(a, aid, sa.other_at),
+			side[1] = 0;
+	else if (sb.other != 0)
+		srid[0] = sb.srid, id[0] = id_text(b, bid, sb.at), srid[1] = sb.other, id[1] = id_text(b, bid, sb.other_at),
+			side[0] = 1;
+	else
+		return;
+	ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					errmsg("%s: operation on mixed SRID geometries: SRID %d (%s, id %s) and SRID %d (%s, id %s)", fname,
+						   (int) srid[0], q[side[0]], id[0], (int) srid[1], q[side[1]], id[1])));
+}
+
+/*
+ * Reads both queries, each as in a READ ONLY transaction (named lines_query and solids_query when lines, else
+ * a_query and b_query), and checks their SRIDs.
+ */
 static void
 read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, GxPairIds *aid, GxPairIds *bid,
-		   int64 **arows, int64 **brows)
+		   int64 **arows, int64 **brows, bool lines)
 {
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
@@ -93,10 +165,11 @@ read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b,
 
 	gx_pg_side_init(a);
 	gx_pg_side_init(b);
-	read_side(a_query, fname, arows ? "lines_query" : "a_query", geomtype, gx_pair_ids_result_type(fcinfo), a, aid,
+	read_side(a_query, fname, lines ? "lines_query" : "a_query", geomtype, gx_pair_ids_result_type(fcinfo), a, aid,
 			  keep, arows);
-	read_side(b_query, fname, brows ? "solids_query" : "b_query", geomtype, gx_pair_ids_result_type(fcinfo), b, bid,
+	read_side(b_query, fname, lines ? "solids_query" : "b_query", geomtype, gx_pair_ids_result_type(fcinfo), b, bid,
 			  keep, brows);
+	check_srids(fname, a, aid, *arows, b, bid, *brows, lines);
 }
 
 /* The (a_id, b_id) of the pairs of the two queries that intersect, or lie within distance > 0. */
@@ -110,12 +183,14 @@ pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 				bid;
 	GxPairs		pairs;
 	GxBatchStats st;
+	int64	   *arows,
+			   *brows;
 	size_t		i;
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (null_argument(fcinfo, distance > 0 ? 3 : 2))
 		return (Datum) 0;
-	read_sides(fname, fcinfo, &a, &b, &aid, &bid, NULL, NULL);
+	read_sides(fname, fcinfo, &a, &b, &aid, &bid, &arows, &brows, false);
 	gx_pg_batch_run(&a, &b, false, distance, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
@@ -180,7 +255,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	InitMaterializedSRF(fcinfo, 0);
 	if (null_argument(fcinfo, 2))
 		return (Datum) 0;
-	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows);
+	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows, true);
 	for (size_t k = 0; k < b.ngeoms; k++)
 	{
 		const GxSerialized *h = gx_pg_side_head(&b, k, b.geoms[brows[k]]);

@@ -93,7 +93,14 @@ check_columns(const Receiver *rc, TupleDesc desc, Oid valtype, const char *label
 							   format_type_be(valtype), format_type_be(TupleDescAttr(desc, 1)->atttypid))));
 }
 
-/* Runs what follows as in a READ ONLY transaction (whatever the query calls, a write raises 25006). */
+/*
+ * Runs what follows as in a READ ONLY transaction: whatever the query does or calls, a write to a
+ * non-temporary table, nextval on a non-temporary sequence or DDL raises 25006, and temporary tables may be
+ * written (a data-modifying WITH or an INSERT ... RETURNING on one included), as PostgreSQL's own read-only
+ * transactions decide. SPI's read_only mode is not used: it refuses any statement that is not a plain SELECT
+ * (0A000, "... is not allowed in a non-volatile function"), temporary tables too, and the functions are
+ * VOLATILE.
+ */
 static bool
 read_only_begin(void)
 {
@@ -109,7 +116,7 @@ gx_query_rows_read(const char *query, const char *fname, const char *which, Oid 
 {
 	Receiver	rc = {{receive, startup, done, done, DestNone}, fname, which, get_typlen(valtype), skip_nulls, keep,
 	CHECK_ROWS, r};
-	SPIExecuteOptions options = {.read_only = true, .must_return_tuples = true, .dest = &rc.pub};
+	SPIExecuteOptions options = {.read_only = false, .must_return_tuples = true, .dest = &rc.pub};
 	bool		was_read_only;
 
 	memset(r, 0, sizeof(*r));
@@ -133,11 +140,25 @@ gx_query_rows_read(const char *query, const char *fname, const char *which, Oid 
 					  label, want);
 		SPI_execute_plan_extended(plan, &options);
 	}
-	PG_FINALLY();
+	PG_CATCH();
 	{
 		XactReadOnly = was_read_only;
+		/* a write refused: PostgreSQL's own ERROR, with a hint saying why the transaction is read-only */
+		if (geterrcode() == ERRCODE_READ_ONLY_SQL_TRANSACTION)
+		{
+			ErrorData  *e;
+
+			MemoryContextSwitchTo(keep);
+			e = CopyErrorData();
+			FlushErrorState();
+			e->hint = psprintf("%s runs %s as in a READ ONLY transaction: it may write temporary tables only.",
+							   fname, which);
+			ReThrowError(e);
+		}
+		PG_RE_THROW();
 	}
 	PG_END_TRY();
+	XactReadOnly = was_read_only;
 	SPI_finish();
 }
 

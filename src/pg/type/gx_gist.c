@@ -147,7 +147,9 @@ gx_gist_consistent(PG_FUNCTION_ARGS)
 /*
  * A lower bound of the distance between two boxes: the gaps along each axis, the length of that vector
  * scaled by its largest gap (no overflow or underflow of the squares), then lowered by far more than the few
- * roundings made (each at most half an ulp): every geometry under key is at least that far from the query.
+ * roundings made: relatively, each at most half an ulp of a normal result; absolutely, half the smallest
+ * subnormal where a result is subnormal (there the relative lowering rounds away). Every geometry under key
+ * is at least that far from the query, so the bound is also at most the exact distance rounded once.
  */
 static double
 box_distance_below(const GxBox3D *a, const GxBox3D *b)
@@ -163,8 +165,8 @@ box_distance_below(const GxBox3D *a, const GxBox3D *b)
 		return 0;
 	for (int k = 0; k < 3; k++)
 		s += (g[k] / m) * (g[k] / m);
-	d = m * sqrt(s) * (1 - 0x1p-44);
-	return isfinite(d) ? d : DBL_MAX * (1 - 0x1p-44);
+	d = m * sqrt(s) * (1 - 0x1p-44) - 4 * DBL_TRUE_MIN;
+	return isfinite(d) ? fmax(d, 0) : DBL_MAX * (1 - 0x1p-44);
 }
 
 /*
