@@ -78,3 +78,12 @@ SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, gx_b
 SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id::text, geom FROM vol_solids');
 SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT 7, ''POINT Z (0 0 0)''::gxgeom');
 DROP TABLE vol_blocks, vol_solids;
+-- a solid spanning every double (-DBL_MAX .. DBL_MAX on each axis) leaves no finite height for a ray to end
+-- beyond it: points are located with every coordinate halved (exact here), so volumes and locations hold
+CREATE TEMP TABLE everything AS SELECT gx_makesolid(replace('POLYHEDRALSURFACE Z (((-M -M -M,-M M -M,M M -M,M -M -M,-M -M -M)),
+ ((-M -M M,M -M M,M M M,-M M M,-M -M M)), ((-M -M -M,M -M -M,M -M M,-M -M M,-M -M -M)), ((-M M -M,-M M M,M M M,M M -M,-M M -M)),
+ ((-M -M -M,-M -M M,-M M M,-M M -M,-M -M -M)), ((M -M -M,M M -M,M M M,M -M M,M -M -M)))', 'M', '1.7976931348623157e308')::gxgeom) AS g;
+SELECT gx_volume(g, 'BOX3D(1 1 1,2 2 2)') AS unit_block, gx_locate('POINT Z (1 2 3)', g) AS inside,
+       gx_locate('POINT Z (1.7976931348623157e308 0 0)', g) AS on_face,
+       gx_contains(g, 'POINT Z (5e307 -1e308 1)'::gxgeom) AS contains_point,
+       gx_contains(g, 'BOX3D(-1e308 -1e308 -1e308,1e308 1e308 1e308)'::gxbox3d) AS contains_box FROM everything;

@@ -597,7 +597,9 @@ gx_contains_box(const GxSerialized *a, const GxSolidIndex *a_index, const GxBox3
 		gx_box_volume_exact(box, &w, whole);
 		gx_volume_in_box_exact(s, box, &w, inside);
 		gx_volume_work_clear(&w);
-		result = mpq_equal(inside, whole) != 0;
+		result = w.unlocated ? -1 : mpq_equal(inside, whole) != 0;
+		if (w.unlocated)
+			gx_error_set(err, GX_ERR_INVALID, "could not locate a box's corner in a solid (no ray avoided its edges)");
 		mpq_clears(inside, whole, NULL);
 	}
 	else

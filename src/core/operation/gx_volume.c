@@ -18,6 +18,9 @@
 #include "index/gx_grid.h"
 #include "operation/gx_volume.h"
 
+/* Where a point could not be located (gx_solid_locate failed): no volume is given rather than a wrong one. */
+#define UNLOCATED "could not locate a block's corner in a solid (no ray avoided its edges): its volume is not known"
+
 /* The polygon buffers as one flat array of rationals, for init and clear. */
 #define POLY_RATIONALS(w) (sizeof((w)->poly) / sizeof((w)->poly[0][0][0]))
 
@@ -29,6 +32,7 @@ gx_volume_work_init(GxVolumeWork *w)
 	for (size_t i = 0; i < POLY_RATIONALS(w); i++)
 		mpq_init(q[i]);
 	mpq_inits(w->t, w->u, w->v, w->f, w->sum, NULL);
+	w->unlocated = false;
 }
 
 void
@@ -97,11 +101,13 @@ surface_reaches(const GxSolidIndex *s, const GxBox3D *box)
 
 /* Is the lowest corner of box, a box the surface misses, inside the solid? */
 static bool
-corner_inside(const GxSolidIndex *s, const GxBox3D *box)
+corner_inside(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w)
 {
 	double		corner[3] = {box->xmin, box->ymin, box->zmin};
+	GxLocation	loc = gx_solid_locate(s, corner);
 
-	return gx_solid_locate(s, corner) == GX_LOC_INSIDE;
+	w->unlocated |= loc == GX_LOC_FAILED;
+	return loc == GX_LOC_INSIDE;
 }
 
 /* out = the solid's volume inside the box from the integral over the box's column (the surface reaches it). */
@@ -129,7 +135,7 @@ gx_volume_in_box_exact(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *
 	 */
 	if (surface_reaches(s, box))
 		column_volume(s, box, w, out);
-	else if (corner_inside(s, box))
+	else if (corner_inside(s, box, w))
 		gx_box_volume_exact(box, w, out);
 }
 
@@ -226,7 +232,7 @@ missed_box(const GxSolidIndex *s, const GxBox3D *box, GxVolumeWork *w, bool *pos
 
 	gx_volume_stats.located++;
 	*positive = false;
-	if (!corner_inside(s, box))
+	if (!corner_inside(s, box, w))
 		return 0;
 	*positive = box->xmax > box->xmin && box->ymax > box->ymin && box->zmax > box->zmin;
 	if (gx_box_volume_filter(box, &v))
@@ -322,7 +328,9 @@ gx_volume_in_box(const GxSerialized *g, const GxSolidIndex *index, const GxBox3D
 	gx_volume_work_clear(&w);
 	if (index == &own)
 		gx_solid_index_free(&own);
-	return true;
+	if (w.unlocated)
+		gx_error_set(err, GX_ERR_INVALID, UNLOCATED);
+	return !w.unlocated;
 }
 
 static int
@@ -526,6 +534,7 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 	size_t		ndeferred = 0;
 	bool		stopped = false,
 				nomem = false,
+				unlocated = false,
 				gpu = opt->device_side[1] != NULL;
 	int			r = 0;
 
@@ -565,6 +574,11 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 			}
 			each_solid_over(&grid, solids, &boxes[i], &w, mine, gpu ? &l.deferred[omp_get_thread_num()] : NULL,
 							(uint32_t) i);
+		}
+		if (w.unlocated)
+		{
+			#pragma omp atomic write
+			unlocated = true;
 		}
 		gx_volume_work_clear(&w);
 	}
@@ -617,6 +631,11 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 				if (positive)
 					push_pair(mine, deferred[i].box, deferred[i].solid, v);
 			}
+			if (w.unlocated)
+			{
+				#pragma omp atomic write
+				unlocated = true;
+			}
 			gx_volume_work_clear(&w);
 		}
 	}
@@ -634,12 +653,14 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 			qsort(*out, *nout, sizeof(GxVolumePair), compare_pairs);
 	}
 	lists_free(&l);
-	if (stopped || nomem)
+	if (stopped || nomem || unlocated)
 	{
 		free(*out);
 		*out = NULL;
 		*nout = 0;
-		if (stopped && err->code == GX_OK)
+		if (unlocated && !stopped && !nomem)
+			gx_error_set(err, GX_ERR_INVALID, UNLOCATED);
+		else if (stopped && err->code == GX_OK)
 			gx_error_set(err, GX_ERR_CANCELLED, "volumes cancelled");
 		else if (!stopped)
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the volumes of %zu boxes", nboxes);

@@ -35,6 +35,7 @@ typedef struct GxVolumeWork
 				f,
 				sum;
 	GxVolumeFilterWork filter;
+	bool		unlocated;		/* a box's corner could not be located in its solid: its volume is not known */
 } GxVolumeWork;
 
 /* How the volumes of boxes were found, counted per thread: the tests check that each way is taken. */

@@ -286,7 +286,22 @@ typedef struct Ray
 	const uint32_t *shell_of;
 	uint32_t	skip;
 	uint32_t   *per_shell;
+	bool		halve;			/* every coordinate halved first (a solid spanning the doubles' range) */
+	bool		inexact;		/* a coordinate that halving does not keep exact was met */
 } Ray;
+
+/* x / 2 for each of n coordinates, into out: false where that is not exact (odd multiples of 2^-1074). */
+static bool
+halved(const double *x, int n, double *out)
+{
+	for (int k = 0; k < n; k++)
+	{
+		out[k] = x[k] / 2;
+		if (out[k] * 2 != x[k])
+			return false;
+	}
+	return true;
+}
 
 /* Does the ray P -> q cross triangle i through its interior (counted), miss it, or meet it degenerately? */
 static bool
@@ -294,6 +309,7 @@ ray_visit(void *ctx, size_t i)
 {
 	Ray		   *r = ctx;
 	const double *t = r->s->tri + 9 * i;
+	double		half[9];
 	int			sp,
 				sq,
 				e[3];
@@ -303,6 +319,15 @@ ray_visit(void *ctx, size_t i)
 
 	if (r->shell_of && r->shell_of[i] == r->skip)
 		return true;
+	if (r->halve)
+	{
+		if (!halved(t, 9, half))
+		{
+			r->inexact = true;
+			return false;
+		}
+		t = half;
+	}
 	sp = side_of_plane(&r->p, t, t + 3, t + 6);
 	sq = gx_orient3d(t, t + 3, t + 6, r->q);
 	if (sp == 0 && sq == 0)
@@ -382,21 +407,51 @@ cast_counting(const GxSolidIndex *s, const SegPoint *p, const uint32_t *shell_of
 {
 	double		x[3],
 				slack,
-				cw[2];
+				cw[2],
+				half[9];
 	uint64_t	seed = 0x9E3779B97F4A7C15ull;
+	GxBox3D		space = s->box;	/* the solid's box, in the coordinates the rays are cast in */
+	SegPoint	hp;
+	bool		halve = isnan(beyond_box(&s->box, 1)) && isnan(beyond_box(&s->box, -1));
 
+	/*
+	 * A solid whose heights span every double leaves no finite height for a ray to end beyond it: then
+	 * every coordinate is halved, which keeps each sign (orientations are homogeneous) where it is exact.
+	 */
+	if (halve)
+	{
+		double		lo[3] = {s->box.xmin, s->box.ymin, s->box.zmin},
+					hi[3] = {s->box.xmax, s->box.ymax, s->box.zmax};
+
+		hp = *p;
+		if (!halved(p->a, 3, half) || (p->b && !halved(p->b, 3, half + 3)) || (p->c && !halved(p->c, 3, half + 6)))
+			return GX_LOC_FAILED;
+		hp.a = half;
+		hp.b = p->b ? half + 3 : NULL;
+		hp.c = p->c ? half + 6 : NULL;
+		p = &hp;
+		for (int k = 0; k < 3; k++)
+		{
+			lo[k] /= 2;
+			hi[k] /= 2;
+		}
+		space = gx_box_of_points(lo, 1);
+		space.xmax = hi[0];
+		space.ymax = hi[1];
+		space.zmax = hi[2];
+	}
 	approximate(p, x, &slack);
 	if (per_shell)
 		memset(per_shell, 0, nshells * sizeof(uint32_t));
-	if (!(x[0] + slack >= s->box.xmin && x[0] - slack <= s->box.xmax && x[1] + slack >= s->box.ymin &&
-		  x[1] - slack <= s->box.ymax && x[2] + slack >= s->box.zmin && x[2] - slack <= s->box.zmax))
+	if (!(x[0] + slack >= space.xmin && x[0] - slack <= space.xmax && x[1] + slack >= space.ymin &&
+		  x[1] - slack <= space.ymax && x[2] + slack >= space.zmin && x[2] - slack <= space.zmax))
 		return GX_LOC_OUTSIDE;
 	/* half cell widths, without overflow on a box wider than the largest double */
-	cw[0] = s->box.xmax / s->grid.dim[0] / 2 - s->box.xmin / s->grid.dim[0] / 2;
-	cw[1] = s->box.ymax / s->grid.dim[1] / 2 - s->box.ymin / s->grid.dim[1] / 2;
+	cw[0] = space.xmax / s->grid.dim[0] / 2 - space.xmin / s->grid.dim[0] / 2;
+	cw[1] = space.ymax / s->grid.dim[1] / 2 - space.ymin / s->grid.dim[1] / 2;
 	for (int attempt = 0; attempt < MAX_RAYS; attempt++)
 	{
-		Ray			r = {s, *p, {0, 0, 0}, 0, false, shell_of, skip, per_shell};
+		Ray			r = {s, *p, {0, 0, 0}, 0, false, shell_of, skip, per_shell, halve, false};
 		GxBox3D		box;
 
 		if (per_shell)
@@ -411,7 +466,7 @@ cast_counting(const GxSolidIndex *s, const SegPoint *p, const uint32_t *shell_of
 			u = ((double) (seed >> 11) / 9007199254740992.0 - 0.5);	/* in [-1/2, 1/2): a quarter cell each way */
 			r.q[k] = x[k] + u * (cw[k] > 0 ? cw[k] : 1);
 		}
-		r.q[2] = beyond_box(&s->box, attempt % 2 == 0 ? 1 : -1);
+		r.q[2] = beyond_box(&space, attempt % 2 == 0 ? 1 : -1);
 		if (isnan(r.q[2]) || !isfinite(r.q[0]) || !isfinite(r.q[1]))
 			continue;
 		box = gx_box_of_points(r.q, 1);
@@ -421,7 +476,19 @@ cast_counting(const GxSolidIndex *s, const SegPoint *p, const uint32_t *shell_of
 		box.xmax = fmax(box.xmax, x[0] + slack);
 		box.ymax = fmax(box.ymax, x[1] + slack);
 		box.zmax = fmax(box.zmax, x[2] + slack);
+		if (halve)
+		{
+			/* the triangles to visit, in the stored coordinates: within the solid's box */
+			box.xmin = fmax(2 * box.xmin, s->box.xmin);
+			box.ymin = fmax(2 * box.ymin, s->box.ymin);
+			box.zmin = fmax(2 * box.zmin, s->box.zmin);
+			box.xmax = fmin(2 * box.xmax, s->box.xmax);
+			box.ymax = fmin(2 * box.ymax, s->box.ymax);
+			box.zmax = fmin(2 * box.zmax, s->box.zmax);
+		}
 		gx_solid_index_search(s, &box, ray_visit, &r);
+		if (r.inexact)
+			return GX_LOC_FAILED;
 		if (!r.degenerate)
 			return r.crossings % 2 ? GX_LOC_INSIDE : GX_LOC_OUTSIDE;
 	}
