@@ -6,6 +6,9 @@
  *      and volume pairs), then each pair's intercepts on the CPU.
  * When both devices ran, checks that the solids and the pair lists are identical.
  *   bench_solid [--body-n N] [--scale S] [--device cpu|gpu|both] [--cuda-lib PATH] [--threads N]
+ * With --cone N, only gx_makesolid's check of a stockpile of N triangles fanning out from two apexes
+ * (gx_bench_cone), and of the same with a planted self-intersection, which must be refused.
+ *   bench_solid --cone N [--device cpu|gpu] [--threads N]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +37,30 @@ make_solid(const GxSerialized *body, const GxBatchOptions *opt, const char *labe
 	gx_solid_triangles(s, &n);
 	printf("makesolid %s: %zu triangles kept, %.1f ms\n", label, n, gx_now_ms() - t0);
 	return s;
+}
+
+/* gx_makesolid of the stockpile of n triangles, then of the same with a self-intersection; 0 when right. */
+static int
+make_cone(int n, const GxBatchOptions *opt)
+{
+	bool		ok = true;
+
+	for (int planted = 0; planted < 2; planted++)
+	{
+		GxSerialized *body = gx_bench_cone(n, planted),
+				   *s;
+		GxError		err = {GX_OK, ""};
+		size_t		size;
+		double		t0 = gx_now_ms();
+
+		s = gx_solid_from(body, opt, &size, &err);
+		printf("cone of %d triangles%s: %s, %.1f ms\n", n, planted ? ", planted crossing" : "",
+			   s ? "a solid" : err.msg, gx_now_ms() - t0);
+		ok &= (s != NULL) == !planted;
+		gx_free(body);
+		gx_free(s);
+	}
+	return ok ? 0 : 1;
 }
 
 static void
@@ -131,7 +158,8 @@ main(int argc, char **argv)
 	double		scale = 1;
 	const char *device = "cpu",
 			   *cuda_lib = NULL;
-	int			threads = 0;
+	int			threads = 0,
+				cone = 0;
 	GxBatchOptions cpu,
 				gpu;
 	GxSerialized *body,
@@ -158,6 +186,8 @@ main(int argc, char **argv)
 			cuda_lib = argv[i + 1];
 		else if (strcmp(argv[i], "--threads") == 0)
 			threads = atoi(argv[i + 1]);
+		else if (strcmp(argv[i], "--cone") == 0)
+			cone = atoi(argv[i + 1]);
 	}
 	both = strcmp(device, "both") == 0;
 	gx_batch_options_default(&cpu);
@@ -168,6 +198,8 @@ main(int argc, char **argv)
 	if (cuda_lib)
 		gpu.cuda_library = cuda_lib;
 
+	if (cone > 0)
+		return make_cone(cone, strcmp(device, "gpu") == 0 ? &gpu : &cpu);
 	body = gx_bench_ore_body(11, 300, body_n);
 	printf("one ore body: %d triangles (4 N^2, N = %d)\n", 4 * body_n * body_n, body_n);
 	if (both || strcmp(device, "cpu") == 0)

@@ -17,6 +17,14 @@ void		gx_bench_mining_solids(double scale, unsigned seed, GxBatchSide *holes, Gx
 GxSerialized *gx_bench_ore_body(unsigned seed, double r, int n);
 
 /*
+ * A stockpile as a double pyramid of ntri triangles (ntri / 2 rim vertices on a circle of radius 100 m, an
+ * apex 60 m above and one 60 m below its centre), every triangle fanning out from an apex, as a TIN (SRID
+ * 32633), gx_alloc'd. planted: one rim vertex moved across the axis to twice the radius, so that two of
+ * its apex triangles poke through the far side (not a solid).
+ */
+GxSerialized *gx_bench_cone(int ntri, bool planted);
+
+/*
  * A triangle mesh (from an STL file) refined `levels` times by 1-to-4 midpoint subdivision, as side a,
  * and the same mesh translated by `shift` (fractions of its box's sides) as side b (as Menezes 2021 intersects
  * a mesh with its translated copy), each side cut into TIN geometries of 256 source triangles (4 096

@@ -113,6 +113,39 @@ gx_bench_ore_body(unsigned seed, double r, int n)
 	return ore_body_geom(&seed, c, r, n);
 }
 
+GxSerialized *
+gx_bench_cone(int ntri, bool planted)
+{
+	GxError		err = {GX_OK, ""};
+	GxBuilder	b;
+	size_t		node,
+				size;
+	int			m = ntri / 2;
+
+	gx_builder_init(&b, &err);
+	node = gx_builder_begin(&b, GX_TIN);
+	for (int i = 0; i < m; i++)
+		for (int apex = 0; apex < 2; apex++)
+		{
+			double		p[3][3] = {{X0, Y0, apex ? 140 : 260}};
+
+			for (int k = 1; k < 3; k++)
+			{
+				int			v = (i + (apex ? 2 - k : k - 1)) % m;
+				double		a = 2 * 3.14159265358979323846 * v / m,
+							r = planted && v == m / 3 ? -200 : 100;
+
+				p[k][0] = X0 + r * cos(a);
+				p[k][1] = Y0 + r * sin(a);
+				p[k][2] = 200;
+			}
+			for (int k = 0; k < 3; k++)
+				gx_builder_coord(&b, p[k][0], p[k][1], p[k][2]);
+		}
+	gx_builder_end(&b, node, 2 * m);
+	return gx_builder_finish(&b, 32633, &size);
+}
+
 /* Adds an ore body to side, as its surface or (solid) as the solid it bounds. */
 static void
 ore_body(GxBatchSide *side, unsigned *s, double c[3], double r, int n, bool solid)

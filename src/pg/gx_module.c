@@ -83,6 +83,28 @@ _PG_init(void)
 		gx_service_register();
 }
 
+/*
+ * What to do about a surface that gx_makesolid (or a SOLID read from text) refuses: a hint chosen by its
+ * message, which already names the edge or the triangles, with coordinates; NULL for other errors.
+ */
+static const char *
+solid_hint(const char *msg)
+{
+	static const char *const hints[][2] = {
+		{"belongs to one triangle only", "The surface has a hole along that edge: add the missing triangles so that every edge joins exactly two triangles."},
+		{"non-manifold edge", "More than two triangles share that edge: split the surface there, or make each closed part a solid of its own."},
+		{"cannot be oriented consistently", "The surface is one-sided at that edge and bounds no volume; rebuild it there. The triangles' winding need not agree: gx_makesolid orients them itself."},
+		{"meet other than along a shared edge or vertex", "The surface crosses or touches itself there: move or remove one of the two triangles (numbered from 1, not counting triangles with a repeated vertex before them), or make each closed part a solid of its own."},
+		{"three collinear vertices", "Remove that triangle, or move a vertex off the line through the other two."},
+		{"does not lie along an edge of the surface", "A triangle with a repeated vertex is dropped only where it lies along an edge of the rest: remove it."},
+	};
+
+	for (size_t i = 0; i < lengthof(hints); i++)
+		if (strstr(msg, hints[i][0]) != NULL)
+			return hints[i][1];
+	return NULL;
+}
+
 void
 gx_pg_raise(const GxError *err, int parse_sqlstate)
 {
@@ -111,7 +133,7 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 			sqlstate = parse_sqlstate;
 			break;
 	}
-	ereport(ERROR, (errcode(sqlstate), errmsg("%s", err->msg)));
+	ereport(ERROR, (errcode(sqlstate), errmsg("%s", err->msg), solid_hint(err->msg) ? errhint("%s", solid_hint(err->msg)) : 0));
 	pg_unreachable();
 }
 

@@ -11,6 +11,10 @@
  * Each shell's orientation after gx_makesolid: the exact sign of its signed volume. And every error path
  * of gx_makesolid, the index and intercepts under an allocator that fails at each call in turn: whatever
  * was allocated is freed, and nothing is allocated inside a parallel region (gx_alloc is palloc there).
+ * Cones whose triangles all fan out from an apex (every triangle's box reaching the axis): a double pyramid
+ * of 200 000 triangles, and a pyramid of 10 000 whose base fans out from its centre, are solids; with a rim
+ * vertex moved across the axis, or the lower apex moved out so that its fan pokes through the upper one,
+ * they are not.
  */
 #include <float.h>
 #include <gmp.h>
@@ -1166,6 +1170,67 @@ check_allocation_failures(void)
 	free(tin);
 }
 
+/*
+ * A cone of 2m triangles around the z axis into tri: the apex fan (0 0 60) over m rim vertices on the unit
+ * circle scaled by 100 at z = 0, closed by a fan from (0 0 base_z) (a double pyramid for base_z < 0, a flat
+ * base for 0). cross: rim vertex m / 3 moved across the axis to twice the radius.
+ */
+static void
+cone(double *tri, size_t m, double base_z, bool cross)
+{
+	for (size_t i = 0; i < m; i++)
+		for (int fan = 0; fan < 2; fan++)
+		{
+			double	   *t = tri + 9 * (2 * i + fan);
+
+			t[0] = t[1] = 0;
+			t[2] = fan ? base_z : 60;
+			for (int k = 1; k < 3; k++)
+			{
+				size_t		v = (i + (fan ? 2 - k : k - 1)) % m;
+				double		a = 2 * M_PI * (double) v / (double) m,
+							r = cross && v == m / 3 ? -200 : 100;
+
+				t[3 * k] = r * cos(a);
+				t[3 * k + 1] = r * sin(a);
+				t[3 * k + 2] = 0;
+			}
+		}
+}
+
+static void
+check_cones(void)
+{
+	size_t		m = 100000;
+	double	   *tri = malloc(2 * m * 9 * sizeof(double));
+	GxBatchOptions opt;
+
+	gx_batch_options_default(&opt);
+	opt.device = GX_DEVICE_CPU;
+	for (int shape = 0; shape < 2; shape++)
+		for (int bad = 0; bad < 3; bad++)
+		{
+			size_t		n,
+						shells = 0;
+			GxError		err = {GX_OK, ""};
+			bool		made;
+
+			cone(tri, shape == 0 ? m : m / 20, shape == 0 ? -60 : 0, bad == 1);
+			n = shape == 0 ? 2 * m : m / 10;
+			/* bad 2: the lower apex moved out to the side, its fan poking through the upper one */
+			for (size_t i = 0; bad == 2 && i < n / 2; i++)
+			{
+				tri[9 * (2 * i + 1)] = 150;
+				tri[9 * (2 * i + 1) + 2] = 30;
+			}
+			made = gx_solid_make(tri, &n, &opt, &shells, &err);
+			CHECK_MSG(made == (bad == 0) && (!made || shells == 1), "cone %d, bad %d: %s", shape, bad, err.msg);
+			CHECK_MSG(bad == 0 || strstr(err.msg, "meet other than along a shared edge or vertex"), "cone %d, bad %d: %s",
+					  shape, bad, err.msg);
+		}
+	free(tri);
+}
+
 int
 main(void)
 {
@@ -1184,5 +1249,6 @@ main(void)
 		run("extreme mixed scales", shapes[s], 20, -530, 700, true, 5);
 	}
 	check_allocation_failures();
+	check_cones();
 	return gx_test_report("test_solid_adversarial");
 }

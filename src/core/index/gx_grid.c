@@ -63,6 +63,20 @@ gx_grid_is_reference_cell(const GxGrid *g, const GxBox3D *a, const GxBox3D *b, i
 				{ size_t cell = gx_grid_cell(g, i_, j_, k_); body; } \
 	} while (0)
 
+void
+gx_grid_frame(GxGrid *g, const GxBox3D *extent, const int dim[3])
+{
+	double		d[3] = {extent->xmax - extent->xmin, extent->ymax - extent->ymin, extent->zmax - extent->zmin};
+
+	memset(g, 0, sizeof(*g));
+	g->box = *extent;
+	for (int k = 0; k < 3; k++)
+	{
+		g->dim[k] = dim[k];
+		g->scale[k] = d[k] > 0 ? dim[k] / d[k] : 0;
+	}
+}
+
 bool
 gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 			  const GxBox3D *boxes, size_t n, const GxCancel *cancel, GxError *err)
@@ -70,16 +84,8 @@ gx_grid_build(GxGrid *g, const GxBox3D *extent, const int dim[3],
 	size_t		ncells = (size_t) dim[0] * dim[1] * dim[2];
 	size_t		i,
 				total = 0;
-	double		d[3] = {extent->xmax - extent->xmin, extent->ymax - extent->ymin, extent->zmax - extent->zmin};
-	int			k;
 
-	memset(g, 0, sizeof(*g));
-	g->box = *extent;
-	for (k = 0; k < 3; k++)
-	{
-		g->dim[k] = dim[k];
-		g->scale[k] = d[k] > 0 ? dim[k] / d[k] : 0;
-	}
+	gx_grid_frame(g, extent, dim);
 	g->start = gx_alloc((ncells + 1) * sizeof(size_t));
 	if (g->start == NULL)
 		goto nomem;

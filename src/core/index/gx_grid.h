@@ -25,6 +25,9 @@ typedef struct GxGrid
 /* Grid dimensions giving about `cells` cells over extent, shaped like it. */
 void		gx_grid_choose_dims(const GxBox3D *extent, double cells, int dim[3]);
 
+/* The grid's box, dimensions and scale, nothing allocated: enough for gx_grid_range and gx_grid_coord. */
+void		gx_grid_frame(GxGrid *g, const GxBox3D *extent, const int dim[3]);
+
 /*
  * Inserts box i of n into every cell it covers (boxes that miss the extent entirely are left out).
  * dim as from gx_grid_choose_dims. Runs in parallel (OpenMP) for large n: the order of the indices

@@ -8,12 +8,9 @@
  *      triangles (the edges radix-sorted by their vertex ids);
  *   3. orientation propagated across edges (neighbours traverse their edge in opposite directions): the
  *      connected components are the shells, and one that cannot be oriented is not a surface of a volume;
- *   4. every pair of triangles whose boxes overlap (a grid, or the batch engine's self-join on the GPU,
- *      which finds the pairs sharing a point) may only share
- *      its common vertices and edge: one common vertex - neither opposite edge meets the other triangle
- *      (if the two met elsewhere, the ray from the common vertex through such a point leaves one of them
- *      through its opposite edge inside the other); a common edge - the third vertices are not coplanar on
- *      the same side; none - no contact at all;
+ *   4. no two triangles meeting other than along their common edge or at common vertices
+ *      (gx_solid_contacts.c: a grid over their boxes, or a hierarchy of boxes looked up by every edge where
+ *      the boxes crowd, as around a cone's apex; or the batch engine's self-join on the GPU);
  *   5. each shell's orientation from the exact sign of its signed volume, and its depth (how many other
  *      shells enclose it) by point location: shells at even depth face outward, cavities inward.
  */
@@ -32,7 +29,7 @@
 #include "base/gx_threads.h"
 #include "batch/gx_batch.h"
 #include "geom/gx_box.h"
-#include "index/gx_grid.h"
+#include "operation/gx_solid_contacts.h"
 #include "operation/gx_solid_make.h"
 
 #define V(tri, t, k)	((tri) + 9 * (size_t) (t) + 3 * (k))
@@ -152,9 +149,8 @@ sort_edges(EdgeRef *er, EdgeRef *tmp, size_t *count, size_t ne, uint32_t max_id)
 		}
 }
 
-/* "(x y z)" of a vertex, for messages: each the shortest decimal that reads back to the same double */
-static const char *
-pt(char *buf, const double *c)
+const char *
+gx_solid_point_text(char *buf, const double *c)
 {
 	char		d[3][32];
 
@@ -170,6 +166,7 @@ typedef struct Topology
 	uint32_t   *vid;			/* 3n vertex ids */
 	uint8_t    *flip;			/* n: reverse this triangle */
 	uint32_t   *shell;			/* n: its shell */
+	uint32_t   *nb;				/* 3n: the other triangle of the edge from each corner */
 	size_t		nshells;
 } Topology;
 
@@ -238,7 +235,7 @@ slivers_on_edges(const VertexTable *vt, const EdgeRef *er, size_t n, const Slive
 		{
 			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s has a repeated "
 						 "vertex and does not lie along an edge of the surface", sl[k].number + 1,
-						 pt(b[0], p), pt(b[1], p + 3), pt(b[2], p + 6));
+						 gx_solid_point_text(b[0], p), gx_solid_point_text(b[1], p + 3), gx_solid_point_text(b[2], p + 6));
 			return false;
 		}
 	}
@@ -252,7 +249,7 @@ topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp
 	EdgeRef    *er = gx_alloc(3 * n * sizeof(EdgeRef)),
 			   *tmp = gx_alloc(3 * n * sizeof(EdgeRef));
 	size_t	   *count = gx_alloc(65537 * sizeof(size_t));
-	uint32_t   *nb = gx_alloc(3 * n * sizeof(uint32_t)),
+	uint32_t   *nb = tp->nb = gx_alloc(3 * n * sizeof(uint32_t)),
 			   *queue = gx_alloc(n * sizeof(uint32_t));
 	uint8_t    *same = gx_alloc(3 * n);
 	bool		ok = false;
@@ -291,7 +288,7 @@ topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp
 			const double *c = tri + 3 * er[i].slot,
 					   *d = tri + 3 * (er[i].slot % 3 == 2 ? er[i].slot - 2 : er[i].slot + 1);
 
-			gx_error_set(err, GX_ERR_INVALID, "not a closed surface: the edge %s-%s %s", pt(b1, c), pt(b2, d),
+			gx_error_set(err, GX_ERR_INVALID, "not a closed surface: the edge %s-%s %s", gx_solid_point_text(b1, c), gx_solid_point_text(b2, d),
 						 j - i == 1 ? "belongs to one triangle only (an open boundary)" :
 						 "is shared by more than two triangles (a non-manifold edge)");
 			goto done;
@@ -334,7 +331,7 @@ topology(const double *tri, size_t n, const Sliver *sl, size_t nsl, Topology *tp
 				{
 					gx_error_set(err, GX_ERR_INVALID,
 								 "not the surface of a volume: it cannot be oriented consistently (a one-sided "
-								 "surface) at the edge %s-%s", pt(b1, V(tri, t, k)), pt(b2, V(tri, t, (k + 1) % 3)));
+								 "surface) at the edge %s-%s", gx_solid_point_text(b1, V(tri, t, k)), gx_solid_point_text(b2, V(tri, t, (k + 1) % 3)));
 					goto done;
 				}
 			}
@@ -348,227 +345,9 @@ done:
 	gx_free(er);
 	gx_free(tmp);
 	gx_free(count);
-	gx_free(nb);
 	gx_free(queue);
 	gx_free(same);
 	return ok;
-}
-
-/* Step 4 for one pair: true when triangles i and j meet only where they share vertices and an edge. */
-static bool
-pair_allowed(const double *tri, const uint32_t *vid, uint32_t i, uint32_t j)
-{
-	int			shared = 0,
-				si[3],
-				sj[3];
-
-	for (int p = 0; p < 3; p++)
-		for (int q = 0; q < 3; q++)
-			if (vid[3 * i + p] == vid[3 * j + q])
-			{
-				si[shared] = p;
-				sj[shared] = q;
-				shared++;
-			}
-	if (shared == 0)
-		return !gx_elements_intersect(V(tri, i, 0), 3, V(tri, j, 0), 3);
-	if (shared == 3)
-		return false;
-	if (shared == 1)
-	{
-		int			p = si[0],
-					q = sj[0];
-		double		ei[6],
-					ej[6];
-
-		/* the edges opposite the common vertex */
-		memcpy(ei, V(tri, i, (p + 1) % 3), 3 * sizeof(double));
-		memcpy(ei + 3, V(tri, i, (p + 2) % 3), 3 * sizeof(double));
-		memcpy(ej, V(tri, j, (q + 1) % 3), 3 * sizeof(double));
-		memcpy(ej + 3, V(tri, j, (q + 2) % 3), 3 * sizeof(double));
-		return !gx_elements_intersect(ei, 2, V(tri, j, 0), 3) && !gx_elements_intersect(ej, 2, V(tri, i, 0), 3);
-	}
-	else
-	{
-		const double *u = V(tri, i, si[0]),
-				   *w = V(tri, i, si[1]),
-				   *ti = V(tri, i, 3 - si[0] - si[1]),
-				   *tj = V(tri, j, 3 - sj[0] - sj[1]);
-
-		if (gx_orient3d(u, w, ti, tj) != 0)
-			return true;
-		for (int drop = 0; drop < 3; drop++)
-		{
-			int			a = gx_orient2d(u, w, ti, drop);
-
-			if (a != 0)
-				return a != gx_orient2d(u, w, tj, drop);
-		}
-		return false;
-	}
-}
-
-/* The message for triangles i and j meeting where they should not. */
-static void
-crossing_error(const double *tri, uint32_t i, uint32_t j, GxError *err)
-{
-	char		b[6][100];
-
-	gx_error_set(err, GX_ERR_INVALID,
-				 "not the surface of a volume: triangles %u and %u meet other than along a shared edge or vertex: "
-				 "%s %s %s and %s %s %s", i + 1, j + 1, pt(b[0], V(tri, i, 0)), pt(b[1], V(tri, i, 1)),
-				 pt(b[2], V(tri, i, 2)), pt(b[3], V(tri, j, 0)), pt(b[4], V(tri, j, 1)), pt(b[5], V(tri, j, 2)));
-}
-
-/*
- * Step 4 through the batch engine (the GPU's when opt has one): every pair sharing a point, then the
- * first pair (in index order) that may not. false with err set.
- */
-static bool
-self_intersections_batch(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
-{
-	GxBatchSide side;
-	GxBatchOptions o = *opt;
-	GxBatchStats st;
-	GxPairs		pairs = {NULL, 0, NULL, 0};
-	uint32_t   *geom = gx_alloc(n * sizeof(uint32_t));
-	uint8_t    *kind = gx_alloc(n);
-	size_t		first = SIZE_MAX;
-	bool		ok;
-	int			threads;
-
-	if (!geom || !kind)
-	{
-		gx_free(geom);
-		gx_free(kind);
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
-		return false;
-	}
-	gx_batch_side_init(&side);
-	for (size_t i = 0; i < n; i++)
-		geom[i] = (uint32_t) i;
-	memset(kind, 3, n);
-	side.n = side.cap = n;
-	side.coords = (double *) tri;
-	side.kind = kind;
-	side.geom = geom;
-	side.ngeoms = (uint32_t) n;
-	side.extent = gx_box_of_points(tri, 3 * n);
-	o.ignore_srid = true;
-	ok = gx_batch_intersect(&side, &side, &o, &pairs, &st, err);
-	gx_free(geom);
-	gx_free(kind);
-	if (!ok)
-		return false;
-	threads = gx_threads_begin(opt->threads, opt->thread_budget);
-	#pragma omp parallel for schedule(dynamic, 4096) reduction(min:first) num_threads(threads)
-	for (size_t k = 0; k < pairs.n; k++)
-	{
-		uint32_t	i = (uint32_t) (pairs.keys[k] >> 32),
-					j = (uint32_t) pairs.keys[k];
-
-		if (i < j && k < first && !pair_allowed(tri, vid, i, j))
-			first = k;
-	}
-	gx_threads_end();
-	if (first != SIZE_MAX)
-		crossing_error(tri, (uint32_t) (pairs.keys[first] >> 32), (uint32_t) pairs.keys[first], err);
-	gx_free(pairs.keys);
-	return first == SIZE_MAX;
-}
-
-/*
- * Step 4 on the CPU: a grid over the triangles' boxes; each pair of overlapping boxes is looked at once,
- * in its reference cell: the cell of the larger of their lower corners, found from each box's first cell
- * (cell coordinates are monotone in the coordinates). Pairs sharing a vertex need no intersection test
- * of their own, only pair_allowed's tests, which floating-point filters mostly settle: cheaper than the
- * batch engine, to which every touching pair is an exact decision.
- */
-static bool
-self_intersections_grid(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
-{
-	GxBox3D    *boxes = gx_alloc(n * sizeof(GxBox3D)),
-				extent = gx_box_of_points(tri, 3 * n);
-	int		   (*first_cell)[3] = gx_alloc(n * sizeof(*first_cell));
-	GxGrid		grid;
-	int			dim[3],
-				threads;
-	uint64_t	first = UINT64_MAX;
-	size_t		ncells;
-	volatile int stop = 0;
-
-	if (!boxes || !first_cell)
-	{
-		gx_free(boxes);
-		gx_free(first_cell);
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory checking a solid of %zu triangles", n);
-		return false;
-	}
-	for (size_t i = 0; i < n; i++)
-		boxes[i] = gx_box_of_points(V(tri, i, 0), 3);
-	gx_grid_choose_dims(&extent, (double) n, dim);
-	if (!gx_grid_build(&grid, &extent, dim, boxes, n, &opt->cancel, err))
-	{
-		gx_free(boxes);
-		gx_free(first_cell);
-		return false;
-	}
-	for (size_t i = 0; i < n; i++)
-	{
-		int			hi[3];
-
-		gx_grid_range(&grid, &boxes[i], first_cell[i], hi);
-	}
-	ncells = (size_t) dim[0] * dim[1] * dim[2];
-	threads = gx_threads_begin(opt->threads, opt->thread_budget);
-	#pragma omp parallel for schedule(dynamic, 64) reduction(min:first) num_threads(threads) if (n > 2048)
-	for (size_t c = 0; c < ncells; c++)
-	{
-		int			cell[3] = {(int) (c % dim[0]), (int) ((c / dim[0]) % dim[1]), (int) (c / ((size_t) dim[0] * dim[1]))};
-
-		if (stop || ((c & 255) == 0 && gx_cancel_requested(&opt->cancel) && (stop = 1)))
-			continue;
-		for (size_t p = grid.start[c]; p < grid.start[c + 1]; p++)
-		{
-			uint32_t	i = grid.items[p];
-			const int  *fi = first_cell[i];
-
-			for (size_t q = p + 1; q < grid.start[c + 1]; q++)
-			{
-				uint32_t	j = grid.items[q],
-							lo = i < j ? i : j,
-							hi = i < j ? j : i;
-				const int  *fj = first_cell[j];
-				uint64_t	key = ((uint64_t) lo << 32) | hi;
-
-				if (key < first && (fi[0] > fj[0] ? fi[0] : fj[0]) == cell[0] &&
-					(fi[1] > fj[1] ? fi[1] : fj[1]) == cell[1] && (fi[2] > fj[2] ? fi[2] : fj[2]) == cell[2] &&
-					gx_box_overlaps(&boxes[i], &boxes[j]) && !pair_allowed(tri, vid, lo, hi))
-					first = key;
-			}
-		}
-	}
-	gx_threads_end();
-	gx_grid_free(&grid);
-	gx_free(boxes);
-	gx_free(first_cell);
-	if (stop)
-	{
-		gx_error_set(err, GX_ERR_CANCELLED, "cancelled while checking a solid");
-		return false;
-	}
-	if (first != UINT64_MAX)
-		crossing_error(tri, (uint32_t) (first >> 32), (uint32_t) first, err);
-	return first == UINT64_MAX;
-}
-
-/* Step 4: the batch engine when the GPU is asked for, else the CPU's grid. */
-static bool
-self_intersections(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
-{
-	if (opt->device == GX_DEVICE_GPU)
-		return self_intersections_batch(tri, n, vid, opt, err);
-	return self_intersections_grid(tri, n, vid, opt, err);
 }
 
 /*
@@ -685,7 +464,7 @@ shell_depths(const double *tri, size_t n, const Topology *tp, const GxBatchOptio
 bool
 gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells, GxError *err)
 {
-	Topology	tp = {NULL, NULL, NULL, 0};
+	Topology	tp = {NULL, NULL, NULL, NULL, 0};
 	uint32_t   *depth = NULL;
 	int		   *sign = NULL;
 	Sliver	   *sl = NULL;
@@ -718,7 +497,7 @@ gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells
 		if (gx_triangle_flat(v))
 		{
 			gx_error_set(err, GX_ERR_INVALID, "not the surface of a volume: triangle %zu %s %s %s is degenerate "
-						 "(three collinear vertices)", t + 1, pt(b[0], v), pt(b[1], v + 3), pt(b[2], v + 6));
+						 "(three collinear vertices)", t + 1, gx_solid_point_text(b[0], v), gx_solid_point_text(b[1], v + 3), gx_solid_point_text(b[2], v + 6));
 			gx_free(sl);
 			return false;
 		}
@@ -732,7 +511,7 @@ gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells
 		gx_free(sl);
 		return false;
 	}
-	if (!topology(tri, n, sl, nsl, &tp, err) || !self_intersections(tri, n, tp.vid, opt, err))
+	if (!topology(tri, n, sl, nsl, &tp, err) || !gx_solid_contacts(tri, n, tp.vid, tp.nb, opt, err))
 		goto done;
 	depth = gx_alloc(tp.nshells * sizeof(uint32_t));
 	sign = gx_alloc(tp.nshells * sizeof(int));
@@ -773,6 +552,7 @@ done:
 	gx_free(tp.vid);
 	gx_free(tp.flip);
 	gx_free(tp.shell);
+	gx_free(tp.nb);
 	gx_free(depth);
 	gx_free(sign);
 	gx_free(sl);

@@ -11,8 +11,8 @@
 /*
  * gx_makesolid's check and orientation: the *n triangles at tri (9 doubles each) must bound a volume:
  * every edge shared by exactly two triangles, no two triangles meeting except along shared edges and
- * vertices (a grid over the triangles on the CPU, or the batch engine's self-join when opt asks for the
- * GPU: the same answer). Triangles with a repeated vertex are dropped when
+ * vertices (on the CPU a grid over the triangles, or a hierarchy of their boxes where the boxes crowd, or
+ * the batch engine's self-join when opt asks for the GPU: the same answer). Triangles with a repeated vertex are dropped when
  * they lie along an edge of the rest (*n becomes the count kept); other degenerate triangles are refused.
  * On success the triangles are reoriented in place (outer shells outward, cavities inward) and *shells is
  * their number; false with err naming the first offence, with coordinates.
