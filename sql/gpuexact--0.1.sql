@@ -295,6 +295,9 @@ CREATE FUNCTION gx_makesolid(gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
 COMMENT ON FUNCTION gx_makesolid(gxgeom) IS
 	'the solid bounded by a closed surface of triangles, checked exactly (closed, manifold, not self-intersecting) and oriented outward';
+CREATE FUNCTION gx_makesolid_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+ALTER FUNCTION gx_makesolid(gxgeom) SUPPORT gx_makesolid_support;
 CREATE FUNCTION gx_makesolids(query text, OUT id bigint, OUT solid gxgeom)
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_makesolids_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
 COMMENT ON FUNCTION gx_makesolids(text) IS

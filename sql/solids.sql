@@ -169,3 +169,21 @@ SELECT (SELECT count(*) FROM gx_intersecting_pairs('SELECT id::text, geom FROM h
 SELECT pg_typeof(a_id) FROM gx_intersecting_pairs('SELECT id, geom FROM holes', 'SELECT id, geom FROM bodies', NULL::numeric) LIMIT 1;
 SELECT count(*) FROM gx_intersecting_pairs(NULL, 'SELECT id, geom FROM bodies', NULL::text);
 SELECT * FROM gx_intercepts_pairs('SELECT id::text, geom FROM holes', 'SELECT id, geom FROM bodies');
+
+-- gx_makesolid row by row: a statement's rows are made a round at a time on the backend's threads (the
+-- node GpuexactMakeSolids above the plan that reads them), with the function's answers, NULLs and errors
+CREATE TEMP TABLE surfaces AS SELECT i AS id, surface AS geom FROM cube, generate_series(1, 5) AS i;
+INSERT INTO surfaces VALUES (6, NULL);
+EXPLAIN (COSTS OFF) UPDATE surfaces SET geom = gx_makesolid(geom);
+EXPLAIN (COSTS OFF) SELECT id, gx_makesolid(geom) FROM surfaces;
+EXPLAIN (COSTS OFF) SELECT gx_issolid(geom) FROM surfaces;
+CREATE TEMP TABLE made_rows AS SELECT id, gx_makesolid(geom) AS geom FROM surfaces;
+SELECT count(*) AS rows, count(geom) AS solids, bool_and(gx_issolid(geom)) AS all_solid,
+	bool_and(geom = (SELECT gx_makesolid(surface) FROM cube)) AS each_the_function_s FROM made_rows;
+UPDATE surfaces SET geom = gx_makesolid(geom);
+SELECT count(*) FILTER (WHERE gx_issolid(geom)) AS solids, count(*) FILTER (WHERE geom IS NULL) AS nulls FROM surfaces;
+-- a row that is no solid raises the function's error, whichever row of the round it is
+INSERT INTO surfaces VALUES (7, 'TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
+UPDATE surfaces SET geom = gx_makesolid(geom);
+SELECT count(*) FILTER (WHERE gx_issolid(geom)) AS solids_unchanged FROM surfaces;
+DROP TABLE surfaces, made_rows;

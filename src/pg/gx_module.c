@@ -19,6 +19,7 @@
 #include "gx_settings.h"
 #include "io/gx_io.h"
 #include "join/gx_join.h"
+#include "project/gx_project.h"
 #include "service/gx_service.h"
 
 PG_MODULE_MAGIC;
@@ -79,6 +80,7 @@ _PG_init(void)
 	gx_threads_fds_hook = count_token_fds;
 	gx_settings_init();
 	gx_join_init();
+	gx_project_init();
 	if (process_shared_preload_libraries_in_progress)
 		gx_service_register();
 }

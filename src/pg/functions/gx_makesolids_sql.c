@@ -17,6 +17,7 @@
 #include "base/gx_alloc.h"
 #include "base/gx_threads.h"
 #include "batch/gx_pg_values.h"
+#include "functions/gx_makesolids.h"
 #include "functions/gx_pair_ids.h"
 #include "functions/gx_query_rows.h"
 #include "gx_pg.h"
@@ -29,17 +30,9 @@ PG_FUNCTION_INFO_V1(gx_makesolids_sql);
 
 #define ROUND_ROWS 16384		/* rows read and made at once, at most */
 
-/* One body's solid, made on a worker thread. */
-typedef struct Made
-{
-	struct varlena *value;		/* malloc'd stored form (packed, compressed when that pays); NULL: failed */
-	GxError		err;
-	bool		too_large;		/* its text form would exceed GX_MAX_TEXT_BYTES */
-} Made;
-
 /* Solid s (size bytes, from gx_alloc, given up here) stored into m as gx_pg_datum stores it, then compressed. */
 static void
-store(GxSerialized *s, size_t size, char method, Made *m)
+store(GxSerialized *s, size_t size, char method, GxMade *m)
 {
 	if ((s = gx_pg_stored_form(s, &size, &m->too_large, &m->err)) == NULL)
 		return;
@@ -56,7 +49,7 @@ store(GxSerialized *s, size_t size, char method, Made *m)
  * end the call.
  */
 static void
-make(const GxSerialized *g, const GxBatchOptions *opt, char method, bool plain, Made *m)
+make(const GxSerialized *g, const GxBatchOptions *opt, char method, bool plain, GxMade *m)
 {
 	GxSerialized *s;
 	size_t		size = VARSIZE(g);
@@ -95,7 +88,7 @@ by_size_desc(const void *a, const void *b)
  */
 static void
 make_round(struct varlena **raw, const size_t *size, size_t n, size_t wide, const GxBatchOptions *opt,
-		   char method, Made *made)
+		   char method, GxMade *made)
 {
 	GxBatchOptions narrow = *opt;
 	size_t	   *order = palloc(Max(n, 1) * sizeof(size_t)),
@@ -123,40 +116,100 @@ make_round(struct varlena **raw, const size_t *size, size_t n, size_t wide, cons
 	pfree(order);
 }
 
+void
+gx_made_round(const Datum *values, size_t n, const GxBatchOptions *opt, char method, GxMade *made)
+{
+	struct varlena **raw = palloc0(Max(n, 1) * sizeof(struct varlena *));
+	bool	   *owned = palloc0(Max(n, 1) * sizeof(bool)),
+			   *present = palloc(Max(n, 1) * sizeof(bool));
+	size_t	   *size = palloc(Max(n, 1) * sizeof(size_t)),
+				bytes = 0;
+	int			threads = opt->threads > 0 ? Min(opt->threads, gx_threads_cores()) : gx_threads_cores();
+
+	for (size_t k = 0; k < n; k++)
+	{
+		present[k] = true;
+		bytes += size[k] = gx_pg_values_bytes(&values[k], &present[k], 1);
+	}
+	PG_TRY();
+	{
+		bool		read;
+
+		threads = gx_threads_begin(opt->threads, opt->thread_budget);
+		read = gx_pg_values_read(values, present, n, n, threads, false, raw, owned);
+		gx_threads_end();
+		if (!read)
+			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored gxgeom value is corrupt"),
+							errdetail("Its compressed or packed form could not be read back.")));
+		/* a body of more than its share of the round's bytes is made with every thread */
+		make_round(raw, size, n, threads > 1 ? bytes / threads : 0, opt, method, made);
+	}
+	PG_FINALLY();
+	{
+		gx_threads_end();
+		gx_alloc_plain(false);
+		for (size_t k = 0; k < n; k++)
+			if (owned[k])
+				free(raw[k]);
+	}
+	PG_END_TRY();
+	pfree(raw);
+	pfree(owned);
+	pfree(present);
+	pfree(size);
+	if (gx_cancel_requested(&opt->cancel))
+	{
+		gx_made_free(made, n);
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gx_makesolid due to user request")));
+	}
+}
+
+void
+gx_made_raise(const GxMade *m, const char *where)
+{
+	GxError		e = m->err;
+
+	if (m->too_large)
+		gx_pg_raise_too_large(where);
+	snprintf(e.msg, sizeof(e.msg), "%s%s", where, m->err.msg);
+	gx_pg_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
+}
+
+void
+gx_made_free(GxMade *made, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+	{
+		free(made[k].value);
+		made[k].value = NULL;
+	}
+}
+
+size_t
+gx_made_round_bytes(const GxBatchOptions *opt)
+{
+	int			threads = opt->threads > 0 ? Min(opt->threads, gx_threads_cores()) : gx_threads_cores();
+
+	return (size_t) gx_join_batch_mb * 1024 * 1024 * threads;
+}
+
 /*
- * One round: rows [from, to) of r read whole (into a context of the round's own), made solids on the
- * threads, and put into the result in query order; the first row that is no solid raises its ERROR, naming
- * its id. wide: the size of a body made with every thread.
+ * One round: rows [from, to) of r made solids (in a context of the round's own) and put into the result in
+ * query order; the first row that is no solid raises its ERROR, naming its id.
  */
 static void
-round_rows(const GxQueryRows *r, size_t from, size_t to, size_t wide, const GxBatchOptions *opt, char method,
+round_rows(const GxQueryRows *r, size_t from, size_t to, const GxBatchOptions *opt, char method,
 		   ReturnSetInfo *rsinfo)
 {
 	MemoryContext work = AllocSetContextCreate(CurrentMemoryContext, "gx_makesolids round", ALLOCSET_DEFAULT_SIZES),
 				old = MemoryContextSwitchTo(work);
 	size_t		n = to - from;
-	struct varlena **raw = palloc0(n * sizeof(struct varlena *));
-	bool	   *owned = palloc0(n * sizeof(bool));
-	size_t	   *size = palloc(n * sizeof(size_t));
-	Made	   *made = palloc0(n * sizeof(Made));
+	GxMade	   *made = palloc0(n * sizeof(GxMade));
 
-	for (size_t k = 0; k < n; k++)
-		size[k] = gx_pg_values_bytes(&r->values[from + k], &r->present[from + k], 1);
 	PG_TRY();
 	{
-		int			threads = gx_threads_begin(opt->threads, opt->thread_budget);
-		bool		read = gx_pg_values_read(&r->values[from], &r->present[from], n, n, threads, false, raw, owned);
-
-		gx_threads_end();
-		if (!read)
-			ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored gxgeom value is corrupt"),
-							errdetail("Its compressed or packed form could not be read back.")));
-		make_round(raw, size, n, wide, opt, method, made);
-		if (gx_cancel_requested(&opt->cancel))
-		{
-			CHECK_FOR_INTERRUPTS();
-			ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceling gx_makesolids due to user request")));
-		}
+		gx_made_round(&r->values[from], n, opt, method, made);
 		MemoryContextSwitchTo(old);
 		for (size_t k = 0; k < n; k++)
 		{
@@ -164,15 +217,8 @@ round_rows(const GxQueryRows *r, size_t from, size_t to, size_t wide, const GxBa
 			bool		nulls[2] = {false, false};
 
 			if (made[k].value == NULL)
-			{
-				char	   *where = psprintf("gx_makesolids: row with id %s: ", gx_pair_ids_text(&r->id, r->ids[from + k]));
-				GxError		e = made[k].err;
-
-				if (made[k].too_large)
-					gx_pg_raise_too_large(where);
-				snprintf(e.msg, sizeof(e.msg), "%s%s", where, made[k].err.msg);
-				gx_pg_raise(&e, ERRCODE_INVALID_PARAMETER_VALUE);
-			}
+				gx_made_raise(&made[k], psprintf("gx_makesolids: row with id %s: ",
+												 gx_pair_ids_text(&r->id, r->ids[from + k])));
 			values[0] = gx_pair_ids_datum(&r->id, r->ids[from + k]);
 			values[1] = PointerGetDatum(made[k].value);
 			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
@@ -182,14 +228,7 @@ round_rows(const GxQueryRows *r, size_t from, size_t to, size_t wide, const GxBa
 	}
 	PG_FINALLY();
 	{
-		gx_threads_end();
-		gx_alloc_plain(false);
-		for (size_t k = 0; k < n; k++)
-		{
-			if (owned[k])
-				free(raw[k]);
-			free(made[k].value);
-		}
+		gx_made_free(made, n);
 		MemoryContextSwitchTo(old);
 		MemoryContextDelete(work);
 	}
@@ -211,7 +250,6 @@ gx_makesolids_sql(PG_FUNCTION_ARGS)
 	char		method = (char) default_toast_compression;
 	size_t		budget,
 				from = 0;
-	int			threads;
 
 	InitMaterializedSRF(fcinfo, 0);
 	/* the variant given an id type is not STRICT (the type comes as a NULL of it) */
@@ -225,8 +263,7 @@ gx_makesolids_sql(PG_FUNCTION_ARGS)
 	/* the GPU is the service's: this backend makes no CUDA context of its own when there is one */
 	if (gx_service_started())
 		opt.device = GX_DEVICE_CPU;
-	threads = opt.threads > 0 ? Min(opt.threads, gx_threads_cores()) : gx_threads_cores();
-	budget = (size_t) gx_join_batch_mb * 1024 * 1024 * threads;
+	budget = gx_made_round_bytes(&opt);
 	while (from < rows.n)
 	{
 		size_t		to = from,
@@ -234,7 +271,7 @@ gx_makesolids_sql(PG_FUNCTION_ARGS)
 
 		for (; to < rows.n && to - from < ROUND_ROWS && (to == from || bytes < budget); to++)
 			bytes += gx_pg_values_bytes(&rows.values[to], &rows.present[to], 1);
-		round_rows(&rows, from, to, threads > 1 ? bytes / threads : 0, &opt, method, rsinfo);
+		round_rows(&rows, from, to, &opt, method, rsinfo);
 		from = to;
 	}
 	return (Datum) 0;

@@ -26,6 +26,7 @@
 #include "type/gx_selectivity.h"
 
 PG_FUNCTION_INFO_V1(gx_intersects_support);
+PG_FUNCTION_INFO_V1(gx_makesolid_support);
 PG_FUNCTION_INFO_V1(gx_dwithin_support);
 PG_FUNCTION_INFO_V1(gx_contains_support);
 PG_FUNCTION_INFO_V1(gx_within_support);
@@ -154,14 +155,14 @@ call_cost(SupportRequestCost *req)
 	req->per_tuple = per_call * cpu_operator_cost;
 }
 
-/* Answers a SupportRequestCost about a call (of two geometries, and a distance for gx_dwithin). */
+/* Answers a SupportRequestCost about a call (of one or two geometries, and a distance for gx_dwithin). */
 static bool
 cost_request(Node *rawreq)
 {
 	SupportRequestCost *req = (SupportRequestCost *) rawreq;
 
 	if (!IsA(rawreq, SupportRequestCost) || req->node == NULL || !IsA(req->node, FuncExpr) ||
-		list_length(((FuncExpr *) req->node)->args) < 2)
+		list_length(((FuncExpr *) req->node)->args) < 1)
 		return false;
 	call_cost(req);
 	return true;
@@ -194,6 +195,18 @@ predicate_support(FunctionCallInfo fcinfo, const StrategyNumber *strategies)
 		PG_RETURN_POINTER(req);
 	}
 	PG_RETURN_POINTER(NULL);
+}
+
+/*
+ * gx_makesolid's cost by the elements of its argument; asked while the query is planned, it also loads this
+ * library, whose executor hook then makes the rows' solids a round at a time (project/gx_project.c).
+ */
+Datum
+gx_makesolid_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+
+	PG_RETURN_POINTER(cost_request(rawreq) ? rawreq : NULL);
 }
 
 Datum
