@@ -9,7 +9,8 @@
 # - at scale 1, the same after the GiST indexes docs/mining.md recommends (on the solids and the blocks):
 #   the plan chosen and its time;
 # - the same queries again after VACUUM;
-# - at scale 10 (MAKESOLIDS=1), the bodies made solids with gx_makesolids and row by row with gx_makesolid.
+# - at the scales of MAKESOLIDS (e.g. MAKESOLIDS=10), the bodies made solids with gx_makesolids and row by row
+#   with gx_makesolid (CREATE TABLE AS and UPDATE), and whether both made the same solids.
 # One table in $OUT/user_paths.txt (ms), the plans in $OUT/plans_*.txt.
 set -u
 cd "$(dirname "$0")/.."
@@ -37,7 +38,7 @@ for s in $SCALES; do
 	bash bench/load_mining.sh $dir mine || exit 1
 	rm -f $dir/*.copy
 	psql -X -q -d mine -c "ALTER TABLE bodies SET (autovacuum_enabled = off)" -c "ALTER TABLE holes SET (autovacuum_enabled = off)"
-	if [ "${MAKESOLIDS:-0}" = 1 ]; then
+	if [[ " ${MAKESOLIDS:-} " == *" $s "* ]]; then
 		t=$(psql -X -q -d mine -c '\timing on' -c "CREATE TABLE solids_set AS SELECT id, solid AS geom FROM gx_makesolids('SELECT id, geom FROM bodies')" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
 		row "x$s" "CREATE TABLE AS ... gx_makesolids(...)" "$t"
 		t=$(psql -X -q -d mine -c '\timing on' -c "CREATE TABLE solids_rows AS SELECT id, gx_makesolid(geom) AS geom FROM bodies" | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
