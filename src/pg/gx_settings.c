@@ -20,7 +20,7 @@ int			gx_join_batch_mb = 32;
 int			gx_cache_host_mb = 256;
 bool		gx_keep_tables = true;
 bool		gx_service_enabled = true;
-int			gx_service_cache_mb = 4096;
+int			gx_service_cache_mb = 4096;	/* set from the machine's memory (default_service_cache_mb) */
 int			gx_service_device_mb = -1;
 int			gx_service_timeout_ms = 30000;
 int			gx_service_cpu = GX_SERVICE_CPU_AUTO;
@@ -76,6 +76,19 @@ default_cache_host_mb(void)
 	return mb < 256 ? (physical_memory_mb() < 256 ? physical_memory_mb() : 256) : mb > 4096 ? 4096 : mb;
 }
 
+/*
+ * The GPU service's cache default: an eighth of the machine's memory, at least 4 GB (but never more than half
+ * of it), so that the ore bodies of a large mine (tens of millions of triangles, gigabytes flattened) stay
+ * kept, along with the copy a table changed or vacuumed is read into before its old one goes.
+ */
+static int
+default_service_cache_mb(void)
+{
+	int			mb = physical_memory_mb() / 8;
+
+	return Min(Max(mb, 4096), physical_memory_mb() / 2);
+}
+
 void
 gx_settings_init(void)
 {
@@ -124,7 +137,7 @@ gx_settings_init(void)
 								 "One process owns the GPU for the whole cluster; backends send it their batches.",
 								 &gx_service_enabled, true, PGC_POSTMASTER, 0, NULL, NULL, NULL);
 		DefineCustomIntVariable("gpuexact.service_cache_mb", "Host memory of the GPU service's cache of flattened sides.",
-								NULL, &gx_service_cache_mb, 4096, 0, physical_memory_mb(), PGC_POSTMASTER, GUC_UNIT_MB,
+								NULL, &gx_service_cache_mb, default_service_cache_mb(), 0, physical_memory_mb(), PGC_POSTMASTER, GUC_UNIT_MB,
 								NULL, NULL, NULL);
 		DefineCustomIntVariable("gpuexact.service_device_mb", "GPU memory of the GPU service's cached sides.",
 								"Cached sides within this bound stay on the GPU: a repeated join uploads only its other side. -1: a quarter of the GPU's memory.",
