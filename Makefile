@@ -14,7 +14,7 @@ PG_CPPFLAGS = -Isrc/core -Isrc/pg
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
 
-REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice
+REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -106,3 +106,13 @@ install-cuda: build/gpuexact_cuda.so
 # The device test (needs a GPU; exit status 77 when there is none).
 cuda-test:
 	$(MAKE) -C cuda NVCC=$(NVCC) BUILD=../build test
+
+# --- CGAL as an independent oracle (test/oracle) and the booleans' benchmark against it: built only where its
+# headers are (libcgal-dev); CGAL is never linked into the product. ---------------------------------------------
+ORACLE_CXX = g++ -std=c++17 -O2 -DNDEBUG -fopenmp -frounding-math -Isrc/core -Itest/unit -Itest/oracle
+build/cgal_boolean: test/oracle/cgal_boolean.cpp test/oracle/cgal_overlay.h build/libgxcore.a
+	$(ORACLE_CXX) -o $@ $< build/libgxcore.a -lgmp -lmpfr -lm -ldl
+build/bench_overlay: bench/bench_overlay.cpp test/oracle/cgal_overlay.h $(BENCH_DATA) build/libgxcore.a
+	@mkdir -p build/bench_data
+	for f in $(BENCH_DATA); do $(CORE_CC) $(CORE_CFLAGS) -Ibench -c $$f -o build/bench_data/$$(basename $$f .c).o || exit 1; done
+	$(ORACLE_CXX) -Ibench -o $@ $< build/bench_data/*.o build/libgxcore.a -lgmp -lmpfr -lm -ldl

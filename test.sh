@@ -34,6 +34,12 @@ done
 
 rm -rf "$unit_dir"
 
+echo "== the booleans' volumes against CGAL (test/oracle, where CGAL's headers are)"
+oracle_out=$(test/oracle/run.sh 2>&1)
+rc=$?
+echo "$oracle_out" | tail -n 3
+if grep -q '^SKIPPED: ' <<<"$oracle_out"; then skipped=$((skipped + 1)); else count $rc test/oracle/run.sh; fi
+
 echo "== the core's folders call one way (docs/architecture.md)"
 test/layers.sh
 count $? test/layers.sh

@@ -343,6 +343,9 @@ COMMENT ON FUNCTION gx_volume(gxgeom) IS 'the exact volume of a solid, rounded o
 CREATE FUNCTION gx_volume(solid gxgeom, box gxbox3d) RETURNS float8
 	AS 'MODULE_PATHNAME', 'gx_volume_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_volume(gxgeom, gxbox3d) IS 'the exact volume of the part of a solid inside a box, rounded once to the nearest float8';
+CREATE FUNCTION gx_intersection_volume(a gxgeom, b gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME', 'gx_intersection_volume_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_intersection_volume(gxgeom, gxgeom) IS 'the exact volume of the common part of two solids, rounded once to the nearest float8';
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;

@@ -4,12 +4,15 @@
  * crossings are breakpoints of t. Between two consecutive breakpoints no segment ends or crosses another:
  * the segments spanning that slab keep their order in u all along it, and between two consecutive ones at
  * the slab's middle t lies a point of each piece the slab meets. A piece is open, so it meets some slab:
- * every piece gets a point, on no segment. All of it in rationals; memory from malloc (threads call this).
+ * every piece gets a point, on no segment. The part of a slab between two consecutive segments is a
+ * trapezoid, whose area is the slab's width times its height at the middle. Segments are clipped to T first,
+ * so that none crosses T's edges inside a slab. All of it in rationals; memory from malloc (threads call this).
  */
 #include <stdlib.h>
 
 #include "algorithm/gx_pieces.h"
 #include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
 #include "base/gx_alloc.h"
 
 /* A segment of T's plane, not vertical in (t, u): from (t0, u0) to (t1, u1), t0 < t1; u = a t + c. */
@@ -42,7 +45,9 @@ struct GxPieces
 	__mpq_struct *cover;		/* 6 per triangle lying in T's plane: (t, u) of its vertices */
 	size_t		ncover,
 				covercap;
-	bool		nomem;
+	size_t		limit;			/* the most segments and breakpoints */
+	bool		nomem,
+				over;
 };
 
 GxPieces *
@@ -53,6 +58,7 @@ gx_pieces_new(const double *T, int drop)
 	if (pc == NULL)
 		return NULL;
 	pc->T = T;
+	pc->limit = SIZE_MAX / 512;
 	pc->i = (drop + 1) % 3;
 	pc->j = (drop + 2) % 3;
 	mpq_inits(pc->det, pc->w[0], pc->w[1], pc->w[2], pc->w[3], NULL);
@@ -91,9 +97,49 @@ coords_of(GxPieces *pc, const double *p, mpq_ptr t, mpq_ptr u)
 	mpq_div(u, u, pc->det);
 }
 
+void
+gx_pieces_limit(GxPieces *pc, size_t max_cuts)
+{
+	pc->limit = max_cuts;
+}
+
+/* Room for one more segment or breakpoint? */
+static bool
+within_limit(GxPieces *pc)
+{
+	if (pc->nseg + pc->nbp < pc->limit)
+		return true;
+	pc->over = true;
+	return false;
+}
+
+/* (t, u) where segment ab, its ends strictly on either side of T's plane, crosses it. */
+static void
+crossing_coords(GxPieces *pc, const double *a, const double *b, mpq_ptr t, mpq_ptr u)
+{
+	mpq_t		lambda,
+				tb,
+				ub;
+
+	mpq_inits(lambda, tb, ub, NULL);
+	gx_plane_crossing(pc->T, a, b, lambda);
+	coords_of(pc, a, t, u);
+	coords_of(pc, b, tb, ub);
+	/* the projection is affine: (t, u) = (1 - lambda) (ta, ua) + lambda (tb, ub) */
+	mpq_sub(tb, tb, t);
+	mpq_mul(tb, tb, lambda);
+	mpq_add(t, t, tb);
+	mpq_sub(ub, ub, u);
+	mpq_mul(ub, ub, lambda);
+	mpq_add(u, u, ub);
+	mpq_clears(lambda, tb, ub, NULL);
+}
+
 static void
 add_breakpoint(GxPieces *pc, mpq_srcptr t)
 {
+	if (!within_limit(pc))
+		return;
 	if (!gx_grow_malloc((void **) &pc->bp, &pc->bpcap, pc->nbp + 1, sizeof(__mpq_struct), SIZE_MAX / 64))
 	{
 		pc->nomem = true;
@@ -103,39 +149,94 @@ add_breakpoint(GxPieces *pc, mpq_srcptr t)
 	mpq_set(&pc->bp[pc->nbp++], t);
 }
 
-/* The segment from (ta, ua) to (tb, ub); a vertical one (or a point) is its breakpoint, added already. */
+/*
+ * The part of the segment from (ta, ua) to (tb, ub) inside T (t >= 0, u >= 0, t + u <= 1), its ends made
+ * breakpoints; a vertical part (or a point) is only its breakpoint.
+ */
 static void
 add_segment(GxPieces *pc, mpq_srcptr ta, mpq_srcptr ua, mpq_srcptr tb, mpq_srcptr ub)
 {
 	Segment    *s;
-	int			order = mpq_cmp(ta, tb);
+	mpq_t		f[2],
+				lo,
+				hi,
+				p[2][2];
+	bool		empty = false;
 
-	if (order == 0)
-		return;
-	if (order > 0)
+	mpq_inits(f[0], f[1], lo, hi, p[0][0], p[0][1], p[1][0], p[1][1], NULL);
+	/* each of T's edge functions t, u, 1 - t - u is affine along the segment: a bound on s in [0, 1] */
+	mpq_set_ui(hi, 1, 1);
+	for (int k = 0; k < 3 && !empty; k++)
 	{
-		add_segment(pc, tb, ub, ta, ua);
-		return;
+		for (int e = 0; e < 2; e++)
+		{
+			mpq_srcptr	t = e ? tb : ta,
+						u = e ? ub : ua;
+
+			if (k == 0)
+				mpq_set(f[e], t);
+			else if (k == 1)
+				mpq_set(f[e], u);
+			else
+			{
+				mpq_set_ui(f[e], 1, 1);
+				mpq_sub(f[e], f[e], t);
+				mpq_sub(f[e], f[e], u);
+			}
+		}
+		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
+			empty = true;
+		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
+		{
+			bool		entering = mpq_sgn(f[0]) < 0;
+
+			mpq_sub(f[1], f[0], f[1]);
+			mpq_div(f[0], f[0], f[1]);	/* s where it crosses 0 */
+			if (entering ? mpq_cmp(f[0], lo) > 0 : mpq_cmp(f[0], hi) < 0)
+				mpq_set(entering ? lo : hi, f[0]);
+		}
 	}
-	if (!gx_grow_malloc((void **) &pc->seg, &pc->segcap, pc->nseg + 1, sizeof(Segment), SIZE_MAX / 512))
+	empty = empty || mpq_cmp(lo, hi) > 0;
+	for (int e = 0; e < 2 && !empty; e++)
 	{
-		pc->nomem = true;
-		return;
+		/* p[e] = a + s (b - a), s = lo or hi */
+		mpq_sub(p[e][0], tb, ta);
+		mpq_mul(p[e][0], p[e][0], e ? hi : lo);
+		mpq_add(p[e][0], p[e][0], ta);
+		mpq_sub(p[e][1], ub, ua);
+		mpq_mul(p[e][1], p[e][1], e ? hi : lo);
+		mpq_add(p[e][1], p[e][1], ua);
+		add_breakpoint(pc, p[e][0]);
 	}
-	s = &pc->seg[pc->nseg++];
-	mpq_inits(s->t0, s->u0, s->t1, s->u1, s->ulo, s->uhi, s->a, s->c, NULL);
-	mpq_set(s->t0, ta);
-	mpq_set(s->u0, ua);
-	mpq_set(s->t1, tb);
-	mpq_set(s->u1, ub);
-	mpq_set(s->ulo, mpq_cmp(ua, ub) < 0 ? ua : ub);
-	mpq_set(s->uhi, mpq_cmp(ua, ub) < 0 ? ub : ua);
-	/* a = (u1 - u0) / (t1 - t0), c = u0 - a t0 */
-	mpq_sub(s->a, ub, ua);
-	mpq_sub(pc->w[0], tb, ta);
-	mpq_div(s->a, s->a, pc->w[0]);
-	mpq_mul(s->c, s->a, ta);
-	mpq_sub(s->c, ua, s->c);
+	if (!empty && mpq_cmp(p[0][0], p[1][0]) != 0 && within_limit(pc))
+	{
+		int			first = mpq_cmp(p[0][0], p[1][0]) > 0;	/* the end of smaller t */
+		mpq_ptr		t0 = p[first][0],
+					u0 = p[first][1],
+					t1 = p[!first][0],
+					u1 = p[!first][1];
+
+		if (!gx_grow_malloc((void **) &pc->seg, &pc->segcap, pc->nseg + 1, sizeof(Segment), SIZE_MAX / 512))
+			pc->nomem = true;
+		else
+		{
+			s = &pc->seg[pc->nseg++];
+			mpq_inits(s->t0, s->u0, s->t1, s->u1, s->ulo, s->uhi, s->a, s->c, NULL);
+			mpq_set(s->t0, t0);
+			mpq_set(s->u0, u0);
+			mpq_set(s->t1, t1);
+			mpq_set(s->u1, u1);
+			mpq_set(s->ulo, mpq_cmp(u0, u1) < 0 ? u0 : u1);
+			mpq_set(s->uhi, mpq_cmp(u0, u1) < 0 ? u1 : u0);
+			/* a = (u1 - u0) / (t1 - t0), c = u0 - a t0 */
+			mpq_sub(s->a, u1, u0);
+			mpq_sub(pc->w[0], t1, t0);
+			mpq_div(s->a, s->a, pc->w[0]);
+			mpq_mul(s->c, s->a, t0);
+			mpq_sub(s->c, u0, s->c);
+		}
+	}
+	mpq_clears(f[0], f[1], lo, hi, p[0][0], p[0][1], p[1][0], p[1][1], NULL);
 }
 
 /* Sign of the cross product (q - p) x (r - p) in (t, u). */
@@ -154,18 +255,42 @@ orient_tu(GxPieces *pc, mpq_srcptr pt, mpq_srcptr pu, mpq_srcptr qt, mpq_srcptr 
 void
 gx_pieces_add(GxPieces *pc, const double *tau)
 {
-	int			nzero = 0;
+	int			nzero = 0,
+				side[3],
+				pos = 0,
+				neg = 0;
 	mpq_t		tu[3][2];
 
 	for (int k = 0; k < 3; k++)
-		if (gx_orient3d(pc->T, pc->T + 3, pc->T + 6, tau + 3 * k) == 0)
+	{
+		side[k] = gx_orient3d(pc->T, pc->T + 3, pc->T + 6, tau + 3 * k);
+		pos += side[k] > 0;
+		neg += side[k] < 0;
+	}
+	for (int k = 0; k < 3; k++)
+		if (side[k] == 0)
 		{
 			mpq_inits(tu[nzero][0], tu[nzero][1], NULL);
 			coords_of(pc, tau + 3 * k, tu[nzero][0], tu[nzero][1]);
 			add_breakpoint(pc, tu[nzero][0]);
 			nzero++;
 		}
-	if (nzero == 2)
+	if (pos > 0 && neg > 0)
+	{
+		/* tau crosses the plane: its section ends where its edges cross it (or at its vertex on it) */
+		for (int k = 0; k < 3; k++)
+		{
+			int			j = (k + 1) % 3;
+
+			if (side[k] * side[j] >= 0)
+				continue;
+			mpq_inits(tu[nzero][0], tu[nzero][1], NULL);
+			crossing_coords(pc, tau + 3 * k, tau + 3 * j, tu[nzero][0], tu[nzero][1]);
+			nzero++;
+		}
+		add_segment(pc, tu[0][0], tu[0][1], tu[1][0], tu[1][1]);
+	}
+	else if (nzero == 2)
 		add_segment(pc, tu[0][0], tu[0][1], tu[1][0], tu[1][1]);
 	if (nzero == 3)
 	{
@@ -193,8 +318,11 @@ gx_pieces_add(GxPieces *pc, const double *tau)
 		mpq_clears(tu[k][0], tu[k][1], NULL);
 }
 
-/* Does point (t, u), on no segment, lie inside a covering triangle? */
-static bool
+/*
+ * Does point (t, u), on no segment, lie inside a covering triangle? 1 in one oriented as T, -1 in one
+ * oriented the other way, 0 in none.
+ */
+static int
 covered(GxPieces *pc, mpq_srcptr t, mpq_srcptr u)
 {
 	for (size_t f = 0; f < pc->ncover; f++)
@@ -207,9 +335,9 @@ covered(GxPieces *pc, mpq_srcptr t, mpq_srcptr u)
 			in = (o > 0) == (orient_tu(pc, &v[2 * k], &v[2 * k + 1], &v[2 * ((k + 1) % 3)],
 										&v[2 * ((k + 1) % 3) + 1], t, u) > 0);
 		if (in)
-			return true;
+			return o > 0 ? 1 : -1;
 	}
-	return false;
+	return 0;
 }
 
 static int
@@ -275,13 +403,15 @@ add_crossings(GxPieces *pc)
 }
 
 int
-gx_pieces_visit(GxPieces *pc, GxPieceVisit visit, void *ctx, GxError *err)
+gx_pieces_visit_areas(GxPieces *pc, GxPieceAreaVisit visit, void *ctx, GxError *err)
 {
 	__mpq_struct *us;
 	size_t		nu = 0;
 	mpq_t		tm,
 				um,
-				top;
+				top,
+				width,
+				area;
 	int			result = 1;
 
 	/* T's own edges: t = 0 and t = 1 are breakpoints; u = 0 and u = 1 - t bound every slab below */
@@ -291,6 +421,12 @@ gx_pieces_visit(GxPieces *pc, GxPieceVisit visit, void *ctx, GxError *err)
 	mpq_set_ui(tm, 1, 1);
 	add_breakpoint(pc, tm);
 	add_crossings(pc);
+	if (pc->over)
+	{
+		mpq_clear(tm);
+		gx_error_set(err, GX_ERR_LIMIT, "a triangle is cut by more than %zu segments and crossings", pc->limit);
+		return -1;
+	}
 	us = malloc((pc->nseg + 2) * sizeof(__mpq_struct));
 	if (pc->nomem || us == NULL)
 	{
@@ -299,7 +435,7 @@ gx_pieces_visit(GxPieces *pc, GxPieceVisit visit, void *ctx, GxError *err)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
 		return -1;
 	}
-	mpq_inits(um, top, NULL);
+	mpq_inits(um, top, width, area, NULL);
 	for (size_t q = 0; q < pc->nseg + 2; q++)
 		mpq_init(&us[q]);
 	qsort(pc->bp, pc->nbp, sizeof(__mpq_struct), cmp_mpq);
@@ -313,6 +449,7 @@ gx_pieces_visit(GxPieces *pc, GxPieceVisit visit, void *ctx, GxError *err)
 		/* the middle of the slab, u there on every segment spanning it, and T's edges u = 0, u = 1 - tm */
 		mpq_add(tm, lo, hi);
 		mpq_div_2exp(tm, tm, 1);
+		mpq_sub(width, hi, lo);
 		mpq_set_ui(top, 1, 1);
 		mpq_sub(top, top, tm);
 		mpq_set_ui(&us[0], 0, 1);
@@ -332,15 +469,40 @@ gx_pieces_visit(GxPieces *pc, GxPieceVisit visit, void *ctx, GxError *err)
 				continue;
 			mpq_add(um, &us[q], &us[q + 1]);
 			mpq_div_2exp(um, um, 1);
-			if (!covered(pc, tm, um))
-				result = visit(ctx, tm, um, err);
+			mpq_sub(area, &us[q + 1], &us[q]);
+			mpq_mul(area, area, width);
+			result = visit(ctx, tm, um, area, covered(pc, tm, um), err);
 		}
 	}
 	for (size_t q = 0; q < pc->nseg + 2; q++)
 		mpq_clear(&us[q]);
 	free(us);
-	mpq_clears(tm, um, top, NULL);
+	mpq_clears(tm, um, top, width, area, NULL);
 	return result;
+}
+
+/* gx_pieces_visit's visitor, called for the trapezoids no triangle in T's plane covers. */
+typedef struct Uncovered
+{
+	GxPieceVisit visit;
+	void	   *ctx;
+} Uncovered;
+
+static int
+visit_uncovered(void *ctx, mpq_srcptr t, mpq_srcptr u, mpq_srcptr area, int cover, GxError *err)
+{
+	Uncovered  *un = ctx;
+
+	(void) area;
+	return cover ? 1 : un->visit(un->ctx, t, u, err);
+}
+
+int
+gx_pieces_visit(GxPieces *pc, GxPieceVisit visit, void *ctx, GxError *err)
+{
+	Uncovered	un = {visit, ctx};
+
+	return gx_pieces_visit_areas(pc, visit_uncovered, &un, err);
 }
 
 void

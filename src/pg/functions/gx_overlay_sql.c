@@ -1,0 +1,72 @@
+/*
+ * gx_overlay_sql.c: the booleans of two solids in SQL: gx_intersection_volume(a, b), the exact volume of
+ * their common part rounded once (src/core/operation/gx_overlay.h). Memory: no triangle may be cut by more
+ * segments and crossings than work_mem holds (about 1 kB each); cancel polls the backend's flags.
+ */
+#include "postgres.h"
+#include "fmgr.h"
+#include "miscadmin.h"
+
+#include "gx_pg.h"
+#include "operation/gx_overlay.h"
+
+PG_FUNCTION_INFO_V1(gx_intersection_volume_sql);
+
+#define CUT_BYTES 1024			/* a segment's rationals, or a crossing's, with room for their digits */
+
+/* 22023 unless both are solids (or EMPTY) of SRIDs that go together. */
+static void
+check_pair(const char *fname, const GxSerialized *a, const GxSerialized *b)
+{
+	const GxSerialized *g[2] = {a, b};
+
+	if (gx_srids_conflict(a->srid, b->srid, gx_strict_srid))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("operation on mixed SRID geometries (%d and %d)", a->srid, b->srid)));
+	for (int k = 0; k < 2; k++)
+		if (!(g[k]->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("%s: the %s argument is a %s, not a solid", fname, k ? "second" : "first",
+								   gx_type_name(gx_body(g[k])->type)),
+							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+}
+
+/* The overlay's bounds: work_mem, and the backend's cancel and termination flags. */
+static void
+overlay_options(GxOverlayOptions *opt, GxCancel *cancel)
+{
+	cancel->flag[0] = (volatile const int *) &QueryCancelPending;
+	cancel->flag[1] = (volatile const int *) &ProcDiePending;
+	opt->max_cuts = (size_t) work_mem * 1024 / CUT_BYTES;
+	opt->cancel = cancel;
+}
+
+/* Raises err: a cancel as PostgreSQL's own, a triangle cut past work_mem with a hint. */
+static void
+raise_overlay(const char *fname, const GxError *err)
+{
+	if (err->code == GX_ERR_CANCELLED)
+		CHECK_FOR_INTERRUPTS();
+	if (err->code == GX_ERR_LIMIT)
+		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+						errmsg("%s: %s, more than work_mem (%d kB) holds", fname, err->msg, work_mem),
+						errhint("The surfaces cross each other very many times; raise work_mem to go on.")));
+	gx_pg_raise_in(fname, err, ERRCODE_INVALID_PARAMETER_VALUE);
+}
+
+Datum
+gx_intersection_volume_sql(PG_FUNCTION_ARGS)
+{
+	GxSerialized *a = PG_GETARG_GXGEOM(0),
+			   *b = PG_GETARG_GXGEOM(1);
+	GxOverlayOptions opt;
+	GxCancel	cancel;
+	GxError		err = {GX_OK, ""};
+	double		v;
+
+	check_pair("gx_intersection_volume", a, b);
+	overlay_options(&opt, &cancel);
+	if (!gx_boolean_volume(a, NULL, b, NULL, GX_BOOL_INTERSECTION, &opt, &v, &err))
+		raise_overlay("gx_intersection_volume", &err);
+	PG_RETURN_FLOAT8(v);
+}
