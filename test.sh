@@ -73,6 +73,13 @@ echo "== gx-load as a plain role"
 test/gx_load.sh
 count $? test/gx_load.sh
 
+echo "== GOCAD and Surpac files through gx-load (../shared/data/geology when present)"
+geology_out=$(test/geology.sh 2>&1)
+rc=$?
+echo "$geology_out"
+skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$geology_out")))
+count $rc test/geology.sh
+
 echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh

@@ -59,6 +59,24 @@ CREATE FUNCTION gx_geomfromtext(text) RETURNS gxgeom
 CREATE FUNCTION gx_geomfromtext(text, integer) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Files of several named objects, one row per object with its name and properties (NULL data: no row;
+-- file, when given, names the file in errors)
+CREATE FUNCTION gx_read_gocad(data text, srid integer DEFAULT 0, file text DEFAULT NULL)
+	RETURNS TABLE (name text, geom gxgeom, properties jsonb)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 10;
+COMMENT ON FUNCTION gx_read_gocad(text, integer, text) IS
+	'the TSurf, PLine, VSet and Well objects of a GOCAD ASCII file, one row each';
+CREATE FUNCTION gx_read_surpac(str text, srid integer DEFAULT 0, file text DEFAULT NULL)
+	RETURNS TABLE (name text, geom gxgeom, properties jsonb)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 100;
+COMMENT ON FUNCTION gx_read_surpac(text, integer, text) IS
+	'the segments of a Surpac string file (.str), one row each';
+CREATE FUNCTION gx_read_surpac_dtm(dtm text, str text, srid integer DEFAULT 0, file text DEFAULT NULL)
+	RETURNS TABLE (name text, geom gxgeom, properties jsonb)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1;
+COMMENT ON FUNCTION gx_read_surpac_dtm(text, text, integer, text) IS
+	'the triangulations of a Surpac DTM (.dtm) over the points of its string file (.str), one row each';
+
 -- Accessors
 CREATE FUNCTION gx_srid(gxgeom) RETURNS integer
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
