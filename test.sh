@@ -80,6 +80,13 @@ echo "$geology_out"
 skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$geology_out")))
 count $rc test/geology.sh
 
+echo "== drill holes from CSV through gx-load --drillholes"
+drillholes_out=$(test/drillholes.sh 2>&1)
+rc=$?
+echo "$drillholes_out"
+skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$drillholes_out")))
+count $rc test/drillholes.sh
+
 echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
