@@ -25,3 +25,19 @@ SELECT * FROM gx_read_surpac(E'pit\n1, 2, 1\n', 0, 'pit.str');
 SELECT * FROM gx_read_surpac_dtm(E'pit.str\n0,0,0,0,END\nOBJECT, 1,\nTRISOLATION, 1,\n1, 1, 2, 9,\nEND\n',
 	E'pit\n1, 0, 0, 5\n1, 0, 1, 5\n0, 0, 0, 0, END\n', 0, 'pit.dtm');
 SELECT * FROM gx_read_gocad(E'GOCAD TSurf 1\nEND\n', -1);
+-- writers: GOCAD and Surpac, read back bit for bit by the readers
+SELECT gx_asgocad('TIN Z (((0 0 0,1 0 0,0 1 -0,0 0 0)),((1 0 0,1 1 0.1,0 1 -0,1 0 0)))', 'top');
+SELECT gx_asewkb(r.geom) = gx_asewkb(g) AS same, r.name
+FROM (VALUES ('TIN Z (((602123.4567890123 6891234.000000001 -0.1,1e-300 5e-324 1.7976931348623157e+308,0 -0 0,602123.4567890123 6891234.000000001 -0.1)))'::gxgeom),
+	('MULTILINESTRING Z ((1 2 3,4 5 6.000000000000001),(0.1 0.2 0.30000000000000004,-0 0 0))'),
+	('MULTIPOINT Z ((1 2 3),(-1e-310 0 0))')) v(g), gx_read_gocad(gx_asgocad(g, 'v')) r;
+SELECT gx_assurpac('MULTILINESTRING Z ((1 2 3,4 5 6),(7 8 9,10 11 12))', 7);
+SELECT string_agg(gx_astext(geom), ' ' ORDER BY name) FROM gx_read_surpac(gx_assurpac('MULTIPOINT Z ((1 2 3),(0.1 0.2 0.30000000000000004))'));
+SELECT d.str, d.dtm FROM gx_assurpac_dtm('TIN Z (((0 0 5,1 0 5,0 1 6,0 0 5)),((1 0 5,1 1 7,0 1 6,1 0 5)))', 'pit') d;
+SELECT gx_asewkb(r.geom) = gx_asewkb(g) AS same, r.name
+FROM (VALUES ('TIN Z (((602123.4567890123 6891234.000000001 -0.1,1e-300 5e-324 1.7976931348623157e+308,0 -0 0,602123.4567890123 6891234.000000001 -0.1)),((0 -0 0,1 1 1,602123.4567890123 6891234.000000001 -0.1,0 -0 0)))'::gxgeom)) v(g),
+	gx_assurpac_dtm(g) d, gx_read_surpac_dtm(d.dtm, d.str) r;
+SELECT gx_assurpac('TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))');
+SELECT gx_assurpac('POINT Z (1 2 3)', 0);
+SELECT gx_assurpac_dtm('POINT Z (1 2 3)');
+SELECT gx_asgocad('POINT Z EMPTY');

@@ -449,7 +449,7 @@ CREATE FUNCTION gx_within(block gxbox3d, a gxgeom) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'gx_within_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gx_within(gxbox3d, gxgeom) IS 'gx_contains(a, block)';
 
--- Writers: GeoJSON, STL, OBJ and binary glTF (one scene of many rows)
+-- Writers: GeoJSON, STL, OBJ, GOCAD, Surpac and binary glTF (one scene of many rows)
 CREATE FUNCTION gx_asgeojson(g gxgeom) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_asgeojson(g gxgeom, digits integer) RETURNS text
@@ -465,6 +465,18 @@ COMMENT ON FUNCTION gx_asstl_binary(gxgeom) IS 'binary STL of the triangles, num
 CREATE FUNCTION gx_asobj(g gxgeom) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_asobj(gxgeom) IS 'Wavefront OBJ, numbers that read back to the same doubles';
+CREATE FUNCTION gx_asgocad(g gxgeom, name text DEFAULT 'gpuexact') RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_asgocad(gxgeom, text) IS
+	'GOCAD ASCII: a TSurf of the triangles, a PLine of the lines, a VSet of the points, numbers that read back to the same doubles';
+CREATE FUNCTION gx_assurpac(g gxgeom, string integer DEFAULT 1) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_assurpac(gxgeom, integer) IS
+	'a Surpac string file of the lines and points, numbers that read back to the same doubles';
+CREATE FUNCTION gx_assurpac_dtm(g gxgeom, name text DEFAULT 'surface', OUT str text, OUT dtm text) RETURNS record
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_assurpac_dtm(gxgeom, text) IS
+	'a Surpac DTM of the triangles (dtm) and its string file (str, to be saved as name.str)';
 CREATE FUNCTION gx_asglb_add(internal, gxgeom) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION gx_asglb_add(internal, gxgeom, float8[]) RETURNS internal

@@ -6,6 +6,7 @@
 #define GX_IO_OBJECTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "geom/gx_geom.h"
 #include "io/gx_text_out.h"
@@ -77,5 +78,38 @@ int			gx_from_surpac_str(const char *data, size_t len, GxIoObjects *out, GxError
  */
 int			gx_from_surpac_dtm(const char *data, size_t len, const char *str, size_t slen, GxIoObjects *out,
 							   GxError *err);
+
+/*
+ * The distinct vertices (equal when their doubles are equal bit for bit, so -0 and +0 differ) of the n
+ * points at v (3 doubles each): ids[i] (0-based) numbers point i's vertex, and *order (gx_alloc'd) lists,
+ * for each id, one point having it. Returns how many there are; 0 with err set when memory runs out.
+ */
+size_t		gx_io_vertex_ids(const double *v, size_t n, uint32_t *ids, size_t **order, GxError *err);
+
+/*
+ * GOCAD ASCII of g: its triangles as one TSurf (each distinct vertex once), its linestrings as one PLine
+ * (an ILINE each), its points as one VSet, in that order, each object named name (line breaks and braces
+ * made spaces), ZPOSITIVE Elevation, numbers as shortest round-trip decimals, so that gx_from_gocad reads
+ * back the same doubles: a TIN, MULTILINESTRING and MULTIPOINT (a TRIANGLE as a TIN of one, a LINESTRING
+ * as a MULTILINESTRING of one). An EMPTY geometry fails with GX_ERR_INVALID. gx_alloc'd.
+ */
+char	   *gx_to_gocad(const GxSerialized *g, const char *name, size_t *len, GxError *err);
+
+/*
+ * Surpac string file of g's linestrings and points, each one segment of string number string (1 to
+ * 32000), records "string, y, x, z" in shortest round-trip decimals, so that gx_from_surpac_str reads back
+ * the same doubles. Triangles fail with GX_ERR_INVALID (gx_to_surpac_dtm writes them), as does an EMPTY
+ * geometry. gx_alloc'd.
+ */
+char	   *gx_to_surpac(const GxSerialized *g, long string, size_t *len, GxError *err);
+
+/*
+ * Surpac DTM of g's triangles: *str the string file (its distinct vertices, one segment of string 1),
+ * *dtm the DTM naming it "<name>.str", one OBJECT of one TRISOLATION of the triangles over those vertices;
+ * gx_from_surpac_dtm reads back the same triangles. Anything but triangles, or none, fails with
+ * GX_ERR_INVALID. Returns 1, or 0 with err set.
+ */
+int			gx_to_surpac_dtm(const GxSerialized *g, const char *name, char **str, size_t *slen, char **dtm,
+							 size_t *dlen, GxError *err);
 
 #endif
