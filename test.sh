@@ -91,6 +91,11 @@ echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
 
+echo "== CGAL's GOCAD reader reads gx_asgocad's TSurfs (where CGAL's headers are)"
+test/cgal_gocad.sh
+rc=$?
+if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/cgal_gocad.sh; fi
+
 echo "== differential: batched plans against the stock plan"
 test/differential.sh
 count $? test/differential.sh
