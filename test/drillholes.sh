@@ -2,7 +2,8 @@
 # test/drillholes.sh: gx-load --drillholes against the cluster in PGHOST/PGPORT/PGUSER: the demo's collars,
 # surveys and assays (data/demo.sql, data/mining.sql) written out as CSV with the headers of mining exports,
 # loaded back, give bit for bit the traces of the hand-written SQL (data/mining.sql's holes, docs/mining.md's
-# query) and the same assays; each kind of bad row gives its message and loads nothing; the pygslib files of
+# query) and the same assays; their intercepts with the bodies go out as CSV intervals (gx-export) and
+# back; each kind of bad row gives its message and loads nothing; the pygslib files of
 # ../shared/data/geology/drillhole load when present. Exit status 0 when every check passed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,6 +51,17 @@ check "traces at step 1 equal docs/mining.md's query" \
 			array_agg(s.dip ORDER BY s.depth), step_m => 1) AS geom
 		FROM collars c JOIN surveys s USING (hole_id) GROUP BY c.hole_id, c.collar) h JOIN s1_holes d ON d.hole_id = h.name")" \
 	"231|231"
+
+# The intercepts of the loaded traces with the ore bodies as CSV intervals (gx-export), read back the same.
+query="SELECT a_id AS hole_id, b_id AS body_id, from_m, to_m FROM gx_intercepts_pairs('SELECT hole_id, geom FROM s5_holes',
+	'SELECT body_id, geom FROM orebodies', NULL::text) ORDER BY 1, 2, 3"
+"$root/tools/gx-export" -d $db "$query" "$tmp/intercepts.csv" >/dev/null || failed=1
+q "CREATE TABLE intercepts_back (hole_id text, body_id text, from_m float8, to_m float8)"
+psql -X -q -d $db -c "\copy intercepts_back FROM '$tmp/intercepts.csv' WITH (FORMAT csv, HEADER)" || failed=1
+check "intercepts as CSV intervals, read back the same" \
+	"$(q "SELECT count(*) FROM ($query) i JOIN intercepts_back b USING (hole_id, body_id, from_m, to_m)")|$(head -n 1 "$tmp/intercepts.csv")" \
+	"$(q "SELECT count(*) FROM ($query) i")|hole_id,body_id,from_m,to_m"
+check "intercepts found" "$(q "SELECT count(*) > 0 FROM intercepts_back")" t
 
 # Bad rows: each its message, and nothing loaded.
 printf 'HOLEID,EAST,NORTH,RL,LENGTH\nA,0,0,100,50\nB,10,0,100,50\nC,20,0,100,50\n' >"$tmp/c.csv"
