@@ -79,9 +79,28 @@ echo "== gx-load as a plain role"
 test/gx_load.sh
 count $? test/gx_load.sh
 
+echo "== GOCAD and Surpac files through gx-load (../shared/data/geology when present)"
+geology_out=$(test/geology.sh 2>&1)
+rc=$?
+echo "$geology_out"
+skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$geology_out")))
+count $rc test/geology.sh
+
+echo "== drill holes from CSV through gx-load --drillholes"
+drillholes_out=$(test/drillholes.sh 2>&1)
+rc=$?
+echo "$drillholes_out"
+skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$drillholes_out")))
+count $rc test/drillholes.sh
+
 echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
+
+echo "== CGAL's GOCAD reader reads gx_asgocad's TSurfs (where CGAL's headers are)"
+test/cgal_gocad.sh
+rc=$?
+if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/cgal_gocad.sh; fi
 
 echo "== differential: batched plans against the stock plan"
 test/differential.sh

@@ -59,6 +59,24 @@ CREATE FUNCTION gx_geomfromtext(text) RETURNS gxgeom
 CREATE FUNCTION gx_geomfromtext(text, integer) RETURNS gxgeom
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Files of several named objects, one row per object with its name and properties (NULL data: no row;
+-- file, when given, names the file in errors)
+CREATE FUNCTION gx_read_gocad(data text, srid integer DEFAULT 0, file text DEFAULT NULL)
+	RETURNS TABLE (name text, geom gxgeom, properties jsonb)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 10;
+COMMENT ON FUNCTION gx_read_gocad(text, integer, text) IS
+	'the TSurf, PLine, VSet and Well objects of a GOCAD ASCII file, one row each';
+CREATE FUNCTION gx_read_surpac(str text, srid integer DEFAULT 0, file text DEFAULT NULL)
+	RETURNS TABLE (name text, geom gxgeom, properties jsonb)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 100;
+COMMENT ON FUNCTION gx_read_surpac(text, integer, text) IS
+	'the segments of a Surpac string file (.str), one row each';
+CREATE FUNCTION gx_read_surpac_dtm(dtm text, str text, srid integer DEFAULT 0, file text DEFAULT NULL)
+	RETURNS TABLE (name text, geom gxgeom, properties jsonb)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 1;
+COMMENT ON FUNCTION gx_read_surpac_dtm(text, text, integer, text) IS
+	'the triangulations of a Surpac DTM (.dtm) over the points of its string file (.str), one row each';
+
 -- Accessors
 CREATE FUNCTION gx_srid(gxgeom) RETURNS integer
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -437,7 +455,7 @@ CREATE FUNCTION gx_within(block gxbox3d, a gxgeom) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'gx_within_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gx_within(gxbox3d, gxgeom) IS 'gx_contains(a, block)';
 
--- Writers: GeoJSON, STL, OBJ and binary glTF (one scene of many rows)
+-- Writers: GeoJSON, STL, OBJ, GOCAD, Surpac and binary glTF (one scene of many rows)
 CREATE FUNCTION gx_asgeojson(g gxgeom) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION gx_asgeojson(g gxgeom, digits integer) RETURNS text
@@ -453,6 +471,18 @@ COMMENT ON FUNCTION gx_asstl_binary(gxgeom) IS 'binary STL of the triangles, num
 CREATE FUNCTION gx_asobj(g gxgeom) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_asobj(gxgeom) IS 'Wavefront OBJ, numbers that read back to the same doubles';
+CREATE FUNCTION gx_asgocad(g gxgeom, name text DEFAULT 'gpuexact') RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_asgocad(gxgeom, text) IS
+	'GOCAD ASCII: a TSurf of the triangles, a PLine of the lines, a VSet of the points, numbers that read back to the same doubles';
+CREATE FUNCTION gx_assurpac(g gxgeom, string integer DEFAULT 1) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_assurpac(gxgeom, integer) IS
+	'a Surpac string file of the lines and points, numbers that read back to the same doubles';
+CREATE FUNCTION gx_assurpac_dtm(g gxgeom, name text DEFAULT 'surface', OUT str text, OUT dtm text) RETURNS record
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_assurpac_dtm(gxgeom, text) IS
+	'a Surpac DTM of the triangles (dtm) and its string file (str, to be saved as name.str)';
 CREATE FUNCTION gx_asglb_add(internal, gxgeom) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION gx_asglb_add(internal, gxgeom, float8[]) RETURNS internal

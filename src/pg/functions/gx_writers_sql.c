@@ -1,6 +1,7 @@
 /*
  * gx_writers_sql.c: geometries out of the database in the formats other tools read: GeoJSON
- * (gx_asgeojson), STL (gx_asstl, gx_asstl_binary), Wavefront OBJ (gx_asobj) and binary glTF, one scene of
+ * (gx_asgeojson), STL (gx_asstl, gx_asstl_binary), Wavefront OBJ (gx_asobj), GOCAD (gx_asgocad), Surpac
+ * (gx_assurpac, gx_assurpac_dtm) and binary glTF, one scene of
  * many rows (the aggregate gx_asglb, which holds its rows packed and stops as soon as their index counts
  * alone make the file too long for a bytea). The writers are the core's (src/core/io).
  */
@@ -11,16 +12,21 @@
 #include "fmgr.h"
 #include "catalog/pg_type.h"
 #include "utils/array.h"
+#include "funcapi.h"
 #include "utils/builtins.h"
 
 #include "gx_pg.h"
 #include "geom/gx_pack.h"
 #include "io/gx_io.h"
+#include "io/gx_io_objects.h"
 
 PG_FUNCTION_INFO_V1(gx_asgeojson);
 PG_FUNCTION_INFO_V1(gx_asstl);
 PG_FUNCTION_INFO_V1(gx_asstl_binary);
 PG_FUNCTION_INFO_V1(gx_asobj);
+PG_FUNCTION_INFO_V1(gx_asgocad);
+PG_FUNCTION_INFO_V1(gx_assurpac);
+PG_FUNCTION_INFO_V1(gx_assurpac_dtm);
 PG_FUNCTION_INFO_V1(gx_asglb_add);
 PG_FUNCTION_INFO_V1(gx_asglb_final);
 
@@ -76,6 +82,54 @@ gx_asstl(PG_FUNCTION_ARGS)
 	if (s == NULL)
 		gx_pg_raise_in("gx_asstl", &err, ERRCODE_INTERNAL_ERROR);
 	PG_RETURN_TEXT_P(text_result(s, len, "gx_asstl"));
+}
+
+/* gx_asgocad(g, name): GOCAD ASCII, a TSurf of the triangles, a PLine of the lines, a VSet of the points. */
+Datum
+gx_asgocad(PG_FUNCTION_ARGS)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		len = 0;
+	char	   *s = gx_to_gocad(PG_GETARG_GXGEOM(0), text_to_cstring(PG_GETARG_TEXT_PP(1)), &len, &err);
+
+	if (s == NULL)
+		gx_pg_raise_in("gx_asgocad", &err, ERRCODE_INTERNAL_ERROR);
+	PG_RETURN_TEXT_P(text_result(s, len, "gx_asgocad"));
+}
+
+/* gx_assurpac(g, string): a Surpac string file of the lines and points. */
+Datum
+gx_assurpac(PG_FUNCTION_ARGS)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		len = 0;
+	char	   *s = gx_to_surpac(PG_GETARG_GXGEOM(0), PG_GETARG_INT32(1), &len, &err);
+
+	if (s == NULL)
+		gx_pg_raise_in("gx_assurpac", &err, ERRCODE_INTERNAL_ERROR);
+	PG_RETURN_TEXT_P(text_result(s, len, "gx_assurpac"));
+}
+
+/* gx_assurpac_dtm(g, name, OUT str, OUT dtm): a Surpac DTM of the triangles and its string file. */
+Datum
+gx_assurpac_dtm(PG_FUNCTION_ARGS)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		slen = 0,
+				dlen = 0;
+	char	   *str,
+			   *dtm;
+	TupleDesc	desc;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+
+	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("gx_assurpac_dtm: a record is expected")));
+	if (!gx_to_surpac_dtm(PG_GETARG_GXGEOM(0), text_to_cstring(PG_GETARG_TEXT_PP(1)), &str, &slen, &dtm, &dlen, &err))
+		gx_pg_raise_in("gx_assurpac_dtm", &err, ERRCODE_INTERNAL_ERROR);
+	values[0] = PointerGetDatum(text_result(str, slen, "gx_assurpac_dtm"));
+	values[1] = PointerGetDatum(text_result(dtm, dlen, "gx_assurpac_dtm"));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
 
 /* gx_asstl_binary(g): binary STL, every number rounded to float32. */

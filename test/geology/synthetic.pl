@@ -1,0 +1,13 @@
+GOCAD PLine 1
+HEADER {name:fault trace}
+ILINE
+VRTX 1 0 0 0
+VRTX 2 1 0 0
+VRTX 3 2 0 0
+SEG 1 2
+SEG 2 3
+ILINE
+VRTX 4 5 5 5
+VRTX 5 6 6 6
+SEG 4 5
+END

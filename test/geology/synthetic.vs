@@ -1,0 +1,8 @@
+GOCAD VSet 1
+HEADER {
+name: samples
+}
+PROPERTIES au
+VRTX 1 100 200 -5
+PVRTX 2 101 201 -6 0.25
+END
