@@ -433,6 +433,115 @@ test_cavity(void)
 	}
 }
 
+/* A solid's part in a box: its volume is gx_volume_in_box_exact's (exactly when nothing is rounded). */
+static void
+test_in_box(void)
+{
+	const double zero[3] = {0, 0, 0},
+				utm[3] = {500000, 7000000, 250};
+	const GxBox3D boxes[4] = {{0, 0, 0, 1, 1, 1}, {-0.3, -0.2, -0.1, 0.4, 0.5, 0.6}, {-2, -2, 0, 2, 2, 2},
+	{499999.5, 6999999.5, 249.5, 500000.5, 7000000.5, 250}};
+
+	for (int k = 0; k < 4; k++)
+		for (int jitter = 0; jitter < 2; jitter++)
+		{
+			Soup		s = {.n = 0};
+			GxSerialized *a,
+					   *r;
+			GxSolidIndex ix;
+			GxVolumeWork w;
+			GxOverlayOptions opt = {0, NULL};
+			GxError		err = {GX_OK, ""};
+			size_t		n,
+						size;
+			mpq_t		want,
+						got,
+						diff;
+
+			octahedron(&s, k == 3 ? utm : zero, 1, jitter ? 0.2 : 0);
+			a = solid(&s);
+			r = gx_boolean_box(a, &boxes[k], &opt, &size, &err);
+			CHECK_MSG(r != NULL, "octahedron in box %d: %s", k, err.msg);
+			if (r == NULL)
+				continue;
+			mpq_inits(want, got, diff, NULL);
+			gx_solid_index_build(&ix, gx_solid_triangles(a, &n), s.n, &err);
+			gx_volume_work_init(&w);
+			gx_volume_in_box_exact(&ix, &boxes[k], &w, want);
+			gx_volume_work_clear(&w);
+			gx_solid_index_free(&ix);
+			volume_of(r, got);
+			mpq_sub(diff, got, want);
+			if (jitter == 0)
+				CHECK_MSG(mpq_equal(got, want), "octahedron in box %d: %.17g, exactly %.17g", k, mpq_get_d(got),
+						  mpq_get_d(want));
+			else
+				CHECK_MSG(fabs(mpq_get_d(diff)) <= 1e-9 * mpq_get_d(want), "octahedron in box %d: %.17g, exactly %.17g",
+						  k, mpq_get_d(got), mpq_get_d(want));
+			CHECK(mpq_sgn(want) > 0 && (r->flags & GX_FLAG_SOLID));
+			mpq_clears(want, got, diff, NULL);
+			gx_free(a);
+			gx_free(r);
+		}
+}
+
+/* A flat square across a box: its part inside is the box's section, area 4 (the parts on its faces too). */
+static void
+test_surface(void)
+{
+	const double lo[3] = {0, 0, 0},
+				hi[3] = {2, 2, 2};
+	const double sq[4][3] = {{-1, -1, 1}, {3, -1, 1}, {3, 3, 1}, {-1, 3, 1}},
+				top[4][3] = {{-1, -1, 2}, {3, -1, 2}, {3, 3, 2}, {-1, 3, 2}};
+
+	for (int k = 0; k < 2; k++)
+	{
+		const double (*q)[3] = k ? top : sq;
+		Soup		b = {.n = 0};
+		GxSerialized *solid_b,
+				   *tin,
+				   *r;
+		GxBuilder	bu;
+		GxError		err = {GX_OK, ""};
+		GxOverlayOptions opt = {0, NULL};
+		size_t		size,
+					node;
+		double		area = 0;
+
+		box(&b, lo, hi);
+		solid_b = solid(&b);
+		gx_builder_init(&bu, &err);
+		node = gx_builder_begin(&bu, GX_TIN);
+		for (int v = 0; v < 6; v++)
+		{
+			const int	idx[6] = {0, 1, 2, 0, 2, 3};
+
+			gx_builder_coord(&bu, q[idx[v]][0], q[idx[v]][1], q[idx[v]][2]);
+		}
+		gx_builder_end(&bu, node, 2);
+		tin = gx_builder_finish(&bu, 0, &size);
+		r = gx_surface_in_solid(tin, solid_b, &opt, &size, &err);
+		CHECK_MSG(r != NULL, "surface in a box: %s", err.msg);
+		if (r)
+		{
+			const double *t = gx_node_coords(gx_body(r));
+
+			for (uint32_t i = 0; i < gx_body(r)->count; i++, t += 9)
+			{
+				double		e1[2] = {t[3] - t[0], t[4] - t[1]},
+							e2[2] = {t[6] - t[0], t[7] - t[1]};
+
+				area += (e1[0] * e2[1] - e1[1] * e2[0]) / 2;
+				CHECK(t[2] == q[0][2] && t[5] == q[0][2] && t[8] == q[0][2]);
+			}
+			CHECK_MSG(area == 4, "surface in a box: area %.17g", area);
+			gx_free(r);
+		}
+		gx_free(tin);
+		gx_free(solid_b);
+	}
+}
+
 int
 main(void)
 {
@@ -441,5 +550,7 @@ main(void)
 	test_octant();
 	test_kuhn();
 	test_cavity();
+	test_in_box();
+	test_surface();
 	return gx_test_report("test_boolean");
 }

@@ -248,14 +248,12 @@ solid_of(double *tri, size_t n, int32_t srid, GxBooleanOp op, size_t *size, GxEr
 	return out;
 }
 
-GxSerialized *
-gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, const GxOverlayOptions *opt,
-				 size_t *size, GxError *err)
+/* a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid. */
+static GxSerialized *
+construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t srid, const GxOverlayOptions *opt,
+		  size_t *size, GxError *err)
 {
-	const GxSerialized *g[2] = {a, b};
-	const double *tri[2] = {NULL, NULL};
-	size_t		n[2] = {0, 0},
-				nout = 0,
+	size_t		nout = 0,
 				cap = 0;
 	signed char keep[2][GX_PIECE_CLASSES];
 	GxSolidIndex idx[2];
@@ -264,17 +262,6 @@ gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, c
 	bool		ok = true;
 	GxSerialized *s;
 
-	for (int k = 0; k < 2; k++)
-	{
-		if (!(g[k]->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
-		{
-			gx_error_set(err, GX_ERR_INVALID, "a %s that is not a solid: apply gx_makesolid first",
-						 gx_type_name(gx_body(g[k])->type));
-			return NULL;
-		}
-		if (!(g[k]->flags & GX_FLAG_EMPTY))
-			tri[k] = gx_solid_triangles(g[k], &n[k]);
-	}
 	choose(op, keep);
 	if (n[0] == 0 || n[1] == 0)
 	{
@@ -284,14 +271,15 @@ gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, c
 		if (op == GX_BOOL_INTERSECTION || n[k] == 0 || (op == GX_BOOL_DIFFERENCE && k == 1))
 			k = -1;
 		if (k >= 0 && (out = malloc(n[k] * 9 * sizeof(double))) == NULL)
-			ok = false;
-		else if (k >= 0)
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n[k]);
+			return NULL;
+		}
+		if (k >= 0)
 		{
 			memcpy(out, tri[k], n[k] * 9 * sizeof(double));
 			nout = n[k];
 		}
-		if (!ok)
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n[k]);
 	}
 	else
 	{
@@ -316,7 +304,142 @@ gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, c
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = solid_of(copy, nout, a->srid, op, size, err);
+	s = solid_of(copy, nout, srid, op, size, err);
 	gx_free(copy);
 	return s;
+}
+
+static bool
+check_solid(const GxSerialized *g, GxError *err)
+{
+	if (!(g->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+	{
+		gx_error_set(err, GX_ERR_INVALID, "a %s that is not a solid: apply gx_makesolid first",
+					 gx_type_name(gx_body(g)->type));
+		return false;
+	}
+	return true;
+}
+
+/* The triangles of a solid, none when EMPTY. */
+static const double *
+solid_triangles(const GxSerialized *g, size_t *n)
+{
+	*n = 0;
+	return g->flags & GX_FLAG_EMPTY ? NULL : gx_solid_triangles(g, n);
+}
+
+GxSerialized *
+gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, const GxOverlayOptions *opt,
+				 size_t *size, GxError *err)
+{
+	const double *tri[2];
+	size_t		n[2];
+
+	if (!check_solid(a, err) || !check_solid(b, err))
+		return NULL;
+	tri[0] = solid_triangles(a, &n[0]);
+	tri[1] = solid_triangles(b, &n[1]);
+	return construct(tri, n, op, a->srid, opt, size, err);
+}
+
+GxSerialized *
+gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
+			   GxError *err)
+{
+	const double lo[3] = {box->xmin, box->ymin, box->zmin},
+				hi[3] = {box->xmax, box->ymax, box->zmax};
+	double		bt[12 * 9];
+	const double *tri[2];
+	size_t		n[2] = {0, 0};
+
+	if (!check_solid(a, err))
+		return NULL;
+	tri[0] = solid_triangles(a, &n[0]);
+	tri[1] = bt;
+	if (lo[0] < hi[0] && lo[1] < hi[1] && lo[2] < hi[2])
+	{
+		/* each face: its corners counter-clockwise seen from outside, two triangles */
+		for (int ax = 0; ax < 3; ax++)
+			for (int side = 0; side < 2; side++)
+			{
+				const int	ci[4] = {0, 1, 1, 0},
+							cj[4] = {0, 0, 1, 1};
+				int			i = (ax + 1) % 3,
+							j = (ax + 2) % 3;
+				double		q[4][3];
+
+				for (int k = 0; k < 4; k++)
+				{
+					int			kk = side ? k : 3 - k;
+
+					q[k][ax] = side ? hi[ax] : lo[ax];
+					q[k][i] = ci[kk] ? hi[i] : lo[i];
+					q[k][j] = cj[kk] ? hi[j] : lo[j];
+				}
+				for (int t = 0; t < 2; t++)
+				{
+					memcpy(bt + 9 * n[1], q[0], sizeof(q[0]));
+					memcpy(bt + 9 * n[1] + 3, q[1 + t], sizeof(q[0]));
+					memcpy(bt + 9 * n[1] + 6, q[2 + t], sizeof(q[0]));
+					n[1]++;
+				}
+			}
+	}
+	return construct(tri, n, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
+}
+
+GxSerialized *
+gx_surface_in_solid(const GxSerialized *surface, const GxSerialized *solid, const GxOverlayOptions *opt,
+					size_t *size, GxError *err)
+{
+	/* the surface's pieces in the solid's closed volume, those on its boundary too */
+	const signed char keep[GX_PIECE_CLASSES] = {0, 1, 1, 1};
+	const GxNode *body = gx_body(surface);
+	const double *tri = NULL;
+	size_t		n = 0,
+				nout = 0,
+				cap = 0,
+				node;
+	double	   *out = NULL;
+	GxSolidIndex idx;
+	GxBuilder	b;
+	bool		ok = true;
+
+	if (!check_solid(solid, err))
+		return NULL;
+	if (!(surface->flags & GX_FLAG_EMPTY))
+	{
+		if (body->type != GX_TIN && body->type != GX_POLYHEDRALSURFACE && body->type != GX_TRIANGLE)
+		{
+			gx_error_set(err, GX_ERR_INVALID, "a %s is not a surface of triangles (a TIN, a POLYHEDRALSURFACE or "
+						 "a TRIANGLE)", gx_type_name(body->type));
+			return NULL;
+		}
+		tri = gx_node_coords(body);
+		n = body->count;
+	}
+	if (n > 0 && !(solid->flags & GX_FLAG_EMPTY))
+	{
+		size_t		ns;
+		const double *st = gx_solid_triangles(solid, &ns);
+
+		if (!gx_solid_index_build(&idx, st, ns, err))
+			return NULL;
+		ok = gx_overlay_pieces(tri, n, &idx, keep, opt, &out, &nout, &cap, err);
+		gx_solid_index_free(&idx);
+	}
+	if (!ok)
+	{
+		free(out);
+		return NULL;
+	}
+	gx_builder_init(&b, err);
+	gx_builder_reserve(&b, nout * 9 * sizeof(double) + 64);
+	node = gx_builder_begin(&b, GX_TIN);
+	for (size_t i = 0; i < 3 * nout; i++)
+		gx_builder_coord(&b, out[3 * i], out[3 * i + 1], out[3 * i + 2]);
+	gx_builder_end(&b, node, (uint32_t) nout);
+	free(out);
+	return gx_builder_finish(&b, surface->srid, size);
 }

@@ -31,4 +31,15 @@ bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, 
 GxSerialized *gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op,
 							   const GxOverlayOptions *opt, size_t *size, GxError *err);
 
+/* The part of solid a inside box (a solid: its volume is gx_volume(a, box)'s, but for the rounding). */
+GxSerialized *gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
+							 GxError *err);
+
+/*
+ * The part of a surface (a TIN, POLYHEDRALSURFACE or TRIANGLE) in a solid's closed volume, its pieces on the
+ * solid's boundary included: a TIN of its pieces, oriented as the surface, EMPTY when none.
+ */
+GxSerialized *gx_surface_in_solid(const GxSerialized *surface, const GxSerialized *solid,
+								  const GxOverlayOptions *opt, size_t *size, GxError *err);
+
 #endif
