@@ -364,6 +364,18 @@ COMMENT ON FUNCTION gx_volume(gxgeom, gxbox3d) IS 'the exact volume of the part 
 CREATE FUNCTION gx_intersection_volume(a gxgeom, b gxgeom) RETURNS float8
 	AS 'MODULE_PATHNAME', 'gx_intersection_volume_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_intersection_volume(gxgeom, gxgeom) IS 'the exact volume of the common part of two solids, rounded once to the nearest float8';
+CREATE FUNCTION gx_intersection(a gxgeom, b gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_intersection_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_intersection(gxgeom, gxgeom) IS 'the common part of two solids, as a solid (exact pieces, new vertices rounded once, checked valid); of a surface and a solid, the part of the surface in the solid';
+CREATE FUNCTION gx_intersection(solid gxgeom, box gxbox3d) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_intersection_box_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_intersection(gxgeom, gxbox3d) IS 'the part of a solid inside a box, as a solid';
+CREATE FUNCTION gx_union(a gxgeom, b gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_union_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_union(gxgeom, gxgeom) IS 'the union of two solids, as a solid (exact pieces, new vertices rounded once, checked valid)';
+CREATE FUNCTION gx_difference(a gxgeom, b gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_difference_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_difference(gxgeom, gxgeom) IS 'the part of solid a outside solid b, as a solid (exact pieces, new vertices rounded once, checked valid)';
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;

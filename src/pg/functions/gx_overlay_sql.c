@@ -1,6 +1,6 @@
 /*
  * gx_overlay_sql.c: the booleans of two solids in SQL: gx_intersection_volume(a, b), the exact volume of
- * their common part rounded once (src/core/operation/gx_overlay.h). Memory: no triangle may be cut by more
+ * their common part rounded once (src/core/operation/gx_overlay.h), and the booleans as solids. Memory: no triangle may be cut by more
  * segments and crossings than work_mem holds (about 1 kB each); cancel polls the backend's flags.
  */
 #include "postgres.h"
@@ -8,7 +8,8 @@
 #include "miscadmin.h"
 
 #include "gx_pg.h"
-#include "operation/gx_overlay.h"
+#include "operation/gx_boolean.h"
+#include "type/gx_box3d.h"
 
 PG_FUNCTION_INFO_V1(gx_intersection_volume_sql);
 
@@ -69,4 +70,84 @@ gx_intersection_volume_sql(PG_FUNCTION_ARGS)
 	if (!gx_boolean_volume(a, NULL, b, NULL, GX_BOOL_INTERSECTION, &opt, &v, &err))
 		raise_overlay("gx_intersection_volume", &err);
 	PG_RETURN_FLOAT8(v);
+}
+
+/*
+ * The booleans as solids (src/core/operation/gx_boolean.h): gx_intersection, gx_union, gx_difference of two
+ * solids, gx_intersection(surface, solid) and gx_intersection(solid, gxbox3d), under the same bounds.
+ */
+PG_FUNCTION_INFO_V1(gx_intersection_sql);
+PG_FUNCTION_INFO_V1(gx_union_sql);
+PG_FUNCTION_INFO_V1(gx_difference_sql);
+PG_FUNCTION_INFO_V1(gx_intersection_box_sql);
+
+static Datum
+boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
+{
+	GxSerialized *a = PG_GETARG_GXGEOM(0),
+			   *b = PG_GETARG_GXGEOM(1),
+			   *s;
+	GxOverlayOptions opt;
+	GxCancel	cancel;
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+
+	overlay_options(&opt, &cancel);
+	if (op == GX_BOOL_INTERSECTION && !(a->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)) &&
+		(b->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+	{
+		/* a surface's part in a solid */
+		if (gx_srids_conflict(a->srid, b->srid, gx_strict_srid))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("operation on mixed SRID geometries (%d and %d)", a->srid, b->srid)));
+		s = gx_surface_in_solid(a, b, &opt, &size, &err);
+	}
+	else
+	{
+		check_pair(fname, a, b);
+		s = gx_boolean_solid(a, b, op, &opt, &size, &err);
+	}
+	if (s == NULL)
+		raise_overlay(fname, &err);
+	return gx_pg_datum(s, size);
+}
+
+Datum
+gx_intersection_sql(PG_FUNCTION_ARGS)
+{
+	return boolean_solid(fcinfo, "gx_intersection", GX_BOOL_INTERSECTION);
+}
+
+Datum
+gx_union_sql(PG_FUNCTION_ARGS)
+{
+	return boolean_solid(fcinfo, "gx_union", GX_BOOL_UNION);
+}
+
+Datum
+gx_difference_sql(PG_FUNCTION_ARGS)
+{
+	return boolean_solid(fcinfo, "gx_difference", GX_BOOL_DIFFERENCE);
+}
+
+Datum
+gx_intersection_box_sql(PG_FUNCTION_ARGS)
+{
+	GxSerialized *a = PG_GETARG_GXGEOM(0),
+			   *s;
+	GxBox3D    *box = PG_GETARG_GXBOX3D_P(1);
+	GxOverlayOptions opt;
+	GxCancel	cancel;
+	GxError		err = {GX_OK, ""};
+	size_t		size;
+
+	if (!(a->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("gx_intersection: the first argument is a %s, not a solid",
+							   gx_type_name(gx_body(a)->type)),
+						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+	overlay_options(&opt, &cancel);
+	if ((s = gx_boolean_box(a, box, &opt, &size, &err)) == NULL)
+		raise_overlay("gx_intersection", &err);
+	return gx_pg_datum(s, size);
 }

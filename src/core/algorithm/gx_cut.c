@@ -1,0 +1,900 @@
+/*
+ * gx_cut.c: a triangle cut along the sections of other triangles, triangulated along the cuts (gx_cut.h).
+ * In T's coordinates (t, u), all in rationals: the cuts are clipped to T; the points are T's corners, the
+ * cuts' ends (a section that only touches T is a point) and their crossings; every cut is split at the
+ * points on it. The points are inserted one by one into T (a triangle split in three, or two triangles in
+ * two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
+ * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are
+ * the classes of triangles joined across edges that are not cuts.
+ */
+#include <stdlib.h>
+
+#include "algorithm/gx_cut.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
+#include "algorithm/gx_round.h"
+#include "base/gx_alloc.h"
+
+#define CANCEL_EVERY 64
+
+typedef struct Point
+{
+	mpq_t		t,
+				u;
+} Point;
+
+typedef struct Edge
+{
+	size_t		a,
+				b;
+} Edge;
+
+/* A triangle of the triangulation: nb[k] the one across the edge opposite v[k], -1 on T's edges. */
+typedef struct Tri
+{
+	size_t		v[3];
+	long		nb[3];
+} Tri;
+
+struct GxCut
+{
+	const double *T;
+	int			i,
+				j;				/* the projection's axes */
+	mpq_t		e[2][2],		/* T1 - T0 and T2 - T0 there */
+				det,
+				w[4];
+	Point	   *pt;
+	size_t		npt,
+				ptcap;
+	Edge	   *cut;			/* by their ends' points */
+	size_t		ncut,
+				cutcap;
+	Point	   *cover;			/* the corners of the triangles lying in T's plane, 3 each */
+	size_t		ncover,
+				covercap;
+	Tri		   *tri;
+	size_t		ntri,
+				tricap;
+	Edge	   *con;			/* the split cuts, a < b, sorted */
+	size_t		ncon,
+				concap;
+	size_t	   *piece,			/* per triangle */
+			   *rep,			/* per piece: one of its triangles */
+				npieces;
+	size_t		limit;
+	bool		nomem,
+				over;
+};
+
+GxCut *
+gx_cut_new(const double *T, int drop)
+{
+	GxCut	   *c = calloc(1, sizeof(GxCut));
+
+	if (c == NULL)
+		return NULL;
+	c->T = T;
+	c->limit = SIZE_MAX / 512;
+	c->i = (drop + 1) % 3;
+	c->j = (drop + 2) % 3;
+	mpq_inits(c->det, c->w[0], c->w[1], c->w[2], c->w[3], NULL);
+	for (int k = 0; k < 2; k++)
+		for (int a = 0; a < 2; a++)
+		{
+			mpq_init(c->e[k][a]);
+			mpq_set_d(c->e[k][a], T[3 * (k + 1) + (a ? c->j : c->i)]);
+			mpq_set_d(c->w[0], T[a ? c->j : c->i]);
+			mpq_sub(c->e[k][a], c->e[k][a], c->w[0]);
+		}
+	mpq_mul(c->det, c->e[0][0], c->e[1][1]);
+	mpq_mul(c->w[0], c->e[0][1], c->e[1][0]);
+	mpq_sub(c->det, c->det, c->w[0]);
+	return c;
+}
+
+void
+gx_cut_limit(GxCut *c, size_t max_cuts)
+{
+	c->limit = max_cuts;
+}
+
+static bool
+room(GxCut *c)
+{
+	if (c->npt + c->ncut < c->limit)
+		return true;
+	c->over = true;
+	return false;
+}
+
+/* The index of point (t, u), added when new; SIZE_MAX when out of room. */
+static size_t
+add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
+{
+	for (size_t k = 0; k < c->npt; k++)
+		if (mpq_equal(c->pt[k].t, t) && mpq_equal(c->pt[k].u, u))
+			return k;
+	if (!room(c))
+		return SIZE_MAX;
+	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(Point), SIZE_MAX / 512))
+	{
+		c->nomem = true;
+		return SIZE_MAX;
+	}
+	mpq_init(c->pt[c->npt].t);
+	mpq_init(c->pt[c->npt].u);
+	mpq_set(c->pt[c->npt].t, t);
+	mpq_set(c->pt[c->npt].u, u);
+	return c->npt++;
+}
+
+static void
+add_cut(GxCut *c, size_t a, size_t b)
+{
+	if (a == SIZE_MAX || b == SIZE_MAX || a == b || !room(c))
+		return;
+	if (!gx_grow_malloc((void **) &c->cut, &c->cutcap, c->ncut + 1, sizeof(Edge), SIZE_MAX / 64))
+	{
+		c->nomem = true;
+		return;
+	}
+	c->cut[c->ncut].a = a;
+	c->cut[c->ncut++].b = b;
+}
+
+/* (t, u) of p, a point of T's plane: Cramer's rule in the projection. */
+static void
+coords_of(GxCut *c, const double *p, mpq_ptr t, mpq_ptr u)
+{
+	mpq_set_d(c->w[0], p[c->i]);
+	mpq_set_d(c->w[1], c->T[c->i]);
+	mpq_sub(c->w[0], c->w[0], c->w[1]);
+	mpq_set_d(c->w[1], p[c->j]);
+	mpq_set_d(c->w[2], c->T[c->j]);
+	mpq_sub(c->w[1], c->w[1], c->w[2]);
+	mpq_mul(c->w[2], c->w[0], c->e[1][1]);
+	mpq_mul(c->w[3], c->w[1], c->e[1][0]);
+	mpq_sub(t, c->w[2], c->w[3]);
+	mpq_div(t, t, c->det);
+	mpq_mul(c->w[2], c->e[0][0], c->w[1]);
+	mpq_mul(c->w[3], c->e[0][1], c->w[0]);
+	mpq_sub(u, c->w[2], c->w[3]);
+	mpq_div(u, u, c->det);
+}
+
+/* (t, u) where segment ab, its ends strictly on either side of T's plane, crosses it. */
+static void
+crossing_coords(GxCut *c, const double *a, const double *b, mpq_ptr t, mpq_ptr u)
+{
+	mpq_t		lambda,
+				tb,
+				ub;
+
+	mpq_inits(lambda, tb, ub, NULL);
+	gx_plane_crossing(c->T, a, b, lambda);
+	coords_of(c, a, t, u);
+	coords_of(c, b, tb, ub);
+	mpq_sub(tb, tb, t);
+	mpq_mul(tb, tb, lambda);
+	mpq_add(t, t, tb);
+	mpq_sub(ub, ub, u);
+	mpq_mul(ub, ub, lambda);
+	mpq_add(u, u, ub);
+	mpq_clears(lambda, tb, ub, NULL);
+}
+
+/*
+ * The part in T (t >= 0, u >= 0, t + u <= 1) of the segment from p to q (or of the point p when q is NULL):
+ * a cut, a point when only one is left, nothing when none is.
+ */
+static void
+add_clipped(GxCut *c, const Point *p, const Point *q)
+{
+	mpq_t		f[2],
+				lo,
+				hi,
+				r[2][2];
+	bool		empty = false;
+	size_t		end[2];
+
+	mpq_inits(f[0], f[1], lo, hi, r[0][0], r[0][1], r[1][0], r[1][1], NULL);
+	if (q == NULL)
+		q = p;
+	/* each of T's edge functions t, u, 1 - t - u is affine along pq: a bound on s in [0, 1] */
+	mpq_set_ui(hi, 1, 1);
+	for (int k = 0; k < 3 && !empty; k++)
+	{
+		for (int e = 0; e < 2; e++)
+		{
+			const Point *x = e ? q : p;
+
+			if (k == 0)
+				mpq_set(f[e], x->t);
+			else if (k == 1)
+				mpq_set(f[e], x->u);
+			else
+			{
+				mpq_set_ui(f[e], 1, 1);
+				mpq_sub(f[e], f[e], x->t);
+				mpq_sub(f[e], f[e], x->u);
+			}
+		}
+		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
+			empty = true;
+		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
+		{
+			bool		entering = mpq_sgn(f[0]) < 0;
+
+			mpq_sub(f[1], f[0], f[1]);
+			mpq_div(f[0], f[0], f[1]);
+			if (entering ? mpq_cmp(f[0], lo) > 0 : mpq_cmp(f[0], hi) < 0)
+				mpq_set(entering ? lo : hi, f[0]);
+		}
+	}
+	if (!empty && mpq_cmp(lo, hi) <= 0)
+	{
+		for (int e = 0; e < 2; e++)
+		{
+			mpq_sub(r[e][0], q->t, p->t);
+			mpq_mul(r[e][0], r[e][0], e ? hi : lo);
+			mpq_add(r[e][0], r[e][0], p->t);
+			mpq_sub(r[e][1], q->u, p->u);
+			mpq_mul(r[e][1], r[e][1], e ? hi : lo);
+			mpq_add(r[e][1], r[e][1], p->u);
+			end[e] = add_point(c, r[e][0], r[e][1]);
+		}
+		add_cut(c, end[0], end[1]);
+	}
+	mpq_clears(f[0], f[1], lo, hi, r[0][0], r[0][1], r[1][0], r[1][1], NULL);
+}
+
+/* Sign of (q - p) x (r - p) in (t, u). */
+static int
+orient_tu(GxCut *c, const Point *p, const Point *q, const Point *r)
+{
+	mpq_sub(c->w[0], q->t, p->t);
+	mpq_sub(c->w[1], r->u, p->u);
+	mpq_mul(c->w[0], c->w[0], c->w[1]);
+	mpq_sub(c->w[1], q->u, p->u);
+	mpq_sub(c->w[2], r->t, p->t);
+	mpq_mul(c->w[1], c->w[1], c->w[2]);
+	return mpq_cmp(c->w[0], c->w[1]);
+}
+
+void
+gx_cut_add(GxCut *c, const double *tau)
+{
+	int			side[3],
+				pos = 0,
+				neg = 0,
+				n = 0;
+	Point		p[3];
+
+	for (int k = 0; k < 3; k++)
+	{
+		side[k] = gx_orient3d(c->T, c->T + 3, c->T + 6, tau + 3 * k);
+		pos += side[k] > 0;
+		neg += side[k] < 0;
+	}
+	for (int k = 0; k < 3; k++)
+		if (side[k] == 0)
+		{
+			mpq_inits(p[n].t, p[n].u, NULL);
+			coords_of(c, tau + 3 * k, p[n].t, p[n].u);
+			n++;
+		}
+	if (pos > 0 && neg > 0)
+		for (int k = 0; k < 3; k++)
+		{
+			int			j = (k + 1) % 3;
+
+			if (side[k] * side[j] >= 0)
+				continue;
+			mpq_inits(p[n].t, p[n].u, NULL);
+			crossing_coords(c, tau + 3 * k, tau + 3 * j, p[n].t, p[n].u);
+			n++;
+		}
+	if (n == 1)
+		add_clipped(c, &p[0], NULL);
+	else if (n == 2)
+		add_clipped(c, &p[0], &p[1]);
+	else if (n == 3)
+	{
+		for (int k = 0; k < 3; k++)
+			add_clipped(c, &p[k], &p[(k + 1) % 3]);
+		if (orient_tu(c, &p[0], &p[1], &p[2]) != 0)
+		{
+			if (!gx_grow_malloc((void **) &c->cover, &c->covercap, 3 * (c->ncover + 1), sizeof(Point),
+								SIZE_MAX / 512))
+				c->nomem = true;
+			else
+			{
+				for (int k = 0; k < 3; k++)
+				{
+					Point	   *x = &c->cover[3 * c->ncover + k];
+
+					mpq_inits(x->t, x->u, NULL);
+					mpq_set(x->t, p[k].t);
+					mpq_set(x->u, p[k].u);
+				}
+				c->ncover++;
+			}
+		}
+	}
+	for (int k = 0; k < n; k++)
+		mpq_clears(p[k].t, p[k].u, NULL);
+}
+
+/* The points where two cuts cross inside both (their ends are points already). */
+static void
+add_crossings(GxCut *c)
+{
+	mpq_t		o0,
+				o1,
+				s,
+				t,
+				u;
+	size_t		n = c->ncut;
+
+	mpq_inits(o0, o1, s, t, u, NULL);
+	for (size_t x = 0; x < n; x++)
+		for (size_t y = x + 1; y < n; y++)
+		{
+			const Point *a0 = &c->pt[c->cut[x].a],
+					   *a1 = &c->pt[c->cut[x].b],
+					   *b0 = &c->pt[c->cut[y].a],
+					   *b1 = &c->pt[c->cut[y].b];
+
+			if (orient_tu(c, a0, a1, b0) * orient_tu(c, a0, a1, b1) >= 0 ||
+				orient_tu(c, b0, b1, a0) * orient_tu(c, b0, b1, a1) >= 0)
+				continue;
+			/* o = (a1 - a0) x (p - a0) is affine along b: the crossing is at b0 + s (b1 - b0) */
+			for (int k = 0; k < 2; k++)
+			{
+				const Point *p = k ? b1 : b0;
+				mpq_ptr		o = k ? o1 : o0;
+
+				mpq_sub(c->w[0], a1->t, a0->t);
+				mpq_sub(c->w[1], p->u, a0->u);
+				mpq_mul(o, c->w[0], c->w[1]);
+				mpq_sub(c->w[0], a1->u, a0->u);
+				mpq_sub(c->w[1], p->t, a0->t);
+				mpq_mul(c->w[0], c->w[0], c->w[1]);
+				mpq_sub(o, o, c->w[0]);
+			}
+			mpq_sub(s, o0, o1);
+			mpq_div(s, o0, s);
+			mpq_sub(t, b1->t, b0->t);
+			mpq_mul(t, t, s);
+			mpq_add(t, t, b0->t);
+			mpq_sub(u, b1->u, b0->u);
+			mpq_mul(u, u, s);
+			mpq_add(u, u, b0->u);
+			add_point(c, t, u);
+		}
+	mpq_clears(o0, o1, s, t, u, NULL);
+}
+
+/* Is point p strictly between a and b, on segment ab? */
+static bool
+inside_segment(GxCut *c, const Point *a, const Point *b, const Point *p)
+{
+	int			lo,
+				hi;
+
+	if (orient_tu(c, a, b, p) != 0)
+		return false;
+	/* on the line: compare along t, or along u for a segment of constant t */
+	if (!mpq_equal(a->t, b->t))
+	{
+		lo = mpq_cmp(a->t, p->t);
+		hi = mpq_cmp(p->t, b->t);
+	}
+	else
+	{
+		lo = mpq_cmp(a->u, p->u);
+		hi = mpq_cmp(p->u, b->u);
+	}
+	return lo != 0 && hi != 0 && (lo > 0) == (hi > 0);
+}
+
+static void
+add_constraint(GxCut *c, size_t a, size_t b)
+{
+	if (!gx_grow_malloc((void **) &c->con, &c->concap, c->ncon + 1, sizeof(Edge), SIZE_MAX / 64))
+	{
+		c->nomem = true;
+		return;
+	}
+	c->con[c->ncon].a = a < b ? a : b;
+	c->con[c->ncon++].b = a < b ? b : a;
+}
+
+/* Every cut split at the points inside it, into c->con: those points sorted by |t - ta| + |u - ua|. */
+static void
+split_cuts(GxCut *c)
+{
+	size_t	   *on = malloc((c->npt + 2) * sizeof(size_t));
+	__mpq_struct *key = malloc((c->npt + 2) * sizeof(__mpq_struct));
+
+	if (on == NULL || key == NULL)
+	{
+		free(on);
+		free(key);
+		c->nomem = true;
+		return;
+	}
+	for (size_t k = 0; k < c->npt + 2; k++)
+		mpq_init(&key[k]);
+	for (size_t x = 0; x < c->ncut && !c->nomem; x++)
+	{
+		const Point *a = &c->pt[c->cut[x].a],
+				   *b = &c->pt[c->cut[x].b];
+		size_t		n = 0;
+
+		on[n++] = c->cut[x].a;
+		for (size_t k = 0; k < c->npt; k++)
+			if (inside_segment(c, a, b, &c->pt[k]))
+			{
+				size_t		at = n++;
+
+				mpq_sub(&key[at], c->pt[k].t, a->t);
+				mpq_abs(&key[at], &key[at]);
+				mpq_sub(c->w[3], c->pt[k].u, a->u);
+				mpq_abs(c->w[3], c->w[3]);
+				mpq_add(&key[at], &key[at], c->w[3]);
+				/* insertion sort: few points lie on one cut */
+				while (at > 1 && mpq_cmp(&key[at - 1], &key[at]) > 0)
+				{
+					mpq_swap(&key[at - 1], &key[at]);
+					on[at] = on[at - 1];
+					at--;
+				}
+				on[at] = k;
+			}
+		on[n++] = c->cut[x].b;
+		for (size_t k = 0; k + 1 < n; k++)
+			add_constraint(c, on[k], on[k + 1]);
+	}
+	for (size_t k = 0; k < c->npt + 2; k++)
+		mpq_clear(&key[k]);
+	free(on);
+	free(key);
+}
+
+static long
+new_tri(GxCut *c)
+{
+	if (!gx_grow_malloc((void **) &c->tri, &c->tricap, c->ntri + 1, sizeof(Tri), SIZE_MAX / 64))
+	{
+		c->nomem = true;
+		return -1;
+	}
+	return (long) c->ntri++;
+}
+
+/* Triangle x turned so that its vertex k comes first. */
+static void
+rotate(Tri *x, int k)
+{
+	Tri			r = *x;
+
+	for (int m = 0; m < 3; m++)
+	{
+		x->v[m] = r.v[(m + k) % 3];
+		x->nb[m] = r.nb[(m + k) % 3];
+	}
+}
+
+/* In triangle y, the neighbour from before becomes now. */
+static void
+relink(GxCut *c, long y, long before, long now)
+{
+	if (y < 0)
+		return;
+	for (int m = 0; m < 3; m++)
+		if (c->tri[y].nb[m] == before)
+			c->tri[y].nb[m] = now;
+}
+
+/* The index m in y of the edge it shares with x. */
+static int
+across(const GxCut *c, long y, long x)
+{
+	for (int m = 0; m < 3; m++)
+		if (c->tri[y].nb[m] == x)
+			return m;
+	return -1;
+}
+
+/* Point p strictly inside triangle x: three triangles. */
+static void
+split_inside(GxCut *c, long x, size_t p)
+{
+	long		y = new_tri(c),
+				z = y < 0 ? -1 : new_tri(c);
+	Tri			o;
+
+	if (z < 0)
+		return;
+	o = c->tri[x];
+	c->tri[x] = (Tri) {{p, o.v[1], o.v[2]}, {o.nb[0], y, z}};
+	c->tri[y] = (Tri) {{p, o.v[2], o.v[0]}, {o.nb[1], z, x}};
+	c->tri[z] = (Tri) {{p, o.v[0], o.v[1]}, {o.nb[2], x, y}};
+	relink(c, o.nb[1], x, y);
+	relink(c, o.nb[2], x, z);
+}
+
+/* Point p inside the edge of x opposite its vertex k: x and its neighbour there split in two each. */
+static void
+split_edge(GxCut *c, long x, int k, size_t p)
+{
+	long		x1 = c->tri[x].nb[k],
+				xn = new_tri(c),
+				xm = -1;
+	Tri			o,
+				q;
+
+	if (xn < 0 || (x1 >= 0 && (xm = new_tri(c)) < 0))
+		return;
+	rotate(&c->tri[x], k);
+	o = c->tri[x];				/* (a, b, c), p on bc */
+	c->tri[x] = (Tri) {{o.v[0], o.v[1], p}, {xm, xn, o.nb[2]}};
+	c->tri[xn] = (Tri) {{o.v[0], p, o.v[2]}, {x1, o.nb[1], x}};
+	relink(c, o.nb[1], x, xn);
+	if (x1 < 0)
+		return;
+	rotate(&c->tri[x1], across(c, x1, x));
+	q = c->tri[x1];				/* (d, c, b) */
+	c->tri[x1] = (Tri) {{q.v[0], q.v[1], p}, {xn, xm, q.nb[2]}};
+	c->tri[xm] = (Tri) {{q.v[0], p, q.v[2]}, {x, q.nb[1], x1}};
+	relink(c, q.nb[1], x1, xm);
+}
+
+/* Inserts point p into the triangulation (not one of its vertices). */
+static void
+insert_point(GxCut *c, size_t p)
+{
+	for (size_t x = 0; x < c->ntri; x++)
+	{
+		const Tri  *t = &c->tri[x];
+		int			o[3],
+					zero = -1;
+
+		for (int k = 0; k < 3; k++)
+			o[k] = orient_tu(c, &c->pt[t->v[(k + 1) % 3]], &c->pt[t->v[(k + 2) % 3]], &c->pt[p]);
+		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
+			continue;
+		for (int k = 0; k < 3; k++)
+			if (o[k] == 0)
+				zero = k;
+		if (zero < 0)
+			split_inside(c, (long) x, p);
+		else
+			split_edge(c, (long) x, zero, p);
+		return;
+	}
+}
+
+/* Do segments ab and pq cross at one point inside both? */
+static bool
+cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
+{
+	const Point *A = &c->pt[a],
+			   *B = &c->pt[b],
+			   *P = &c->pt[p],
+			   *Q = &c->pt[q];
+
+	return orient_tu(c, A, B, P) * orient_tu(c, A, B, Q) < 0 && orient_tu(c, P, Q, A) * orient_tu(c, P, Q, B) < 0;
+}
+
+/* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
+static bool
+find_edge(const GxCut *c, size_t p, size_t q, long *x, int *k)
+{
+	for (size_t y = 0; y < c->ntri; y++)
+		for (int m = 0; m < 3; m++)
+		{
+			size_t		s = c->tri[y].v[(m + 1) % 3],
+						e = c->tri[y].v[(m + 2) % 3];
+
+			if ((s == p && e == q) || (s == q && e == p))
+			{
+				*x = (long) y;
+				*k = m;
+				return true;
+			}
+		}
+	return false;
+}
+
+/*
+ * Makes the split cut ab an edge: the edges crossing it are flipped, those whose two triangles do not make a
+ * convex quadrilateral later; false when it never ends (not expected: a failure of the method).
+ */
+static bool
+insert_constraint(GxCut *c, size_t a, size_t b)
+{
+	Edge	   *queue = NULL;
+	size_t		head = 0,
+				n = 0,
+				cap = 0,
+				steps = 0;
+	long		x;
+	int			k;
+
+	if (find_edge(c, a, b, &x, &k))
+		return true;
+	for (size_t y = 0; y < c->ntri; y++)
+		for (int m = 0; m < 3; m++)
+			if (c->tri[y].nb[m] > (long) y &&
+				cross(c, a, b, c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3]))
+			{
+				if (!gx_grow_malloc((void **) &queue, &cap, n + 1, sizeof(Edge), SIZE_MAX / 64))
+				{
+					c->nomem = true;
+					free(queue);
+					return true;
+				}
+				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3]};
+			}
+	while (head < n)
+	{
+		Edge		e = queue[head++];
+		long		y;
+		size_t		p,
+					q;
+
+		if (++steps > 64 * (c->ntri + 16) * (c->ntri + 16))
+		{
+			free(queue);
+			return false;
+		}
+		if (!find_edge(c, e.a, e.b, &x, &k) || (y = c->tri[x].nb[k]) < 0)
+			continue;
+		rotate(&c->tri[x], k);
+		rotate(&c->tri[y], across(c, y, x));
+		p = c->tri[x].v[0];
+		q = c->tri[y].v[0];
+		if (orient_tu(c, &c->pt[p], &c->pt[q], &c->pt[e.a]) * orient_tu(c, &c->pt[p], &c->pt[q], &c->pt[e.b]) < 0)
+		{
+			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
+			Tri			o = c->tri[x],
+						r = c->tri[y];
+
+			c->tri[x] = (Tri) {{p, o.v[1], q}, {r.nb[1], y, o.nb[2]}};
+			c->tri[y] = (Tri) {{p, q, o.v[2]}, {r.nb[2], o.nb[1], x}};
+			relink(c, r.nb[1], y, x);
+			relink(c, o.nb[1], x, y);
+			if (cross(c, a, b, p, q))
+				e = (Edge) {p, q};
+			else
+				continue;
+		}
+		if (!gx_grow_malloc((void **) &queue, &cap, n + 1, sizeof(Edge), SIZE_MAX / 64))
+		{
+			c->nomem = true;
+			break;
+		}
+		queue[n++] = e;
+	}
+	free(queue);
+	return true;
+}
+
+static int
+cmp_edge(const void *x, const void *y)
+{
+	const Edge *p = x,
+			   *q = y;
+
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->b < q->b ? -1 : p->b > q->b;
+}
+
+static bool
+is_constraint(const GxCut *c, size_t a, size_t b)
+{
+	Edge		e = {a < b ? a : b, a < b ? b : a};
+
+	return bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge) != NULL;
+}
+
+/* The pieces: classes of triangles joined across edges that are no cut. */
+static void
+find_pieces(GxCut *c)
+{
+	size_t	   *stack = malloc(c->ntri * sizeof(size_t));
+
+	c->piece = malloc(c->ntri * sizeof(size_t));
+	c->rep = malloc(c->ntri * sizeof(size_t));
+	if (!stack || !c->piece || !c->rep)
+	{
+		free(stack);
+		c->nomem = true;
+		return;
+	}
+	for (size_t x = 0; x < c->ntri; x++)
+		c->piece[x] = SIZE_MAX;
+	for (size_t x = 0; x < c->ntri; x++)
+	{
+		size_t		top = 0;
+
+		if (c->piece[x] != SIZE_MAX)
+			continue;
+		c->rep[c->npieces] = x;
+		c->piece[x] = c->npieces;
+		stack[top++] = x;
+		while (top > 0)
+		{
+			const Tri  *t = &c->tri[stack[--top]];
+
+			for (int m = 0; m < 3; m++)
+			{
+				long		y = t->nb[m];
+
+				if (y >= 0 && c->piece[y] == SIZE_MAX &&
+					!is_constraint(c, t->v[(m + 1) % 3], t->v[(m + 2) % 3]))
+				{
+					c->piece[y] = c->npieces;
+					stack[top++] = (size_t) y;
+				}
+			}
+		}
+		c->npieces++;
+	}
+	free(stack);
+}
+
+bool
+gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
+{
+	mpq_t		zero,
+				one;
+	size_t		corner[3];
+
+	mpq_inits(zero, one, NULL);
+	mpq_set_ui(one, 1, 1);
+	/* T's corners, appended: the points of the cuts keep their indices */
+	corner[0] = add_point(c, zero, zero);
+	corner[1] = add_point(c, one, zero);
+	corner[2] = add_point(c, zero, one);
+	mpq_clears(zero, one, NULL);
+	add_crossings(c);
+	if (!c->over && !c->nomem)
+		split_cuts(c);
+	if (c->over)
+	{
+		gx_error_set(err, GX_ERR_LIMIT, "a triangle is cut by more than %zu segments and crossings", c->limit);
+		return false;
+	}
+	if (!c->nomem && new_tri(c) == 0)
+		c->tri[0] = (Tri) {{corner[0], corner[1], corner[2]}, {-1, -1, -1}};
+	for (size_t p = 0; p < c->npt && !c->nomem; p++)
+	{
+		if (p % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+			goto cancelled;
+		if (p != corner[0] && p != corner[1] && p != corner[2])
+			insert_point(c, p);
+	}
+	if (!c->nomem)
+		qsort(c->con, c->ncon, sizeof(Edge), cmp_edge);
+	for (size_t k = 0; k < c->ncon && !c->nomem; k++)
+	{
+		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+			goto cancelled;
+		if (!insert_constraint(c, c->con[k].a, c->con[k].b))
+		{
+			gx_error_set(err, GX_ERR_INVALID, "could not triangulate a triangle along its cuts");
+			return false;
+		}
+	}
+	if (!c->nomem)
+		find_pieces(c);
+	if (c->nomem)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
+		return false;
+	}
+	return true;
+cancelled:
+	gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+	return false;
+}
+
+size_t
+gx_cut_ntriangles(const GxCut *c)
+{
+	return c->ntri;
+}
+
+size_t
+gx_cut_npieces(const GxCut *c)
+{
+	return c->npieces;
+}
+
+const size_t *
+gx_cut_triangle(const GxCut *c, size_t k, size_t *piece)
+{
+	*piece = c->piece[k];
+	return c->tri[k].v;
+}
+
+int
+gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
+{
+	const Tri  *x = &c->tri[c->rep[p]];
+	Point		m;
+
+	/* the centroid of one of its triangles: no cut meets a triangle's inside */
+	mpq_set_ui(t, 0, 1);
+	mpq_set_ui(u, 0, 1);
+	for (int k = 0; k < 3; k++)
+	{
+		mpq_add(t, t, c->pt[x->v[k]].t);
+		mpq_add(u, u, c->pt[x->v[k]].u);
+	}
+	mpq_set_ui(c->w[3], 3, 1);
+	mpq_div(t, t, c->w[3]);
+	mpq_div(u, u, c->w[3]);
+	m.t[0] = *t;
+	m.u[0] = *u;
+	for (size_t f = 0; f < c->ncover; f++)
+	{
+		const Point *v = &c->cover[3 * f];
+		int			o = orient_tu(c, &v[0], &v[1], &v[2]),
+					in = 1;
+
+		for (int k = 0; in && k < 3; k++)
+			in = (o > 0) == (orient_tu(c, &v[k], &v[(k + 1) % 3], &m) > 0);
+		if (in)
+			return o > 0 ? 1 : -1;
+	}
+	return 0;
+}
+
+void
+gx_cut_vertex(GxCut *c, size_t v, double *xyz)
+{
+	const Point *p = &c->pt[v];
+
+	for (int a = 0; a < 3; a++)
+	{
+		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
+		mpq_set_d(c->w[0], c->T[a]);
+		mpq_set_d(c->w[1], c->T[3 + a]);
+		mpq_sub(c->w[1], c->w[1], c->w[0]);
+		mpq_mul(c->w[1], c->w[1], p->t);
+		mpq_set_d(c->w[2], c->T[6 + a]);
+		mpq_sub(c->w[2], c->w[2], c->w[0]);
+		mpq_mul(c->w[2], c->w[2], p->u);
+		mpq_add(c->w[0], c->w[0], c->w[1]);
+		mpq_add(c->w[0], c->w[0], c->w[2]);
+		xyz[a] = gx_mpq_get_d_nearest(c->w[0]);
+	}
+}
+
+void
+gx_cut_free(GxCut *c)
+{
+	if (c == NULL)
+		return;
+	for (size_t k = 0; k < c->npt; k++)
+		mpq_clears(c->pt[k].t, c->pt[k].u, NULL);
+	for (size_t k = 0; k < 3 * c->ncover; k++)
+		mpq_clears(c->cover[k].t, c->cover[k].u, NULL);
+	for (int k = 0; k < 2; k++)
+		mpq_clears(c->e[k][0], c->e[k][1], NULL);
+	mpq_clears(c->det, c->w[0], c->w[1], c->w[2], c->w[3], NULL);
+	free(c->pt);
+	free(c->cut);
+	free(c->cover);
+	free(c->tri);
+	free(c->con);
+	free(c->piece);
+	free(c->rep);
+	free(c);
+}

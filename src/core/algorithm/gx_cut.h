@@ -1,0 +1,57 @@
+/*
+ * gx_cut.h: a triangle T cut by the sections of other triangles, triangulated along the cuts, exactly. Where
+ * gx_pieces.h gives one point of each piece, this gives the pieces themselves: triangles whose vertices are
+ * every point where the cuts end or cross, on T's edges as well as inside, so that two triangles sharing an
+ * edge (or a triangle and the one that cuts it) are cut at the same points there, and the triangles kept of
+ * a surface join without T-junctions. Vertices are exact rational points of T's plane, in T's coordinates
+ * (t, u): the point T0 + t (T1 - T0) + u (T2 - T0). Memory from malloc (threads may call this).
+ */
+#ifndef GX_CUT_H
+#define GX_CUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <gmp.h>
+
+#include "base/gx_error.h"
+#include "base/gx_interrupt.h"
+
+typedef struct GxCut GxCut;
+
+/* T (3 vertices, not flat; drop its projection, gx_triangle_projection) uncut; NULL without memory. */
+GxCut	   *gx_cut_new(const double *T, int drop);
+
+/* At most max_cuts points and cuts in all: past it gx_cut_build fails with GX_ERR_LIMIT. */
+void		gx_cut_limit(GxCut *c, size_t max_cuts);
+
+/*
+ * tau's section by T's plane cuts T: the part of it in T (a point, a segment, or tau's three edges when tau
+ * lies in the plane: then tau covers the points inside it).
+ */
+void		gx_cut_add(GxCut *c, const double *tau);
+
+/*
+ * Triangulates T along every cut (a constrained triangulation: the cuts, split where they meet, are edges of
+ * it) and groups its triangles into pieces: those joined across edges that are not cuts. false with err
+ * set: memory, the limit, or cancel set.
+ */
+bool		gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err);
+
+size_t		gx_cut_ntriangles(const GxCut *c);
+size_t		gx_cut_npieces(const GxCut *c);
+
+/* Triangle k: its vertices (counter-clockwise in (t, u): oriented as T) and its piece. */
+const size_t *gx_cut_triangle(const GxCut *c, size_t k, size_t *piece);
+
+/*
+ * A point (t, u) of piece p on no cut, and whether a triangle in T's plane covers it: 1 one oriented as T,
+ * -1 one oriented the other way, 0 none.
+ */
+int			gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u);
+
+/* Vertex v's coordinates, each the exact one rounded to the nearest double. */
+void		gx_cut_vertex(GxCut *c, size_t v, double *xyz);
+
+void		gx_cut_free(GxCut *c);
+
+#endif

@@ -1,0 +1,445 @@
+/*
+ * gx_boolean.c: the booleans of two solids as solids (gx_boolean.h). Each triangle of each solid that the
+ * other's surface misses is kept or dropped whole, by one of its vertices located; one it meets is cut
+ * (algorithm/gx_cut.h) and each of its pieces classified as in the overlay: covered by a triangle of the
+ * other lying in its plane (with the same or the opposite orientation), or one of its points located.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithm/gx_cut.h"
+#include "algorithm/gx_primitives.h"
+#include "algorithm/gx_projection.h"
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
+#include "operation/gx_boolean.h"
+#include "operation/gx_solid_make.h"
+
+#define CANCEL_EVERY 64
+
+/* What one side's cutting shares. */
+typedef struct Side
+{
+	const GxSolidIndex *other;
+	const GxOverlayOptions *opt;
+	const signed char *keep;
+	const double *T;
+	size_t	   *met,
+				nmet,
+				metcap;
+	bool		nomem;
+	double	  **out;
+	size_t	   *nout,
+			   *cap;
+} Side;
+
+static bool
+collect_met(void *ctx, size_t i)
+{
+	Side	   *s = ctx;
+
+	if (!gx_elements_intersect(s->T, 3, s->other->tri + 9 * i, 3))
+		return true;
+	if (!gx_grow_malloc((void **) &s->met, &s->metcap, s->nmet + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
+	{
+		s->nomem = true;
+		return false;
+	}
+	s->met[s->nmet++] = i;
+	return true;
+}
+
+/* Appends triangle abc (reversed: acb). */
+static bool
+emit(Side *s, const double *a, const double *b, const double *c, bool reversed)
+{
+	double	   *t;
+
+	if (!gx_grow_malloc((void **) s->out, s->cap, *s->nout + 1, 9 * sizeof(double), SIZE_MAX / 128))
+		return false;
+	t = *s->out + 9 * (*s->nout)++;
+	memcpy(t, a, 3 * sizeof(double));
+	memcpy(t + 3, reversed ? c : b, 3 * sizeof(double));
+	memcpy(t + 6, reversed ? b : c, 3 * sizeof(double));
+	return true;
+}
+
+/* T cut by the triangles s->met: its chosen pieces appended. */
+static bool
+cut_and_keep(Side *s, int drop, GxError *err)
+{
+	GxCut	   *cut = gx_cut_new(s->T, drop);
+	signed char *choice = NULL;
+	bool		ok;
+	mpq_t		t,
+				u;
+
+	if (cut == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
+		return false;
+	}
+	if (s->opt->max_cuts)
+		gx_cut_limit(cut, s->opt->max_cuts);
+	for (size_t k = 0; k < s->nmet; k++)
+		gx_cut_add(cut, s->other->tri + 9 * s->met[k]);
+	if (!(ok = gx_cut_build(cut, s->opt->cancel, err)))
+	{
+		gx_cut_free(cut);
+		return false;
+	}
+	mpq_inits(t, u, NULL);
+	choice = malloc(gx_cut_npieces(cut));
+	ok = choice != NULL;
+	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
+	{
+		int			cover = gx_cut_piece_point(cut, p, t, u);
+		GxPieceClass cls;
+
+		if (cover)
+			cls = cover > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
+		else
+		{
+			GxLocation	loc = gx_solid_locate_in_triangle(s->other, s->T, t, u);
+
+			if (loc == GX_LOC_FAILED)
+			{
+				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+				ok = false;
+				break;
+			}
+			cls = loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
+		}
+		choice[p] = s->keep[cls];
+	}
+	mpq_clears(t, u, NULL);
+	if (!ok && err->code == GX_OK)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
+	for (size_t k = 0; ok && k < gx_cut_ntriangles(cut); k++)
+	{
+		size_t		p;
+		const size_t *v = gx_cut_triangle(cut, k, &p);
+		double		xyz3[9];
+
+		if (choice[p] == 0)
+			continue;
+		for (int m = 0; m < 3; m++)
+			gx_cut_vertex(cut, v[m], xyz3 + 3 * m);
+		if (!emit(s, xyz3, xyz3 + 3, xyz3 + 6, choice[p] < 0))
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pieces of a boolean");
+			ok = false;
+		}
+	}
+	free(choice);
+	gx_cut_free(cut);
+	return ok;
+}
+
+bool
+gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
+				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
+{
+	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap};
+	bool		ok = true;
+
+	for (size_t i = 0; ok && i < n; i++)
+	{
+		const double *T = tri + 9 * i;
+		GxBox3D		box = gx_box_of_points(T, 3);
+		int			sigma,
+					drop;
+
+		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+			ok = false;
+			break;
+		}
+		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
+			continue;			/* a flat triangle bounds nothing */
+		s.T = T;
+		s.nmet = 0;
+		gx_solid_index_search(other, &box, collect_met, &s);
+		if (s.nomem)
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+			ok = false;
+		}
+		else if (s.nmet == 0)
+		{
+			/* wholly inside or outside, and no vertex of T on the other's surface */
+			GxLocation	loc = gx_box_overlaps(&box, &other->box) ? gx_solid_locate(other, T) : GX_LOC_OUTSIDE;
+			int			k;
+
+			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
+			{
+				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+				ok = false;
+			}
+			else if ((k = keep[loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE]) != 0 &&
+					 !emit(&s, T, T + 3, T + 6, k < 0))
+			{
+				gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pieces of a boolean");
+				ok = false;
+			}
+		}
+		else
+			ok = cut_and_keep(&s, drop, err);
+	}
+	free(s.met);
+	return ok;
+}
+
+/* Which pieces of a (side 0) and b (side 1) bound a op b. */
+static void
+choose(GxBooleanOp op, signed char keep[2][GX_PIECE_CLASSES])
+{
+	memset(keep, 0, 2 * GX_PIECE_CLASSES);
+	switch (op)
+	{
+		case GX_BOOL_INTERSECTION:
+			keep[0][GX_PIECE_INSIDE] = keep[1][GX_PIECE_INSIDE] = keep[0][GX_PIECE_ON_SAME] = 1;
+			break;
+		case GX_BOOL_UNION:
+			keep[0][GX_PIECE_OUTSIDE] = keep[1][GX_PIECE_OUTSIDE] = keep[0][GX_PIECE_ON_SAME] = 1;
+			break;
+		case GX_BOOL_DIFFERENCE:
+			keep[0][GX_PIECE_OUTSIDE] = keep[0][GX_PIECE_ON_OPPOSITE] = 1;
+			keep[1][GX_PIECE_INSIDE] = -1;
+			break;
+	}
+}
+
+static const char *const op_name[] = {"intersection", "union", "difference"};
+
+/* The solid bounded by the n triangles at tri (EMPTY when none), checked and oriented by gx_solid_make. */
+static GxSerialized *
+solid_of(double *tri, size_t n, int32_t srid, GxBooleanOp op, size_t *size, GxError *err)
+{
+	GxBatchOptions bo;
+	GxBuilder	b;
+	GxSerialized *out;
+	size_t		node,
+				shells;
+
+	if (n > 0)
+	{
+		GxError		why = {GX_OK, ""};
+
+		gx_batch_options_default(&bo);
+		bo.device = GX_DEVICE_CPU;
+		if (!gx_solid_make(tri, &n, &bo, &shells, &why))
+		{
+			gx_error_set(err, why.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
+						 op_name[op], why.msg);
+			return NULL;
+		}
+	}
+	gx_builder_init(&b, err);
+	gx_builder_reserve(&b, n * 9 * sizeof(double) + 64);
+	node = gx_builder_begin(&b, GX_POLYHEDRALSURFACE);
+	for (size_t i = 0; i < 3 * n; i++)
+		gx_builder_coord(&b, tri[3 * i], tri[3 * i + 1], tri[3 * i + 2]);
+	gx_builder_end(&b, node, (uint32_t) n);
+	out = gx_builder_finish(&b, srid, size);
+	if (out && n > 0)
+		out->flags |= GX_FLAG_SOLID;
+	return out;
+}
+
+/* a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid. */
+static GxSerialized *
+construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t srid, const GxOverlayOptions *opt,
+		  size_t *size, GxError *err)
+{
+	size_t		nout = 0,
+				cap = 0;
+	signed char keep[2][GX_PIECE_CLASSES];
+	GxSolidIndex idx[2];
+	double	   *out = NULL,
+			   *copy;
+	bool		ok = true;
+	GxSerialized *s;
+
+	choose(op, keep);
+	if (n[0] == 0 || n[1] == 0)
+	{
+		/* with EMPTY: a ∩ b is EMPTY, a ∪ b the other, a \ b is a */
+		int			k = n[0] ? 0 : 1;
+
+		if (op == GX_BOOL_INTERSECTION || n[k] == 0 || (op == GX_BOOL_DIFFERENCE && k == 1))
+			k = -1;
+		if (k >= 0 && (out = malloc(n[k] * 9 * sizeof(double))) == NULL)
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n[k]);
+			return NULL;
+		}
+		if (k >= 0)
+		{
+			memcpy(out, tri[k], n[k] * 9 * sizeof(double));
+			nout = n[k];
+		}
+	}
+	else
+	{
+		int			built = 0;
+
+		for (; ok && built < 2; built++)
+			ok = gx_solid_index_build(&idx[built], tri[built], n[built], err);
+		if (!ok)
+			built--;
+		ok = ok && gx_overlay_pieces(tri[0], n[0], &idx[1], keep[0], opt, &out, &nout, &cap, err)
+			&& gx_overlay_pieces(tri[1], n[1], &idx[0], keep[1], opt, &out, &nout, &cap, err);
+		for (int k = 0; k < built; k++)
+			gx_solid_index_free(&idx[k]);
+	}
+	if (!ok)
+	{
+		free(out);
+		return NULL;
+	}
+	/* gx_solid_make works in place, in the caller's allocator */
+	copy = gx_alloc((nout ? nout : 1) * 9 * sizeof(double));
+	if (nout)
+		memcpy(copy, out, nout * 9 * sizeof(double));
+	free(out);
+	s = solid_of(copy, nout, srid, op, size, err);
+	gx_free(copy);
+	return s;
+}
+
+static bool
+check_solid(const GxSerialized *g, GxError *err)
+{
+	if (!(g->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+	{
+		gx_error_set(err, GX_ERR_INVALID, "a %s that is not a solid: apply gx_makesolid first",
+					 gx_type_name(gx_body(g)->type));
+		return false;
+	}
+	return true;
+}
+
+/* The triangles of a solid, none when EMPTY. */
+static const double *
+solid_triangles(const GxSerialized *g, size_t *n)
+{
+	*n = 0;
+	return g->flags & GX_FLAG_EMPTY ? NULL : gx_solid_triangles(g, n);
+}
+
+GxSerialized *
+gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, const GxOverlayOptions *opt,
+				 size_t *size, GxError *err)
+{
+	const double *tri[2];
+	size_t		n[2];
+
+	if (!check_solid(a, err) || !check_solid(b, err))
+		return NULL;
+	tri[0] = solid_triangles(a, &n[0]);
+	tri[1] = solid_triangles(b, &n[1]);
+	return construct(tri, n, op, a->srid, opt, size, err);
+}
+
+GxSerialized *
+gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
+			   GxError *err)
+{
+	const double lo[3] = {box->xmin, box->ymin, box->zmin},
+				hi[3] = {box->xmax, box->ymax, box->zmax};
+	double		bt[12 * 9];
+	const double *tri[2];
+	size_t		n[2] = {0, 0};
+
+	if (!check_solid(a, err))
+		return NULL;
+	tri[0] = solid_triangles(a, &n[0]);
+	tri[1] = bt;
+	if (lo[0] < hi[0] && lo[1] < hi[1] && lo[2] < hi[2])
+	{
+		/* each face: its corners counter-clockwise seen from outside, two triangles */
+		for (int ax = 0; ax < 3; ax++)
+			for (int side = 0; side < 2; side++)
+			{
+				const int	ci[4] = {0, 1, 1, 0},
+							cj[4] = {0, 0, 1, 1};
+				int			i = (ax + 1) % 3,
+							j = (ax + 2) % 3;
+				double		q[4][3];
+
+				for (int k = 0; k < 4; k++)
+				{
+					int			kk = side ? k : 3 - k;
+
+					q[k][ax] = side ? hi[ax] : lo[ax];
+					q[k][i] = ci[kk] ? hi[i] : lo[i];
+					q[k][j] = cj[kk] ? hi[j] : lo[j];
+				}
+				for (int t = 0; t < 2; t++)
+				{
+					memcpy(bt + 9 * n[1], q[0], sizeof(q[0]));
+					memcpy(bt + 9 * n[1] + 3, q[1 + t], sizeof(q[0]));
+					memcpy(bt + 9 * n[1] + 6, q[2 + t], sizeof(q[0]));
+					n[1]++;
+				}
+			}
+	}
+	return construct(tri, n, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
+}
+
+GxSerialized *
+gx_surface_in_solid(const GxSerialized *surface, const GxSerialized *solid, const GxOverlayOptions *opt,
+					size_t *size, GxError *err)
+{
+	/* the surface's pieces in the solid's closed volume, those on its boundary too */
+	const signed char keep[GX_PIECE_CLASSES] = {0, 1, 1, 1};
+	const GxNode *body = gx_body(surface);
+	const double *tri = NULL;
+	size_t		n = 0,
+				nout = 0,
+				cap = 0,
+				node;
+	double	   *out = NULL;
+	GxSolidIndex idx;
+	GxBuilder	b;
+	bool		ok = true;
+
+	if (!check_solid(solid, err))
+		return NULL;
+	if (!(surface->flags & GX_FLAG_EMPTY))
+	{
+		if (body->type != GX_TIN && body->type != GX_POLYHEDRALSURFACE && body->type != GX_TRIANGLE)
+		{
+			gx_error_set(err, GX_ERR_INVALID, "a %s is not a surface of triangles (a TIN, a POLYHEDRALSURFACE or "
+						 "a TRIANGLE)", gx_type_name(body->type));
+			return NULL;
+		}
+		tri = gx_node_coords(body);
+		n = body->count;
+	}
+	if (n > 0 && !(solid->flags & GX_FLAG_EMPTY))
+	{
+		size_t		ns;
+		const double *st = gx_solid_triangles(solid, &ns);
+
+		if (!gx_solid_index_build(&idx, st, ns, err))
+			return NULL;
+		ok = gx_overlay_pieces(tri, n, &idx, keep, opt, &out, &nout, &cap, err);
+		gx_solid_index_free(&idx);
+	}
+	if (!ok)
+	{
+		free(out);
+		return NULL;
+	}
+	gx_builder_init(&b, err);
+	gx_builder_reserve(&b, nout * 9 * sizeof(double) + 64);
+	node = gx_builder_begin(&b, GX_TIN);
+	for (size_t i = 0; i < 3 * nout; i++)
+		gx_builder_coord(&b, out[3 * i], out[3 * i + 1], out[3 * i + 2]);
+	gx_builder_end(&b, node, (uint32_t) nout);
+	free(out);
+	return gx_builder_finish(&b, surface->srid, size);
+}

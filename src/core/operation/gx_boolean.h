@@ -1,0 +1,45 @@
+/*
+ * gx_boolean.h: the booleans of two solids as solids: the pieces of the overlay (gx_overlay.h) that bound
+ * a ∩ b, a ∪ b or a \ b, each triangulated along its real outline (algorithm/gx_cut.h: every point where the
+ * surfaces' cuts end or cross is a vertex of every piece it lies on, so pieces join without T-junctions).
+ * The combinatorics are exact; each new vertex is an exact rational point rounded once to doubles. Rounding
+ * can break a valid surface (a sliver thinner than the rounding folds over), so the rounded triangles are
+ * checked as gx_makesolid checks any surface (closed, every edge shared by two triangles, no two triangles
+ * meeting but along shared edges and vertices, exactly, solid/gx_solid_make.h) and the result is refused,
+ * naming the triangle at fault, when they fail: a result is a valid solid or an error, never an invalid one.
+ * Solids that touch along an edge or a vertex make such a refusal too (the result is not a manifold there).
+ */
+#ifndef GX_BOOLEAN_H
+#define GX_BOOLEAN_H
+
+#include "operation/gx_overlay.h"
+
+/*
+ * The pieces of the n triangles at tri, cut by the surface of solid other, whose class keep[class] chooses:
+ * 0 dropped, 1 kept, -1 kept reversed. Appended to *out (9 doubles a triangle, realloc'd: *nout of *cap),
+ * vertices rounded to the nearest doubles. Memory from malloc. false with err set: cancelled, a triangle cut
+ * past opt->max_cuts (GX_ERR_LIMIT), memory, or a point no ray could locate.
+ */
+bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
+							  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err);
+
+/*
+ * a op b for two solids (GX_FLAG_SOLID, or EMPTY): a new serialized solid (gx_alloc'd, *size bytes, a's
+ * SRID), EMPTY when nothing is left. NULL with err set as gx_overlay_pieces, or GX_ERR_INVALID when one is not
+ * a solid or the rounded result is not a valid solid.
+ */
+GxSerialized *gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op,
+							   const GxOverlayOptions *opt, size_t *size, GxError *err);
+
+/* The part of solid a inside box (a solid: its volume is gx_volume(a, box)'s, but for the rounding). */
+GxSerialized *gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
+							 GxError *err);
+
+/*
+ * The part of a surface (a TIN, POLYHEDRALSURFACE or TRIANGLE) in a solid's closed volume, its pieces on the
+ * solid's boundary included: a TIN of its pieces, oriented as the surface, EMPTY when none.
+ */
+GxSerialized *gx_surface_in_solid(const GxSerialized *surface, const GxSerialized *solid,
+								  const GxOverlayOptions *opt, size_t *size, GxError *err);
+
+#endif
