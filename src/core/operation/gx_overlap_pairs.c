@@ -10,6 +10,7 @@
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 #include "base/gx_threads.h"
+#include "batch/gx_side_index.h"
 #include "geom/gx_box.h"
 #include "index/gx_grid.h"
 #include "operation/gx_overlap_pairs.h"
@@ -243,4 +244,105 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 		return false;
 	}
 	return true;
+}
+
+/* Frees the n indexes of a side built plain (malloc) by side_solids. */
+static void
+free_plain(GxSolidIndex *idx, size_t n)
+{
+	bool		was = gx_alloc_is_plain();
+
+	gx_alloc_plain(true);
+	for (size_t g = 0; g < n; g++)
+		if (idx[g].n)
+			gx_solid_index_free(&idx[g]);
+	gx_alloc_plain(was);
+	free(idx);
+}
+
+/*
+ * The solids' indexes of side s: its index's (*built NULL), else built here on the threads with malloc
+ * (*built, to free with free_plain); NULL with err set on cancel or memory.
+ */
+static const GxSolidIndex *
+side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **built, GxError *err)
+{
+	GxSolidIndex *idx;
+	size_t	   *first;
+	GxBox3D    *boxes;
+	bool		stopped = false,
+				failed = false;
+	int			used;
+
+	*built = NULL;
+	if (s->index && s->index->solid)
+		return s->index->solid;
+	if (!gx_side_ranges(s, &first, &boxes, err))
+		return NULL;
+	if ((idx = calloc(s->ngeoms + 1, sizeof(GxSolidIndex))) == NULL)
+	{
+		gx_side_ranges_free(s, first, boxes);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the indexes of %u solids", s->ngeoms);
+		return NULL;
+	}
+	used = gx_threads_begin(opt->threads, opt->thread_budget);
+	#pragma omp parallel num_threads(used)
+	{
+		bool		was = gx_alloc_is_plain();
+		GxError		e = {GX_OK, ""};
+
+		gx_alloc_plain(true);
+		#pragma omp for schedule(dynamic, 1)
+		for (uint32_t g = 0; g < s->ngeoms; g++)
+		{
+			if (stopped || failed || first[g + 1] == first[g])
+				continue;
+			if (gx_cancel_requested(&opt->cancel))
+				stopped = true;
+			else if (!gx_solid_index_build(&idx[g], s->coords + 9 * first[g], first[g + 1] - first[g], &e))
+			{
+				memset(&idx[g], 0, sizeof(GxSolidIndex));
+				#pragma omp critical(gx_overlap_pairs)
+				{
+					if (!failed)
+						*err = e;
+					failed = true;
+				}
+			}
+		}
+		gx_alloc_plain(was);
+	}
+	gx_threads_end();
+	gx_side_ranges_free(s, first, boxes);
+	if (stopped || failed)
+	{
+		free_plain(idx, s->ngeoms);
+		if (stopped)
+			gx_error_set(err, GX_ERR_CANCELLED, "overlaps cancelled");
+		return NULL;
+	}
+	*built = idx;
+	return idx;
+}
+
+bool
+gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt, size_t max_cuts,
+						  GxOverlapPair **out, size_t *nout, GxError *err)
+{
+	GxSolidIndex *built[2] = {NULL, NULL};
+	const GxSolidIndex *sa = NULL,
+			   *sb = NULL;
+	bool		ok;
+
+	*out = NULL;
+	*nout = 0;
+	if (a->n == 0 || b->n == 0)
+		return true;			/* a side of EMPTY solids only */
+	ok = (sa = side_solids(a, opt, &built[0], err)) != NULL && (sb = side_solids(b, opt, &built[1], err)) != NULL &&
+		gx_overlap_pairs(sa, a->ngeoms, sb, b->ngeoms, opt, max_cuts, out, nout, err);
+	if (built[0])
+		free_plain(built[0], a->ngeoms);
+	if (built[1])
+		free_plain(built[1], b->ngeoms);
+	return ok;
 }

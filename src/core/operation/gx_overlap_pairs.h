@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "batch/gx_batch_options.h"
+#include "batch/gx_batch_side.h"
 #include "solid/gx_solid.h"
 
 /* Solid a of the first set and solid b of the second, with the volume they share. */
@@ -30,5 +31,13 @@ typedef struct GxOverlapPair
 bool		gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t nb,
 							 const GxBatchOptions *opt, size_t max_cuts, GxOverlapPair **out, size_t *nout,
 							 GxError *err);
+
+/*
+ * gx_overlap_pairs of the geometries of batch sides a and b, each a solid or EMPTY (solid k is geometry k):
+ * with the solids' indexes of a side's index (gx_side_index.h) when it has them, else indexes made for the
+ * call on the threads (the cancel polled between solids) and freed after.
+ */
+bool		gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
+									  size_t max_cuts, GxOverlapPair **out, size_t *nout, GxError *err);
 
 #endif
