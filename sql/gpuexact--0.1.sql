@@ -376,6 +376,16 @@ COMMENT ON FUNCTION gx_union(gxgeom, gxgeom) IS 'the union of two solids, as a s
 CREATE FUNCTION gx_difference(a gxgeom, b gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME', 'gx_difference_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_difference(gxgeom, gxgeom) IS 'the part of solid a outside solid b, as a solid (exact pieces, new vertices rounded once, checked valid)';
+CREATE FUNCTION gx_overlap_pairs(a_query text, b_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'gx_overlap_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_overlap_pairs(text, text) IS
+	'(a_id, b_id, volume) for every pair of solids of a_query and b_query (id, gxgeom) sharing a positive volume: the exact common volume, rounded once';
+CREATE FUNCTION gx_overlap_pairs(a_query text, b_query text, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement, OUT volume float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_overlap_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_overlap_pairs(text, text, anyelement) IS
+	'gx_overlap_pairs with ids of the type of id_type (NULL::text, ...), converted through their text form';
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
