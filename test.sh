@@ -97,6 +97,13 @@ echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
 
+echo "== the HTML page of a scene, in headless Chromium where it is installed"
+html_out=$(test/html.sh 2>&1)
+rc=$?
+echo "$html_out"
+skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$html_out")))
+count $rc test/html.sh
+
 echo "== CGAL's GOCAD reader reads gx_asgocad's TSurfs (where CGAL's headers are)"
 test/cgal_gocad.sh
 rc=$?

@@ -12,7 +12,7 @@
 	"use strict";
 
 	var MODE_POINTS = 0, MODE_LINES = 1, MODE_TRIANGLES = 4;
-	var SEE_THROUGH_ALPHA = 0.45;
+	var SEE_THROUGH_ALPHA = 0.35;
 	var BOX_COLOUR = [0.6, 0.6, 0.6, 1];
 
 	function addStyle() {
@@ -172,7 +172,7 @@
 			});
 			var end = axisAt[k].slice();
 
-			end[k] = hi[k] + 0.12 * size;
+			end[k] = hi[k] + 0.08 * size;
 			labels.push({ at: end, text: titles[k] + " (m)", title: true });
 		}
 		return { positions: new Float32Array(segments), labels: labels };
@@ -225,7 +225,7 @@
 			this.target = scene.min.map(function (v, k) { return (v + scene.max[k]) / 2; });
 			this.radius = Math.max(Math.hypot(scene.max[0] - scene.min[0], scene.max[1] - scene.min[1],
 				scene.max[2] - scene.min[2]) / 2, 1e-6);
-			this.distance = 3.6 * this.radius;
+			this.distance = 3 * this.radius;
 			this.azimuth = -Math.PI / 3;
 			this.elevation = Math.PI / 6;
 		};
