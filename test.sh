@@ -8,6 +8,8 @@
 set -uo pipefail
 source "$(dirname "$0")/tools/pgcluster.sh"
 cd "$GX_ROOT"
+# Chromium only for test/html.sh, which opens the HTML page of a scene in a real browser (skipped without it)
+GX_PACKAGES="$GX_PACKAGES chromium"
 gx_install_deps || exit 1
 gx_build_install || { echo "0 passed, 1 failed"; exit 1; }
 

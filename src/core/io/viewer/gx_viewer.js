@@ -225,7 +225,7 @@
 			this.target = scene.min.map(function (v, k) { return (v + scene.max[k]) / 2; });
 			this.radius = Math.max(Math.hypot(scene.max[0] - scene.min[0], scene.max[1] - scene.min[1],
 				scene.max[2] - scene.min[2]) / 2, 1e-6);
-			this.distance = 3 * this.radius;
+			this.distance = 3.3 * this.radius;
 			this.azimuth = -Math.PI / 3;
 			this.elevation = Math.PI / 6;
 		};
