@@ -26,6 +26,15 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# The HTML page's viewer (src/core/io/viewer/gx_viewer.js), made a C string that gx_html_write.c includes.
+VIEWER_JS_H = src/core/io/gx_viewer_js.h
+$(VIEWER_JS_H): src/core/io/viewer/gx_viewer.js
+	{ echo '/* gx_viewer_js.h: made by the Makefile from viewer/gx_viewer.js; do not edit. */'; \
+	  echo 'static const char gx_viewer_js[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } >$@
+src/core/io/gx_html_write.o: $(VIEWER_JS_H)
+EXTRA_CLEAN += $(VIEWER_JS_H)
+
 # The PostGIS bridge's regression test, against a running server that has PostGIS (test/postgis_bridge.sh).
 .PHONY: installcheck-postgis
 installcheck-postgis:
@@ -44,7 +53,7 @@ UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*
 BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
-build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h)
+build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h) $(VIEWER_JS_H)
 	@mkdir -p build/core
 	cd build/core && for f in $(CORE_SRCS); do $(CORE_CC) $(CORE_CFLAGS) -I../../src/core -c ../../$$f || exit 1; done
 	ar rcs $@ build/core/*.o

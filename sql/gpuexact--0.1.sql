@@ -515,6 +515,20 @@ CREATE AGGREGATE gx_asglb(gxgeom) (SFUNC = gx_asglb_add, STYPE = internal, FINAL
 CREATE AGGREGATE gx_asglb(gxgeom, float8[]) (SFUNC = gx_asglb_add, STYPE = internal, FINALFUNC = gx_asglb_final);
 COMMENT ON AGGREGATE gx_asglb(gxgeom) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries';
 COMMENT ON AGGREGATE gx_asglb(gxgeom, float8[]) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries, each with its RGB or RGBA colour';
+CREATE FUNCTION gx_ashtml_add(internal, gxgeom) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_ashtml_add(internal, gxgeom, float8[]) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_ashtml_add(internal, gxgeom, float8[], text) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_ashtml_final(internal) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE AGGREGATE gx_ashtml(gxgeom) (SFUNC = gx_ashtml_add, STYPE = internal, FINALFUNC = gx_ashtml_final);
+CREATE AGGREGATE gx_ashtml(gxgeom, float8[]) (SFUNC = gx_ashtml_add, STYPE = internal, FINALFUNC = gx_ashtml_final);
+CREATE AGGREGATE gx_ashtml(gxgeom, float8[], text) (SFUNC = gx_ashtml_add, STYPE = internal, FINALFUNC = gx_ashtml_final);
+COMMENT ON AGGREGATE gx_ashtml(gxgeom) IS 'a self-contained HTML page that shows the rows'' geometries in 3D, offline';
+COMMENT ON AGGREGATE gx_ashtml(gxgeom, float8[]) IS 'a self-contained HTML page that shows the rows'' geometries in 3D, offline, each with its RGB or RGBA colour';
+COMMENT ON AGGREGATE gx_ashtml(gxgeom, float8[], text) IS 'a self-contained HTML page that shows the rows'' geometries in 3D, offline, each with its colour and its legend label';
 
 -- The pair functions with ids of any type (text hole ids such as 'DH-001'): the last argument gives the type
 -- the ids come back as (NULL::text), each query's ids converted to it through their text form
