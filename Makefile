@@ -11,7 +11,7 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 # Exact arithmetic needs IEEE behaviour: no FMA contraction, no fast-math.
 PG_CPPFLAGS = -Isrc/core -Isrc/pg
-PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
+PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math -Werror=implicit-function-declaration
 SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
 
 REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean overlap_pairs geology
@@ -48,7 +48,7 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 
 # --- Core library without PostgreSQL: unit tests and command-line benchmarks --------------------------------
 CORE_CC ?= gcc
-CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
+CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -Werror=implicit-function-declaration -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
 BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
