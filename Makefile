@@ -13,8 +13,13 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 PG_CPPFLAGS = -Isrc/core -Isrc/pg
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
 SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
+# gx_transform goes through PROJ (the library PostGIS uses) when pkg-config finds it; without it, it raises.
+ifeq ($(shell pkg-config --exists proj 2>/dev/null && echo yes),yes)
+PG_CPPFLAGS += -DGX_HAVE_PROJ $(shell pkg-config --cflags proj)
+SHLIB_LINK += $(shell pkg-config --libs proj)
+endif
 
-REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice
+REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice constructs transform
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
