@@ -79,3 +79,14 @@ FROM (SELECT gx_extrude('POLYGON((0 0 0,2 0 0,2 2 0,1 1 0,0 2 0,0 0 0))', 5) g) 
 SELECT gx_volume(gx_extrude('TIN(((0 0 10,4 0 10,0 4 12,0 0 10)))', -3));
 SELECT gx_extrude('POLYGON((0 0 0,2 0 0,2 2 0,0 0 0))', 0);
 SELECT gx_extrude('LINESTRING(0 0 0,1 1 1)', 1);
+
+-- convex hulls, exact: a solid, or a polygon's triangles, a line, a point
+SELECT gx_geometrytype(h), gx_issolid(h), gx_volume(h), gx_npoints(h) / 4 AS triangles
+FROM (SELECT gx_convexhull('MULTIPOINT(0 0 0,4 0 0,0 4 0,0 0 4,1 1 1,2 0 0,2 2 0)') h) s;
+-- every point of a 3 x 3 x 3 grid is in or on its hull (the cube), at UTM offsets too
+SELECT gx_volume(gx_convexhull(gx_collect(gx_translate(gxgeom(format('BOX3D(%s %s %s,%s %s %s)', x, y, z, x, y, z)::gxbox3d), 500000, 4500000, 0))))
+FROM generate_series(0, 2) x, generate_series(0, 2) y, generate_series(0, 2) z;
+SELECT gx_astext(gx_convexhull('MULTIPOINT(0 0 5,2 0 5,2 2 5,0 2 5,1 1 5,1 0 5)'));
+SELECT gx_astext(gx_convexhull('LINESTRING(1 1 1,3 3 3,2 2 2,0 0 0)')), gx_astext(gx_convexhull('MULTIPOINT(1 2 3,1 2 3)'));
+SELECT gx_contains(gx_convexhull(g), g) FROM (VALUES ('TIN(((0 0 0,1 0 0,0 1 0,0 0 0)),((1 0 0,1 1 1,0 1 0,1 0 0)))'::gxgeom)) v(g);
+SELECT gx_convexhull('POINT EMPTY');

@@ -555,3 +555,7 @@ COMMENT ON FUNCTION gx_dfullywithin(gxgeom, gxgeom, float8) IS 'true if the larg
 CREATE FUNCTION gx_extrude(gxgeom, dz float8) RETURNS gxgeom
 	AS 'MODULE_PATHNAME', 'gx_extrude_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_extrude(gxgeom, float8) IS 'the solid swept by a surface (polygon, TIN) moved by dz along z, sides added';
+CREATE FUNCTION gx_convexhull(gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_convexhull_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION gx_convexhull(gxgeom) IS
+	'the exact 3D convex hull of the vertices: a solid; in one plane a polygon''s triangles, on one line a LINESTRING, a POINT';

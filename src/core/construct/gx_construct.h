@@ -76,4 +76,11 @@ GxSerialized *gx_affine(const GxSerialized *g, const GxAffine *t, const char *fn
  */
 GxSerialized *gx_extrude(const GxSerialized *g, double dz, size_t *size, GxError *err);
 
+/*
+ * The exact convex hull of g's vertices: a solid when they span space (every corner a vertex, faces in one
+ * plane kept as triangles), the TIN of a convex polygon's corners when they lie in one plane, the LINESTRING
+ * between the two ends when on one line, the POINT when all are one. EMPTY is GX_ERR_INVALID.
+ */
+GxSerialized *gx_convexhull(const GxSerialized *g, size_t *size, GxError *err);
+
 #endif

@@ -10,6 +10,7 @@
 
 PG_FUNCTION_INFO_V1(gx_box3d_geom);
 PG_FUNCTION_INFO_V1(gx_extrude_sql);
+PG_FUNCTION_INFO_V1(gx_convexhull_sql);
 
 /* A core result as a Datum, or its error raised with sqlstate for an invalid argument. */
 static Datum
@@ -37,6 +38,16 @@ gx_extrude_sql(PG_FUNCTION_ARGS)
 	GxError		err = {GX_OK, ""};
 	size_t		size = 0;
 	GxSerialized *g = gx_extrude(PG_GETARG_GXGEOM(0), PG_GETARG_FLOAT8(1), &size, &err);
+
+	return result(g, size, &err);
+}
+
+Datum
+gx_convexhull_sql(PG_FUNCTION_ARGS)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		size = 0;
+	GxSerialized *g = gx_convexhull(PG_GETARG_GXGEOM(0), &size, &err);
 
 	return result(g, size, &err);
 }
