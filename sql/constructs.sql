@@ -90,3 +90,20 @@ SELECT gx_astext(gx_convexhull('MULTIPOINT(0 0 5,2 0 5,2 2 5,0 2 5,1 1 5,1 0 5)'
 SELECT gx_astext(gx_convexhull('LINESTRING(1 1 1,3 3 3,2 2 2,0 0 0)')), gx_astext(gx_convexhull('MULTIPOINT(1 2 3,1 2 3)'));
 SELECT gx_contains(gx_convexhull(g), g) FROM (VALUES ('TIN(((0 0 0,1 0 0,0 1 0,0 0 0)),((1 0 0,1 1 1,0 1 0,1 0 0)))'::gxgeom)) v(g);
 SELECT gx_convexhull('POINT EMPTY');
+
+-- Delaunay triangulations in (x, y), each vertex keeping its z
+SELECT gx_astext(gx_delaunay('MULTIPOINT(0 0 1,2 0 2,1 2 3,1 0.5 4)'));
+-- a square's four corners lie on one circle: the diagonal is the one the perturbation rule gives, whatever the order
+SELECT gx_astext(gx_delaunay('MULTIPOINT(0 0 0,1 0 0,1 1 0,0 1 0)')) = gx_astext(gx_delaunay('MULTIPOINT(1 1 0,0 1 0,1 0 0,0 0 0)')) AS same,
+	gx_astext(gx_delaunay('MULTIPOINT(0 0 0,1 0 0,1 1 0,0 1 0)'));
+-- a breakline along the other diagonal makes it an edge
+SELECT gx_astext(gx_delaunay('MULTIPOINT(0 0 0,1 0 0,1 1 0,0 1 0)', 'LINESTRING(0 0 0,1 1 0)'));
+-- a 10 x 10 grid at UTM offsets, 2 * 9 * 9 triangles, its area that of the square
+SELECT gx_ntriangles(t), gx_area(t), gx_srid(t)
+FROM (SELECT gx_delaunay(gx_collect(gx_setsrid(gxgeom(format('BOX3D(%s %s 0,%s %s 0)', 500000 + x, 4500000 + y, 500000 + x, 4500000 + y)::gxbox3d), 32633))) t
+	FROM generate_series(0, 9) x, generate_series(0, 9) y) s;
+SELECT gx_delaunay('MULTIPOINT(0 0 1,1 0 1,0 0 2)');
+SELECT gx_delaunay('MULTIPOINT(0 0 1,1 0 1,0 0 1)');
+SELECT gx_delaunay('MULTIPOINT(0 0 1,1 1 1,2 2 1)');
+SELECT gx_delaunay('MULTIPOINT(0 0 0,4 0 0,4 4 0,0 4 0)', 'MULTILINESTRING((0 0 0,4 4 0),(4 0 0,0 4 0))');
+SELECT gx_delaunay('MULTIPOINT(0 0 0,4 0 0,4 4 0)', 'POINT(1 1 1)');

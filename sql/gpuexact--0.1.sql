@@ -559,3 +559,11 @@ CREATE FUNCTION gx_convexhull(gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME', 'gx_convexhull_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gx_convexhull(gxgeom) IS
 	'the exact 3D convex hull of the vertices: a solid; in one plane a polygon''s triangles, on one line a LINESTRING, a POINT';
+CREATE FUNCTION gx_delaunay(points gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_delaunay_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
+CREATE FUNCTION gx_delaunay(points gxgeom, breaklines gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_delaunay_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
+COMMENT ON FUNCTION gx_delaunay(gxgeom) IS
+	'the 2.5D Delaunay triangulation (TIN) of the vertices in (x, y), each keeping its z; exact, cocircular points by a fixed perturbation';
+COMMENT ON FUNCTION gx_delaunay(gxgeom, gxgeom) IS
+	'gx_delaunay constrained by breaklines (LINESTRINGs): their segments are edges of the TIN';

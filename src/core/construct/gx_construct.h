@@ -83,4 +83,13 @@ GxSerialized *gx_extrude(const GxSerialized *g, double dz, size_t *size, GxError
  */
 GxSerialized *gx_convexhull(const GxSerialized *g, size_t *size, GxError *err);
 
+/*
+ * The 2.5D Delaunay triangulation (a TIN) of the vertices of points (and of breaklines) in the (x, y) plane,
+ * each vertex keeping its z, constrained by the segments of breaklines (LINESTRINGs, or NULL) when given:
+ * exact predicates, cocircular points resolved by symbolic perturbation (gx_delaunay.c). Errors
+ * (GX_ERR_INVALID): two points with one (x, y) and different z, fewer than 3 distinct points, all on one line;
+ * breaklines that cross other than at a vertex: GX_ERR_UNSUPPORTED naming both.
+ */
+GxSerialized *gx_delaunay(const GxSerialized *points, const GxSerialized *breaklines, size_t *size, GxError *err);
+
 #endif

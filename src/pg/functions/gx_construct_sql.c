@@ -11,6 +11,7 @@
 PG_FUNCTION_INFO_V1(gx_box3d_geom);
 PG_FUNCTION_INFO_V1(gx_extrude_sql);
 PG_FUNCTION_INFO_V1(gx_convexhull_sql);
+PG_FUNCTION_INFO_V1(gx_delaunay_sql);
 
 /* A core result as a Datum, or its error raised with sqlstate for an invalid argument. */
 static Datum
@@ -48,6 +49,17 @@ gx_convexhull_sql(PG_FUNCTION_ARGS)
 	GxError		err = {GX_OK, ""};
 	size_t		size = 0;
 	GxSerialized *g = gx_convexhull(PG_GETARG_GXGEOM(0), &size, &err);
+
+	return result(g, size, &err);
+}
+
+/* gx_delaunay(points [, breaklines]) */
+Datum
+gx_delaunay_sql(PG_FUNCTION_ARGS)
+{
+	GxError		err = {GX_OK, ""};
+	size_t		size = 0;
+	GxSerialized *g = gx_delaunay(PG_GETARG_GXGEOM(0), PG_NARGS() > 1 ? PG_GETARG_GXGEOM(1) : NULL, &size, &err);
 
 	return result(g, size, &err);
 }
