@@ -47,7 +47,7 @@ CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
 BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid \
-	build/bench_delaunay
+	build/bench_delaunay build/bench_hull
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
 build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h)

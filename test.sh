@@ -77,6 +77,10 @@ echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
 
+echo "== transforms against Python's exact rationals"
+test/affine_fraction.sh
+count $? test/affine_fraction.sh
+
 echo "== differential: batched plans against the stock plan"
 test/differential.sh
 count $? test/differential.sh

@@ -3,10 +3,11 @@
  * (gx_orient3d, gx_orient2d): a solid when the points span space, a polygon's triangles (a TIN) when they lie
  * in one plane, a LINESTRING on one line, a POINT.
  *
- * In space, points are added one at a time to a tetrahedron (incremental construction). A point sees a face
- * when it lies strictly outside the face's plane; one that sees none is in the hull and is skipped. The faces
- * a point sees form a disk: they are replaced by the triangles joining the point to the disk's boundary (the
- * horizon). A point in the plane of a face sees it not, so no triangle made is degenerate (a point on the
+ * In space, points are added one at a time to a tetrahedron (incremental construction with outside sets,
+ * as Qhull does: each point not yet added waits in the set of one face it sees, and the farthest point of a
+ * set goes next). A point sees a face when it lies strictly outside the face's plane; one that sees none is in
+ * the hull and is dropped. The faces a point sees form a disk: they are replaced by the triangles joining the
+ * point to the disk's boundary (the horizon), and the points waiting on them go to the new faces they see. A point in the plane of a face sees it not, so no triangle made is degenerate (a point on the
  * line of a horizon edge lies in the planes of both its faces, which makes the edge no horizon edge). Every
  * corner of the hull is a vertex of the result; a point on a face or an edge of the hull may be one too, and
  * faces in one plane are kept as the triangles they were made of. The whole is checked as a solid at the end.
@@ -60,13 +61,17 @@ collinear(const double *a, const double *b, const double *c)
 	return gx_orient2d(a, b, c, 0) == 0 && gx_orient2d(a, b, c, 1) == 0 && gx_orient2d(a, b, c, 2) == 0;
 }
 
-/* A face of the hull in space: counter-clockwise seen from outside; nb[i] is across edge v[i] v[i+1]. */
+/*
+ * A face of the hull in space: counter-clockwise seen from outside; nb[i] is across edge v[i] v[i+1]. Its
+ * outside set: points not yet added that see it (a list through Hull.next), each point in one set only.
+ */
 typedef struct Face
 {
 	size_t		v[3];
 	size_t		nb[3];
+	size_t		outside;		/* first point of the outside set, SIZE_MAX when empty */
+	size_t		stamp;			/* the round that found it visible */
 	bool		alive;
-	bool		seen;			/* visible from the point being added */
 } Face;
 
 typedef struct Hull
@@ -75,8 +80,10 @@ typedef struct Hull
 	Face	   *f;
 	size_t		nf,
 				cap;
-	size_t	   *alive;			/* indexes of the faces alive (compacted now and then) */
-	size_t		nalive;
+	size_t	   *next;			/* the next point of an outside set */
+	size_t	   *work;			/* faces with an outside set to empty (a stack; dead or emptied ones skipped) */
+	size_t		nwork,
+				work_cap;
 	GxError    *err;
 } Hull;
 
@@ -86,6 +93,53 @@ P(const Hull *h, size_t i)
 	return h->p + 3 * i;
 }
 
+/* Point q sees face fi: it lies strictly outside the face's plane. */
+static bool
+sees(const Hull *h, size_t fi, size_t q)
+{
+	const Face *f = &h->f[fi];
+
+	return gx_orient3d(P(h, f->v[0]), P(h, f->v[1]), P(h, f->v[2]), P(h, q)) < 0;
+}
+
+static bool
+push_work(Hull *h, size_t fi)
+{
+	if (h->nwork == h->work_cap)
+	{
+		size_t		cap = h->work_cap ? 2 * h->work_cap : 64;
+		size_t	   *w = gx_realloc(h->work, cap * sizeof(size_t));
+
+		if (!w)
+		{
+			gx_error_set(h->err, GX_ERR_NOMEM, "gx_convexhull: out of memory");
+			return false;
+		}
+		h->work = w;
+		h->work_cap = cap;
+	}
+	h->work[h->nwork++] = fi;
+	return true;
+}
+
+/* Puts point q in the outside set of the first face of faces[0..n) it sees; a point that sees none is in. */
+static bool
+assign(Hull *h, size_t q, const size_t *faces, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (sees(h, faces[k], q))
+		{
+			Face	   *f = &h->f[faces[k]];
+
+			if (f->outside == SIZE_MAX && !push_work(h, faces[k]))
+				return false;
+			h->next[q] = f->outside;
+			f->outside = q;
+			return true;
+		}
+	return true;
+}
+
 static size_t
 new_face(Hull *h, size_t a, size_t b, size_t c)
 {
@@ -93,21 +147,16 @@ new_face(Hull *h, size_t a, size_t b, size_t c)
 	{
 		size_t		cap = h->cap ? 2 * h->cap : 64;
 		Face	   *f = gx_realloc(h->f, cap * sizeof(Face));
-		size_t	   *al = gx_realloc(h->alive, cap * sizeof(size_t));
 
-		if (f)
-			h->f = f;
-		if (al)
-			h->alive = al;
-		if (!f || !al)
+		if (!f)
 		{
 			gx_error_set(h->err, GX_ERR_NOMEM, "gx_convexhull: out of memory for %zu faces", cap);
 			return SIZE_MAX;
 		}
+		h->f = f;
 		h->cap = cap;
 	}
-	h->f[h->nf] = (Face) {{a, b, c}, {SIZE_MAX, SIZE_MAX, SIZE_MAX}, true, false};
-	h->alive[h->nalive++] = h->nf;
+	h->f[h->nf] = (Face) {{a, b, c}, {SIZE_MAX, SIZE_MAX, SIZE_MAX}, SIZE_MAX, 0, true};
 	return h->nf++;
 }
 
@@ -121,7 +170,7 @@ edge_of(const Face *f, size_t a, size_t b)
 	return -1;
 }
 
-/* Links every face's neighbours among the faces first..nf-1 (a closed surface): by matching reversed edges. */
+/* Links the neighbours of the first faces (a closed surface): by matching reversed edges. */
 static void
 link_tetrahedron(Hull *h)
 {
@@ -132,36 +181,79 @@ link_tetrahedron(Hull *h)
 					h->f[x].nb[i] = y;
 }
 
-/* Adds point q when outside the hull: the faces it sees replaced by a fan around the horizon. */
+/* The farthest point of face fi's outside set, by a floating-point estimate (only a choice: any would do). */
+static size_t
+farthest(const Hull *h, size_t fi)
+{
+	const Face *f = &h->f[fi];
+	const double *a = P(h, f->v[0]),
+			   *b = P(h, f->v[1]),
+			   *c = P(h, f->v[2]);
+	double		n[3] = {(b[1] - a[1]) * (c[2] - a[2]) - (b[2] - a[2]) * (c[1] - a[1]),
+		(b[2] - a[2]) * (c[0] - a[0]) - (b[0] - a[0]) * (c[2] - a[2]),
+	(b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])};
+	double		best = -1;
+	size_t		q = f->outside;
+
+	for (size_t r = f->outside; r != SIZE_MAX; r = h->next[r])
+	{
+		const double *x = P(h, r);
+		double		dist = n[0] * (x[0] - a[0]) + n[1] * (x[1] - a[1]) + n[2] * (x[2] - a[2]);
+
+		if (dist > best)
+		{
+			best = dist;
+			q = r;
+		}
+	}
+	return q;
+}
+
+/*
+ * Adds point q, which sees face f0: the faces it sees (a disk around f0, found through neighbours) replaced
+ * by a fan around the horizon, and their outside sets handed to the new faces.
+ */
 static bool
-add_point(Hull *h, size_t q, size_t *start_of, size_t *seen)
+add_point(Hull *h, size_t f0, size_t q, size_t round, size_t *start_of, size_t **seen, size_t *seen_cap)
 {
 	size_t		nseen = 0,
 				first_new = h->nf;
 
-	for (size_t k = 0; k < h->nalive; k++)
-	{
-		Face	   *f = &h->f[h->alive[k]];
-
-		if (f->alive && gx_orient3d(P(h, f->v[0]), P(h, f->v[1]), P(h, f->v[2]), P(h, q)) < 0)
+	h->f[f0].stamp = round;
+	(*seen)[nseen++] = f0;
+	for (size_t k = 0; k < nseen; k++)
+		for (int i = 0; i < 3; i++)
 		{
-			f->seen = true;
-			seen[nseen++] = h->alive[k];
+			size_t		g = h->f[(*seen)[k]].nb[i];
+
+			if (h->f[g].stamp == round || !sees(h, g, q))
+				continue;
+			h->f[g].stamp = round;
+			if (nseen == *seen_cap)
+			{
+				size_t	   *s = gx_realloc(*seen, 2 * *seen_cap * sizeof(size_t));
+
+				if (!s)
+				{
+					gx_error_set(h->err, GX_ERR_NOMEM, "gx_convexhull: out of memory");
+					return false;
+				}
+				*seen = s;
+				*seen_cap *= 2;
+			}
+			(*seen)[nseen++] = g;
 		}
-	}
-	if (nseen == 0)
-		return true;
 	/* a new face (a, b, q) for each horizon edge a b of a seen face, its neighbour across a b kept */
 	for (size_t k = 0; k < nseen; k++)
 		for (int i = 0; i < 3; i++)
 		{
-			size_t		fi = seen[k],
+			size_t		fi = (*seen)[k],
 						g = h->f[fi].nb[i],
 						a = h->f[fi].v[i],
 						b = h->f[fi].v[(i + 1) % 3],
 						nf;
 
-			if (h->f[g].seen)
+			if (h->f[g].stamp == round)
 				continue;
 			nf = new_face(h, a, b, q);
 			if (nf == SIZE_MAX)
@@ -179,8 +271,7 @@ add_point(Hull *h, size_t q, size_t *start_of, size_t *seen)
 	/* the fan's faces around q: (a, b, q) meets (b, c, q) across b q */
 	for (size_t nf = first_new; nf < h->nf; nf++)
 	{
-		size_t		b = h->f[nf].v[1],
-					next = start_of[b];
+		size_t		next = start_of[h->f[nf].v[1]];
 
 		if (next == SIZE_MAX)
 		{
@@ -193,39 +284,64 @@ add_point(Hull *h, size_t q, size_t *start_of, size_t *seen)
 	}
 	for (size_t nf = first_new; nf < h->nf; nf++)
 		start_of[h->f[nf].v[0]] = SIZE_MAX;
-	for (size_t k = 0; k < nseen; k++)
-		h->f[seen[k]].alive = false;
-	/* drop the dead faces from the list */
+	/* a point that saw a face now gone sees a new face, or is in the hull (its ray from that face says so) */
 	{
-		size_t		kept = 0;
+		size_t		nnew = h->nf - first_new;
+		size_t	   *fresh = gx_alloc(nnew * sizeof(size_t));
 
-		for (size_t k = 0; k < h->nalive; k++)
-			if (h->f[h->alive[k]].alive)
-				h->alive[kept++] = h->alive[k];
-		h->nalive = kept;
+		if (!fresh)
+		{
+			gx_error_set(h->err, GX_ERR_NOMEM, "gx_convexhull: out of memory");
+			return false;
+		}
+		for (size_t k = 0; k < nnew; k++)
+			fresh[k] = first_new + k;
+		for (size_t k = 0; k < nseen; k++)
+		{
+			Face	   *f = &h->f[(*seen)[k]];
+			size_t		r = f->outside;
+
+			f->alive = false;
+			f->outside = SIZE_MAX;
+			while (r != SIZE_MAX)
+			{
+				size_t		next = h->next[r];
+
+				if (r != q && !assign(h, r, fresh, nnew))
+				{
+					gx_free(fresh);
+					return false;
+				}
+				r = next;
+			}
+		}
+		gx_free(fresh);
 	}
 	return true;
 }
 
-/* The hull of points spanning space, p[0..3] a tetrahedron, as a solid; NULL with err set. */
+/* The hull of points spanning space, tet[0..3] a tetrahedron of them, as a solid; NULL with err set. */
 static GxSerialized *
 hull_3d(const double *p, size_t n, const size_t tet[4], int32_t srid, size_t *size, GxError *err)
 {
-	Hull		h = {p, NULL, 0, 0, NULL, 0, err};
+	Hull		h = {p, NULL, 0, 0, NULL, NULL, 0, 0, err};
+	size_t		seen_cap = 64,
+				round = 0;
 	size_t	   *start_of = gx_alloc(n * sizeof(size_t)),
-			   *seen = gx_alloc(n * sizeof(size_t) + 64 * sizeof(size_t));
+			   *seen = gx_alloc(seen_cap * sizeof(size_t));
 	size_t		a = tet[0],
 				b = tet[1],
 				c = tet[2],
-				d = tet[3];
+				d = tet[3],
+				first[4] = {0, 1, 2, 3};
 	GxSerialized *out = NULL,
 			   *surface;
 	GxBuilder	bld;
 	size_t		node,
-				count = 0,
-				seen_cap = n + 64;
+				count = 0;
 
-	if (!start_of || !seen)
+	h.next = gx_alloc(n * sizeof(size_t));
+	if (!start_of || !seen || !h.next)
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "gx_convexhull: out of memory for %zu points", n);
 		goto done;
@@ -248,30 +364,23 @@ hull_3d(const double *p, size_t n, const size_t tet[4], int32_t srid, size_t *si
 		goto done;
 	link_tetrahedron(&h);
 	for (size_t q = 0; q < n; q++)
-	{
-		if (q == tet[0] || q == tet[1] || q == tet[2] || q == tet[3])
-			continue;
-		if (h.nalive > seen_cap)
-		{
-			size_t	   *s = gx_realloc(seen, h.nalive * sizeof(size_t));
-
-			if (!s)
-			{
-				gx_error_set(err, GX_ERR_NOMEM, "gx_convexhull: out of memory for %zu faces", h.nalive);
-				goto done;
-			}
-			seen = s;
-			seen_cap = h.nalive;
-		}
-		if (!add_point(&h, q, start_of, seen))
+		if (q != a && q != b && q != c && q != d && !assign(&h, q, first, 4))
 			goto done;
-		gx_maybe_interrupt(q);
+	while (h.nwork > 0)
+	{
+		size_t		fi = h.work[--h.nwork];
+
+		if (!h.f[fi].alive || h.f[fi].outside == SIZE_MAX)
+			continue;
+		if (!add_point(&h, fi, farthest(&h, fi), ++round, start_of, &seen, &seen_cap))
+			goto done;
+		gx_maybe_interrupt(round);
 	}
 	gx_builder_init(&bld, err);
 	node = gx_builder_begin(&bld, GX_POLYHEDRALSURFACE);
-	for (size_t k = 0; k < h.nalive; k++)
+	for (size_t k = 0; k < h.nf; k++)
 	{
-		const Face *f = &h.f[h.alive[k]];
+		const Face *f = &h.f[k];
 
 		if (!f->alive)
 			continue;
@@ -288,7 +397,8 @@ hull_3d(const double *p, size_t n, const size_t tet[4], int32_t srid, size_t *si
 	}
 done:
 	gx_free(h.f);
-	gx_free(h.alive);
+	gx_free(h.next);
+	gx_free(h.work);
 	gx_free(start_of);
 	gx_free(seen);
 	return out;
