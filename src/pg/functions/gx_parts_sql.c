@@ -8,7 +8,6 @@
 #include "funcapi.h"
 #include "catalog/pg_type.h"
 #include "utils/array.h"
-#include "utils/lsyscache.h"
 #include "utils/tuplestore.h"
 
 #include "construct/gx_construct.h"
