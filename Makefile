@@ -13,8 +13,13 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 PG_CPPFLAGS = -Isrc/core -Isrc/pg
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math -Werror=implicit-function-declaration
 SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
+# gx_transform goes through PROJ (the library PostGIS uses) when pkg-config finds it; without it, it raises.
+ifeq ($(shell pkg-config --exists proj 2>/dev/null && echo yes),yes)
+PG_CPPFLAGS += -DGX_HAVE_PROJ $(shell pkg-config --cflags proj)
+SHLIB_LINK += $(shell pkg-config --libs proj)
+endif
 
-REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean overlap_pairs geology
+REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean overlap_pairs geology constructs transform
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -50,7 +55,8 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -Werror=implicit-function-declaration -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid \
+	build/bench_delaunay build/bench_hull
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
 build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h) $(VIEWER_JS_H)

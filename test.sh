@@ -111,6 +111,10 @@ test/cgal_gocad.sh
 rc=$?
 if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/cgal_gocad.sh; fi
 
+echo "== transforms against Python's exact rationals"
+test/affine_fraction.sh
+count $? test/affine_fraction.sh
+
 echo "== differential: batched plans against the stock plan"
 test/differential.sh
 count $? test/differential.sh
