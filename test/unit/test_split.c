@@ -431,6 +431,21 @@ test_refused(void)
 	check_refused(&a, &twisted, "not oriented consistently", "an inconsistent surface");
 	field_triangles(&apart, &far, NAN, false);
 	check_refused(&a, &apart, "lies on neither side", "a surface beside the solid");
+	/* cancel set: stopped */
+	{
+		GxSerialized *s = solid(&a),
+				   *t = tin(&half),
+				   *part[2];
+		volatile int set = 1;
+		GxCancel	cancel = {{&set, NULL}};
+		GxOverlayOptions opt = {0, &cancel};
+		GxError		err = {GX_OK, ""};
+		size_t		size[2];
+
+		CHECK(!gx_split_solid(s, t, &opt, part, size, &err) && err.code == GX_ERR_CANCELLED);
+		gx_free(s);
+		gx_free(t);
+	}
 	/* EMPTY: nothing on either side */
 	{
 		double		none[9];

@@ -65,8 +65,10 @@ struct GxCut
 				npieces;
 	size_t		limit,
 				nadded;			/* gx_cut_add calls so far */
+	const GxCancel *cancel;		/* gx_cut_build's: polled in every loop over points, cuts or flips */
 	bool		nomem,
-				over;
+				over,
+				cancelled;
 };
 
 GxCut *
@@ -328,6 +330,15 @@ gx_cut_add(GxCut *c, const double *tau)
 	c->nadded++;
 }
 
+/* Is cancel set? Remembered once seen. */
+static bool
+stop(GxCut *c)
+{
+	if (!c->cancelled && gx_cancel_requested(c->cancel))
+		c->cancelled = true;
+	return c->cancelled;
+}
+
 /* The points where two cuts cross inside both (their ends are points already). */
 static void
 add_crossings(GxCut *c)
@@ -340,7 +351,7 @@ add_crossings(GxCut *c)
 	size_t		n = c->ncut;
 
 	mpq_inits(o0, o1, s, t, u, NULL);
-	for (size_t x = 0; x < n; x++)
+	for (size_t x = 0; x < n && !stop(c); x++)
 		for (size_t y = x + 1; y < n; y++)
 		{
 			const Point *a0 = &c->pt[c->cut[x].a],
@@ -428,7 +439,7 @@ split_cuts(GxCut *c)
 	}
 	for (size_t k = 0; k < c->npt + 2; k++)
 		mpq_init(&key[k]);
-	for (size_t x = 0; x < c->ncut && !c->nomem; x++)
+	for (size_t x = 0; x < c->ncut && !c->nomem && !stop(c); x++)
 	{
 		const Point *a = &c->pt[c->cut[x].a],
 				   *b = &c->pt[c->cut[x].b];
@@ -652,6 +663,8 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 			free(queue);
 			return false;
 		}
+		if (steps % CANCEL_EVERY == 0 && stop(c))
+			break;
 		if (!find_edge(c, e.a, e.b, &x, &k) || (y = c->tri[x].nb[k]) < 0)
 			continue;
 		rotate(&c->tri[x], k);
@@ -756,6 +769,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 				one;
 	size_t		corner[3];
 
+	c->cancel = cancel;
 	mpq_inits(zero, one, NULL);
 	mpq_set_ui(one, 1, 1);
 	/* T's corners, appended: the points of the cuts keep their indices */
@@ -764,8 +778,10 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	corner[2] = add_point(c, zero, one);
 	mpq_clears(zero, one, NULL);
 	add_crossings(c);
-	if (!c->over && !c->nomem)
+	if (!c->over && !c->nomem && !c->cancelled)
 		split_cuts(c);
+	if (c->cancelled)
+		goto cancelled;
 	if (c->over)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "a triangle is cut by more than %zu segments and crossings", c->limit);
@@ -775,7 +791,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 		c->tri[0] = (Tri) {{corner[0], corner[1], corner[2]}, {-1, -1, -1}};
 	for (size_t p = 0; p < c->npt && !c->nomem; p++)
 	{
-		if (p % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+		if (stop(c))
 			goto cancelled;
 		if (p != corner[0] && p != corner[1] && p != corner[2])
 			insert_point(c, p);
@@ -784,7 +800,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 		qsort(c->con, c->ncon, sizeof(Edge), cmp_edge);
 	for (size_t k = 0; k < c->ncon && !c->nomem; k++)
 	{
-		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+		if (stop(c))
 			goto cancelled;
 		if (!insert_constraint(c, c->con[k].a, c->con[k].b))
 		{
@@ -792,6 +808,8 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 			return false;
 		}
 	}
+	if (c->cancelled)
+		goto cancelled;
 	if (!c->nomem)
 		find_pieces(c);
 	if (c->nomem)
