@@ -11,10 +11,15 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 
 # Exact arithmetic needs IEEE behaviour: no FMA contraction, no fast-math.
 PG_CPPFLAGS = -Isrc/core -Isrc/pg
-PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math
+PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math -Werror=implicit-function-declaration
 SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
+# gx_transform goes through PROJ (the library PostGIS uses) when pkg-config finds it; without it, it raises.
+ifeq ($(shell pkg-config --exists proj 2>/dev/null && echo yes),yes)
+PG_CPPFLAGS += -DGX_HAVE_PROJ $(shell pkg-config --cflags proj)
+SHLIB_LINK += $(shell pkg-config --libs proj)
+endif
 
-REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean split geology
+REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean split overlap_pairs geology constructs transform
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -25,6 +30,15 @@ override with_llvm = no
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# The HTML page's viewer (src/core/io/viewer/gx_viewer.js), made a C string that gx_html_write.c includes.
+VIEWER_JS_H = src/core/io/gx_viewer_js.h
+$(VIEWER_JS_H): src/core/io/viewer/gx_viewer.js
+	{ echo '/* gx_viewer_js.h: made by the Makefile from viewer/gx_viewer.js; do not edit. */'; \
+	  echo 'static const char gx_viewer_js[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; echo ';'; } >$@
+src/core/io/gx_html_write.o: $(VIEWER_JS_H)
+EXTRA_CLEAN += $(VIEWER_JS_H)
 
 # The PostGIS bridge's regression test, against a running server that has PostGIS (test/postgis_bridge.sh).
 .PHONY: installcheck-postgis
@@ -39,12 +53,13 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 
 # --- Core library without PostgreSQL: unit tests and command-line benchmarks --------------------------------
 CORE_CC ?= gcc
-CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
+CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -Werror=implicit-function-declaration -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid \
+	build/bench_delaunay build/bench_hull
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
-build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h)
+build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h) $(VIEWER_JS_H)
 	@mkdir -p build/core
 	cd build/core && for f in $(CORE_SRCS); do $(CORE_CC) $(CORE_CFLAGS) -I../../src/core -c ../../$$f || exit 1; done
 	ar rcs $@ build/core/*.o

@@ -8,6 +8,8 @@
 set -uo pipefail
 source "$(dirname "$0")/tools/pgcluster.sh"
 cd "$GX_ROOT"
+# Chromium only for test/html.sh, which opens the HTML page of a scene in a real browser (skipped without it)
+GX_PACKAGES="$GX_PACKAGES chromium"
 gx_install_deps || exit 1
 gx_build_install || { echo "0 passed, 1 failed"; exit 1; }
 
@@ -97,10 +99,21 @@ echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
 
+echo "== the HTML page of a scene, in headless Chromium where it is installed"
+html_out=$(test/html.sh 2>&1)
+rc=$?
+echo "$html_out"
+skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$html_out")))
+count $rc test/html.sh
+
 echo "== CGAL's GOCAD reader reads gx_asgocad's TSurfs (where CGAL's headers are)"
 test/cgal_gocad.sh
 rc=$?
 if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/cgal_gocad.sh; fi
+
+echo "== transforms against Python's exact rationals"
+test/affine_fraction.sh
+count $? test/affine_fraction.sh
 
 echo "== differential: batched plans against the stock plan"
 test/differential.sh

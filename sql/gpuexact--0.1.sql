@@ -380,6 +380,16 @@ CREATE FUNCTION gx_split(solid gxgeom, surface gxgeom, OUT side text, OUT geom g
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_split_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 	ROWS 2;
 COMMENT ON FUNCTION gx_split(gxgeom, gxgeom) IS 'the parts of a solid on either side of an open surface that cuts it through: a row per side (positive: where the surface''s normals point), each a solid (exact pieces, new vertices rounded once, checked valid)';
+CREATE FUNCTION gx_overlap_pairs(a_query text, b_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'gx_overlap_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_overlap_pairs(text, text) IS
+	'(a_id, b_id, volume) for every pair of solids of a_query and b_query (id, gxgeom) sharing a positive volume: the exact common volume, rounded once';
+CREATE FUNCTION gx_overlap_pairs(a_query text, b_query text, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement, OUT volume float8)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_overlap_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_overlap_pairs(text, text, anyelement) IS
+	'gx_overlap_pairs with ids of the type of id_type (NULL::text, ...), converted through their text form';
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
@@ -509,6 +519,20 @@ CREATE AGGREGATE gx_asglb(gxgeom) (SFUNC = gx_asglb_add, STYPE = internal, FINAL
 CREATE AGGREGATE gx_asglb(gxgeom, float8[]) (SFUNC = gx_asglb_add, STYPE = internal, FINALFUNC = gx_asglb_final);
 COMMENT ON AGGREGATE gx_asglb(gxgeom) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries';
 COMMENT ON AGGREGATE gx_asglb(gxgeom, float8[]) IS 'one binary glTF 2.0 scene (.glb) of the rows'' geometries, each with its RGB or RGBA colour';
+CREATE FUNCTION gx_ashtml_add(internal, gxgeom) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_ashtml_add(internal, gxgeom, float8[]) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_ashtml_add(internal, gxgeom, float8[], text) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION gx_ashtml_final(internal) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE AGGREGATE gx_ashtml(gxgeom) (SFUNC = gx_ashtml_add, STYPE = internal, FINALFUNC = gx_ashtml_final);
+CREATE AGGREGATE gx_ashtml(gxgeom, float8[]) (SFUNC = gx_ashtml_add, STYPE = internal, FINALFUNC = gx_ashtml_final);
+CREATE AGGREGATE gx_ashtml(gxgeom, float8[], text) (SFUNC = gx_ashtml_add, STYPE = internal, FINALFUNC = gx_ashtml_final);
+COMMENT ON AGGREGATE gx_ashtml(gxgeom) IS 'a self-contained HTML page that shows the rows'' geometries in 3D, offline';
+COMMENT ON AGGREGATE gx_ashtml(gxgeom, float8[]) IS 'a self-contained HTML page that shows the rows'' geometries in 3D, offline, each with its RGB or RGBA colour';
+COMMENT ON AGGREGATE gx_ashtml(gxgeom, float8[], text) IS 'a self-contained HTML page that shows the rows'' geometries in 3D, offline, each with its colour and its legend label';
 
 -- The pair functions with ids of any type (text hole ids such as 'DH-001'): the last argument gives the type
 -- the ids come back as (NULL::text), each query's ids converted to it through their text form
@@ -526,3 +550,96 @@ CREATE FUNCTION gx_makesolids(query text, id_type anyelement, OUT id anyelement,
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, id_type anyelement,
 	OUT a_id anyelement, OUT b_id anyelement, OUT volume float8)
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+
+-- A box as a geometry of its dimension: a solid of 12 triangles, a flat box's 2 triangles, a line, a point.
+-- Implicit, as PostGIS's box3d to geometry: every function of gxgeom takes a gxbox3d (gx_intersects(g, box),
+-- gx_distance(g, box), ...); functions declared for gxbox3d itself (gx_contains(g, box), gx_volume(g, box),
+-- &&&) are exact matches and keep their own meaning.
+CREATE FUNCTION gxgeom(gxbox3d) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_box3d_geom' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gxgeom(gxbox3d) IS
+	'the box as a geometry: a solid of 12 triangles, a flat box as 2 triangles, a line, a point; GEOMETRYCOLLECTION EMPTY for EMPTY';
+CREATE CAST (gxbox3d AS gxgeom) WITH FUNCTION gxgeom(gxbox3d) AS IMPLICIT;
+
+-- Parts: a collection's children; any other geometry (a TIN, a solid: one geometry of many triangles) is one part
+CREATE FUNCTION gx_numgeometries(gxgeom) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_numgeometries(gxgeom) IS 'the number of parts: a collection''s children, 1 for any other geometry, 0 for EMPTY';
+CREATE FUNCTION gx_geometryn(gxgeom, integer) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_geometryn(gxgeom, integer) IS 'part n (1-based); NULL out of range';
+CREATE FUNCTION gx_dump(gxgeom, OUT path integer[], OUT geom gxgeom) RETURNS SETOF record
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
+COMMENT ON FUNCTION gx_dump(gxgeom) IS 'every part that is no collection, with its path of 1-based positions, as ST_Dump';
+CREATE FUNCTION gx_numpoints(gxgeom) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_numpoints(gxgeom) IS 'the number of points of a LINESTRING; NULL for any other geometry';
+CREATE FUNCTION gx_pointn(gxgeom, integer) RETURNS gxgeom
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_pointn(gxgeom, integer) IS 'point n of a LINESTRING (1-based, negative from the end); NULL otherwise';
+CREATE FUNCTION gx_startpoint(gxgeom) RETURNS gxgeom AS 'SELECT gx_pointn($1, 1)'
+	LANGUAGE SQL IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_endpoint(gxgeom) RETURNS gxgeom AS 'SELECT gx_pointn($1, -1)'
+	LANGUAGE SQL IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_collect(gxgeom, gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_collect_pair' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_collect(gxgeom[]) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_collect_array' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE AGGREGATE gx_collect(gxgeom) (
+	SFUNC = array_append,
+	STYPE = gxgeom[],
+	FINALFUNC = gx_collect,
+	COMBINEFUNC = array_cat,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE gx_collect(gxgeom) IS
+	'the rows'' geometries as one MULTIPOINT, MULTILINESTRING or GEOMETRYCOLLECTION, NULLs skipped, as ST_Collect';
+
+-- Moving geometries: each output coordinate the exact value rounded once; solids checked again
+CREATE FUNCTION gx_affine(gxgeom, a float8, b float8, c float8, d float8, e float8, f float8,
+	g float8, h float8, i float8, xoff float8, yoff float8, zoff float8) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_affine_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_affine(gxgeom, float8, float8, float8, float8, float8, float8, float8, float8, float8, float8, float8, float8) IS
+	'(a x + b y + c z + xoff, d x + e y + f z + yoff, g x + h y + i z + zoff), each coordinate exact then rounded once';
+CREATE FUNCTION gx_translate(gxgeom, dx float8, dy float8, dz float8 DEFAULT 0) RETURNS gxgeom
+	AS 'SELECT gx_affine($1, 1, 0, 0, 0, 1, 0, 0, 0, 1, $2, $3, $4)' LANGUAGE SQL IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_scale(gxgeom, sx float8, sy float8, sz float8 DEFAULT 1) RETURNS gxgeom
+	AS 'SELECT gx_affine($1, $2, 0, 0, 0, $3, 0, 0, 0, $4, 0, 0, 0)' LANGUAGE SQL IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_rotatez(gxgeom, angle float8) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_rotatez_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION gx_rotatez(gxgeom, angle float8, origin gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_rotatez_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_rotatez(gxgeom, float8) IS
+	'rotated counter-clockwise by angle (radians) about the z axis: the matrix of the doubles cos(angle), sin(angle); exact 0 and 1 at multiples of pi()/2';
+COMMENT ON FUNCTION gx_rotatez(gxgeom, float8, gxgeom) IS 'gx_rotatez about the vertical axis through a POINT, each coordinate exact then rounded once';
+CREATE FUNCTION gx_transform(gxgeom, srid integer) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_transform_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_transform(gxgeom, integer) IS 'the geometry in another coordinate system (EPSG codes as SRIDs), through PROJ';
+
+-- Largest distance: exact, then rounded once
+CREATE FUNCTION gx_maxdistance(gxgeom, gxgeom) RETURNS float8
+	AS 'MODULE_PATHNAME', 'gx_maxdistance_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_maxdistance(gxgeom, gxgeom) IS 'the largest 3D distance between the geometries, exact then rounded once; NULL for EMPTY';
+CREATE FUNCTION gx_longestline(gxgeom, gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_longestline_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_longestline(gxgeom, gxgeom) IS 'the 3D longest line between the geometries: two of their vertices; NULL for EMPTY';
+CREATE FUNCTION gx_dfullywithin(gxgeom, gxgeom, float8) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'gx_dfullywithin_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION gx_dfullywithin(gxgeom, gxgeom, float8) IS 'true if the largest 3D distance between the geometries is at most d, decided exactly; false for EMPTY';
+
+-- Geometries made from others
+CREATE FUNCTION gx_extrude(gxgeom, dz float8) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_extrude_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gx_extrude(gxgeom, float8) IS 'the solid swept by a surface (polygon, TIN) moved by dz along z, sides added';
+CREATE FUNCTION gx_convexhull(gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_convexhull_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION gx_convexhull(gxgeom) IS
+	'the exact 3D convex hull of the vertices: a solid; in one plane a polygon''s triangles, on one line a LINESTRING, a POINT';
+CREATE FUNCTION gx_delaunay(points gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_delaunay_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
+CREATE FUNCTION gx_delaunay(points gxgeom, breaklines gxgeom) RETURNS gxgeom
+	AS 'MODULE_PATHNAME', 'gx_delaunay_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10000;
+COMMENT ON FUNCTION gx_delaunay(gxgeom) IS
+	'the 2.5D Delaunay triangulation (TIN) of the vertices in (x, y), each keeping its z; exact, cocircular points by a fixed perturbation';
+COMMENT ON FUNCTION gx_delaunay(gxgeom, gxgeom) IS
+	'gx_delaunay constrained by breaklines (LINESTRINGs): their segments are edges of the TIN';

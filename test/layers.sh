@@ -3,7 +3,7 @@
 # a folder above its own, and no core file includes PostgreSQL. Exit 0 when that holds, 1 with the offenders.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-order=(base geom algorithm triangulate mining index solid batch wire operation io)
+order=(base geom algorithm triangulate mining index solid batch wire operation construct io)
 rank() { local i; for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && { echo "$i"; return; }; done; echo -1; }
 bad=0
 for f in src/core/*/*.[ch]; do

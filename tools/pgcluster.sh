@@ -7,8 +7,9 @@ GX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 GX_PG_BIN=${GX_PG_BIN:-/usr/lib/postgresql/15/bin}
 # postgresql-15-postgis-3 only for the optional PostGIS bridge's test, python3 only for test/writers.sh, libcgal-dev
 # and g++ only for the independent check of the booleans against CGAL (test/oracle; never linked into gpuexact)
-# (gpuexact itself needs none of them).
-GX_PACKAGES="postgresql-15 postgresql-server-dev-15 libgmp-dev liblz4-dev make gcc postgresql-15-postgis-3 python3 libcgal-dev g++"
+# (gpuexact itself needs none of them); libproj-dev for gx_transform (gpuexact builds without it: gx_transform
+# then raises).
+GX_PACKAGES="postgresql-15 postgresql-server-dev-15 libgmp-dev liblz4-dev make gcc postgresql-15-postgis-3 python3 libcgal-dev g++ libproj-dev"
 
 gx_as_root() {
 	if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "algorithm/gx_expansion.h"
 #include "algorithm/gx_round.h"
 
 #define GUARD_BITS 56
@@ -281,4 +282,91 @@ gx_round_sum_sqrt(mpq_srcptr p, mpq_srcptr q, mpq_srcptr r)
 	}
 	mpq_clears(v.m, v.a, v.b, NULL);
 	return hi > kmax ? INFINITY : hi < -kmax ? -INFINITY : from_key(hi);
+}
+
+/*
+ * The product a * b, certified exact in one double: *p set and true when fl(a * b) has no error (its error
+ * term, exact away from underflow, is zero) or a factor is 0 or +-1.
+ */
+static bool
+exact_product(double a, double b, double *p)
+{
+	double		err;
+
+	if (a == 0 || b == 0 || fabs(a) == 1 || fabs(b) == 1)
+	{
+		*p = a * b;
+		return true;
+	}
+	gx_two_product(a, b, p, &err);
+	return err == 0 && isfinite(*p) && fabs(*p) >= 0x1p-969;
+}
+
+double
+gx_dot_nearest(const double *a, const double *b, int n)
+{
+	double		p[GX_DOT_MAX];
+	int			nonzero = 0;
+	bool		exact = true,
+				any = false;
+	long		e = 0,
+				ea[GX_DOT_MAX],
+				eb[GX_DOT_MAX];
+	mpz_t		sum,
+				term,
+				mb;
+	double		r;
+
+	/* at most two exact products: one IEEE addition rounds their sum once (translations, scales, quarter turns) */
+	for (int i = 0; i < n && exact; i++)
+	{
+		exact = exact_product(a[i], b[i], &p[i]);
+		if (exact && p[i] != 0)
+			p[nonzero++] = p[i];
+	}
+	if (exact && nonzero <= 2)
+		return nonzero == 0 ? 0.0 : nonzero == 1 ? p[0] : p[0] + p[1];
+
+	/* each product an integer times 2^(ea + eb); their exact sum over the least exponent */
+	for (int i = 0; i < n; i++)
+	{
+		int			x;
+
+		(void) frexp(a[i], &x);
+		ea[i] = x - 53;
+		(void) frexp(b[i], &x);
+		eb[i] = x - 53;
+		if (a[i] != 0 && b[i] != 0 && (!any || ea[i] + eb[i] < e))
+			e = ea[i] + eb[i];
+		any |= a[i] != 0 && b[i] != 0;
+	}
+	if (!any)
+		return 0.0;
+	mpz_inits(sum, term, mb, NULL);
+	for (int i = 0; i < n; i++)
+	{
+		if (a[i] == 0 || b[i] == 0)
+			continue;
+		mpz_set_d(term, ldexp(a[i], (int) -ea[i]));
+		mpz_set_d(mb, ldexp(b[i], (int) -eb[i]));
+		mpz_mul(term, term, mb);
+		mpz_mul_2exp(term, term, (mp_bitcnt_t) (ea[i] + eb[i] - e));
+		mpz_add(sum, sum, term);
+	}
+	if (mpz_sgn(sum) == 0)
+		r = 0.0;
+	else
+	{
+		/* T even (exact) with enough bits for round_scaled */
+		long		shift = (long) GUARD_BITS + 2 - (long) mpz_sizeinbase(sum, 2);
+		int			sign = mpz_sgn(sum);
+
+		shift = shift < 1 ? 1 : shift;
+		mpz_abs(sum, sum);
+		mpz_mul_2exp(sum, sum, (mp_bitcnt_t) shift);
+		r = round_scaled(sum, e - shift);
+		r = sign < 0 ? -r : r;
+	}
+	mpz_clears(sum, term, mb, NULL);
+	return r;
 }

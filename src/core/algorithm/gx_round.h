@@ -21,4 +21,11 @@ double		gx_mpq_sqrt_nearest(mpq_srcptr q);
  */
 double		gx_round_sum_sqrt(mpq_srcptr p, mpq_srcptr q, mpq_srcptr r);
 
+/*
+ * The double nearest to the exact sum of a[i] * b[i] over i < n (n <= GX_DOT_MAX; finite doubles), ties to
+ * even, +-inf beyond the largest double: a transform's coordinate rounded once. An exact zero gives +0.
+ */
+#define GX_DOT_MAX 8
+double		gx_dot_nearest(const double *a, const double *b, int n);
+
 #endif

@@ -89,6 +89,45 @@ gx_builder_coord(GxBuilder *b, double x, double y, double z)
 	b->len += sizeof(xyz);
 }
 
+/* Levels of nesting of the subtree at n (1 for a leaf); *next is set to the node after it. */
+static int
+subtree_depth(const GxNode *n, const GxNode **next)
+{
+	long		nd = gx_leaf_doubles(n->type, n->count);
+	const GxNode *child = n + 1;
+	int			deepest = 0;
+
+	if (nd >= 0)
+	{
+		*next = (const GxNode *) (gx_node_coords(n) + nd);
+		return 1;
+	}
+	for (uint32_t i = 0; i < n->count; i++)
+	{
+		int			d = subtree_depth(child, &child);
+
+		deepest = d > deepest ? d : deepest;
+	}
+	*next = child;
+	return deepest + 1;
+}
+
+void
+gx_builder_node(GxBuilder *b, const GxNode *n)
+{
+	const GxNode *next;
+	size_t		bytes;
+
+	if (b->depth + subtree_depth(n, &next) > GX_MAX_DEPTH)
+		gx_error_set(b->err, GX_ERR_LIMIT, "geometry nested deeper than %d levels", GX_MAX_DEPTH);
+	bytes = (size_t) ((const unsigned char *) next - (const unsigned char *) n);
+	gx_builder_reserve(b, bytes);
+	if (builder_failed(b))
+		return;
+	memcpy(b->data + b->len, n, bytes);
+	b->len += bytes;
+}
+
 void
 gx_builder_discard(GxBuilder *b)
 {

@@ -139,6 +139,8 @@ void		gx_builder_init(GxBuilder *b, GxError *err);
 size_t		gx_builder_begin(GxBuilder *b, GxType type);
 void		gx_builder_end(GxBuilder *b, size_t node_offset, uint32_t count);
 void		gx_builder_coord(GxBuilder *b, double x, double y, double z);
+/* Appends a copy of the subtree at n (a node of a validated geometry) as the next node. */
+void		gx_builder_node(GxBuilder *b, const GxNode *n);
 /* Makes room for n more bytes in advance (a hint: parsers that know a count call it once). */
 void		gx_builder_reserve(GxBuilder *b, size_t n);
 /* Computes flags and bounding box; returns the buffer (caller frees with gx_free), or NULL on error. */

@@ -1,6 +1,6 @@
 /*
  * gx_io.h: reading and writing geometries: WKT/EWKT and ISO WKB/PostGIS EWKB (and hex EWKB) both ways; STL,
- * OBJ and DXF read; GeoJSON, STL, OBJ and binary glTF written.
+ * OBJ and DXF read; GeoJSON, STL, OBJ, binary glTF and HTML pages written.
  */
 #ifndef GX_IO_H
 #define GX_IO_H
@@ -122,6 +122,21 @@ unsigned char *gx_to_glb(const GxGlbItem *items, size_t n, size_t limit, size_t 
  * bytes plus the sum over its items: a running check while the items are gathered.
  */
 size_t		gx_glb_least_bytes(const GxSerialized *g);
+
+/*
+ * A self-contained HTML page that shows the items in 3D in a browser, offline: gx_to_glb's file of them,
+ * base64, read by the page's own WebGL viewer (io/viewer/gx_viewer.js: orbit, zoom and pan, z up, axes
+ * labelled in the data's coordinates, translucent surfaces), and a legend of the items' distinct labels,
+ * each with its colour, in the order of their first item (labels NULL, or an entry NULL: no legend entry;
+ * labels are HTML-escaped). The page (NUL-terminated) is made in one allocation of room + *len + 1 bytes,
+ * which the result points to, the page at result + room. Fails as gx_to_glb does, GX_ERR_LIMIT when the
+ * page would be longer than limit bytes (at most GX_MAX_SIZE).
+ */
+char	   *gx_to_html(const GxGlbItem *items, const char *const *labels, size_t n, size_t limit, size_t room,
+					   size_t *len, GxError *err);
+
+/* The fewest bytes of a page whose glTF file has at least glb_least bytes: the running check of gx_to_html. */
+size_t		gx_html_least_bytes(size_t glb_least);
 
 /*
  * Is the (E)WKT of g (serialized in size bytes), with any SRID, at most limit bytes long? Cheap from the

@@ -14,12 +14,16 @@
 #include "algorithm/gx_round.h"
 #include "gx_pg.h"
 #include "operation/gx_distance.h"
+#include "operation/gx_maxdistance.h"
 #include "type/gx_box3d.h"
 
 PG_FUNCTION_INFO_V1(gx_dwithin_sql);
 PG_FUNCTION_INFO_V1(gx_distance_sql);
 PG_FUNCTION_INFO_V1(gx_shortestline_sql);
 PG_FUNCTION_INFO_V1(gx_expand_sql);
+PG_FUNCTION_INFO_V1(gx_maxdistance_sql);
+PG_FUNCTION_INFO_V1(gx_longestline_sql);
+PG_FUNCTION_INFO_V1(gx_dfullywithin_sql);
 
 /* A distance argument must be a finite number (NaN and infinities are refused, as PostGIS does for NaN). */
 static double
@@ -117,4 +121,87 @@ gx_expand_sql(PG_FUNCTION_ARGS)
 	else
 		*box = gx_box_expand(box, d);
 	PG_RETURN_POINTER(box);
+}
+
+/* The exact farthest pair of the two arguments (d2 initialised here, cleared by the caller); false for EMPTY. */
+static bool
+farthest_args(FunctionCallInfo fcinfo, mpq_t d2, double *pa, double *pb)
+{
+	GxError		err = {GX_OK, ""};
+	int			r;
+
+	mpq_init(d2);
+	r = gx_farthest(PG_GETARG_GXGEOM(0), PG_GETARG_GXGEOM(1), d2, pa, pb, &err);
+	if (r < 0)
+	{
+		mpq_clear(d2);
+		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+	}
+	return r == 1;
+}
+
+/* The largest 3D distance between the geometries, exact then rounded once; NULL for EMPTY. */
+Datum
+gx_maxdistance_sql(PG_FUNCTION_ARGS)
+{
+	mpq_t		d2;
+	double		pa[3],
+				pb[3],
+				d;
+	bool		found = farthest_args(fcinfo, d2, pa, pb);
+
+	d = found ? gx_mpq_sqrt_nearest(d2) : 0;
+	mpq_clear(d2);
+	if (!found)
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT8(d);
+}
+
+/* The segment between the farthest vertices, from the first geometry to the second (exact: two vertices). */
+Datum
+gx_longestline_sql(PG_FUNCTION_ARGS)
+{
+	mpq_t		d2;
+	double		pa[3],
+				pb[3];
+	bool		found = farthest_args(fcinfo, d2, pa, pb);
+	GxSerialized *a = PG_GETARG_GXGEOM(0);
+	GxError		err = {GX_OK, ""};
+	GxBuilder	b;
+	GxSerialized *g;
+	size_t		size,
+				node;
+
+	mpq_clear(d2);
+	if (!found)
+		PG_RETURN_NULL();
+	gx_builder_init(&b, &err);
+	node = gx_builder_begin(&b, GX_LINESTRING);
+	gx_builder_coord(&b, pa[0], pa[1], pa[2]);
+	gx_builder_coord(&b, pb[0], pb[1], pb[2]);
+	gx_builder_end(&b, node, 2);
+	g = gx_builder_finish(&b, a->srid != 0 ? a->srid : PG_GETARG_GXGEOM(1)->srid, &size);
+	if (g == NULL)
+		gx_pg_raise(&err, ERRCODE_DATA_EXCEPTION);
+	return gx_pg_datum(g, size);
+}
+
+/* Every point of each geometry within d of every point of the other: the largest distance <= d, exactly. */
+Datum
+gx_dfullywithin_sql(PG_FUNCTION_ARGS)
+{
+	double		d = distance_arg(fcinfo, 2);
+	mpq_t		d2,
+				dd;
+	double		pa[3],
+				pb[3];
+	bool		found = farthest_args(fcinfo, d2, pa, pb),
+				within;
+
+	mpq_init(dd);
+	mpq_set_d(dd, d);
+	mpq_mul(dd, dd, dd);
+	within = found && d >= 0 && mpq_cmp(d2, dd) <= 0;
+	mpq_clears(d2, dd, NULL);
+	PG_RETURN_BOOL(within);
 }

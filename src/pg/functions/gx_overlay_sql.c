@@ -12,6 +12,7 @@
 #include "utils/tuplestore.h"
 
 #include "base/gx_alloc.h"
+#include "functions/gx_overlay_sql.h"
 #include "gx_pg.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_split.h"
@@ -38,19 +39,26 @@ check_pair(const char *fname, const GxSerialized *a, const GxSerialized *b)
 							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
 }
 
+/* gx_overlay_sql.h */
+size_t
+gx_overlay_max_cuts(void)
+{
+	return (size_t) work_mem * 1024 / CUT_BYTES;
+}
+
 /* The overlay's bounds: work_mem, and the backend's cancel and termination flags. */
 static void
 overlay_options(GxOverlayOptions *opt, GxCancel *cancel)
 {
 	cancel->flag[0] = (volatile const int *) &QueryCancelPending;
 	cancel->flag[1] = (volatile const int *) &ProcDiePending;
-	opt->max_cuts = (size_t) work_mem * 1024 / CUT_BYTES;
+	opt->max_cuts = gx_overlay_max_cuts();
 	opt->cancel = cancel;
 }
 
-/* Raises err: a cancel as PostgreSQL's own, a triangle cut past work_mem with a hint. */
-static void
-raise_overlay(const char *fname, const GxError *err)
+/* gx_overlay_sql.h */
+void
+gx_overlay_raise(const char *fname, const GxError *err)
 {
 	if (err->code == GX_ERR_CANCELLED)
 		CHECK_FOR_INTERRUPTS();
@@ -74,7 +82,7 @@ gx_intersection_volume_sql(PG_FUNCTION_ARGS)
 	check_pair("gx_intersection_volume", a, b);
 	overlay_options(&opt, &cancel);
 	if (!gx_boolean_volume(a, NULL, b, NULL, GX_BOOL_INTERSECTION, &opt, &v, &err))
-		raise_overlay("gx_intersection_volume", &err);
+		gx_overlay_raise("gx_intersection_volume", &err);
 	PG_RETURN_FLOAT8(v);
 }
 
@@ -114,7 +122,7 @@ boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
 		s = gx_boolean_solid(a, b, op, &opt, &size, &err);
 	}
 	if (s == NULL)
-		raise_overlay(fname, &err);
+		gx_overlay_raise(fname, &err);
 	return gx_pg_datum(s, size);
 }
 
@@ -154,7 +162,7 @@ gx_intersection_box_sql(PG_FUNCTION_ARGS)
 						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
 	overlay_options(&opt, &cancel);
 	if ((s = gx_boolean_box(a, box, &opt, &size, &err)) == NULL)
-		raise_overlay("gx_intersection", &err);
+		gx_overlay_raise("gx_intersection", &err);
 	return gx_pg_datum(s, size);
 }
 
@@ -184,7 +192,7 @@ gx_split_sql(PG_FUNCTION_ARGS)
 						errmsg("operation on mixed SRID geometries (%d and %d)", solid->srid, surface->srid)));
 	overlay_options(&opt, &cancel);
 	if (!gx_split_solid(solid, surface, &opt, part, size, &err))
-		raise_overlay("gx_split", &err);
+		gx_overlay_raise("gx_split", &err);
 	/* the positive side first */
 	for (int h = 1; h >= 0; h--)
 	{

@@ -21,6 +21,7 @@
 
 #include "batch/gx_pg_batch.h"
 #include "functions/gx_pair_ids.h"
+#include "functions/gx_pairs_srf.h"
 #include "functions/gx_query_rows.h"
 #include "gx_pg.h"
 #include "operation/gx_intercepts.h"
@@ -150,13 +151,10 @@ check_srids(const char *fname, const GxPgSide *a, const GxPairIds *aid, const in
 						   (int) srid[0], q[side[0]], id[0], (int) srid[1], q[side[1]], id[1])));
 }
 
-/*
- * Reads both queries, each as in a READ ONLY transaction (named lines_query and solids_query when lines, else
- * a_query and b_query), and checks their SRIDs.
- */
-static void
-read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, GxPairIds *aid, GxPairIds *bid,
-		   int64 **arows, int64 **brows, bool lines)
+/* gx_pairs_srf.h */
+void
+gx_pairs_read_sides(const char *fname, FunctionCallInfo fcinfo, GxPgSide *a, GxPgSide *b, GxPairIds *aid,
+					GxPairIds *bid, int64 **arows, int64 **brows, bool lines)
 {
 	char	   *a_query = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *b_query = text_to_cstring(PG_GETARG_TEXT_PP(1));
@@ -190,7 +188,7 @@ pairs_srf(FunctionCallInfo fcinfo, const char *fname, double distance)
 	InitMaterializedSRF(fcinfo, 0);
 	if (null_argument(fcinfo, distance > 0 ? 3 : 2))
 		return (Datum) 0;
-	read_sides(fname, fcinfo, &a, &b, &aid, &bid, &arows, &brows, false);
+	gx_pairs_read_sides(fname, fcinfo, &a, &b, &aid, &bid, &arows, &brows, false);
 	gx_pg_batch_run(&a, &b, false, distance, &pairs, &st);
 	for (i = 0; i < pairs.n; i++)
 	{
@@ -255,7 +253,7 @@ gx_intercepts_pairs(PG_FUNCTION_ARGS)
 	InitMaterializedSRF(fcinfo, 0);
 	if (null_argument(fcinfo, 2))
 		return (Datum) 0;
-	read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows, true);
+	gx_pairs_read_sides("gx_intercepts_pairs", fcinfo, &a, &b, &aid, &bid, &arows, &brows, true);
 	for (size_t k = 0; k < b.ngeoms; k++)
 	{
 		const GxSerialized *h = gx_pg_side_head(&b, k, b.geoms[brows[k]]);

@@ -1,9 +1,10 @@
 /*
  * gx_writers_sql.c: geometries out of the database in the formats other tools read: GeoJSON
  * (gx_asgeojson), STL (gx_asstl, gx_asstl_binary), Wavefront OBJ (gx_asobj), GOCAD (gx_asgocad), Surpac
- * (gx_assurpac, gx_assurpac_dtm) and binary glTF, one scene of
- * many rows (the aggregate gx_asglb, which holds its rows packed and stops as soon as their index counts
- * alone make the file too long for a bytea). The writers are the core's (src/core/io).
+ * (gx_assurpac, gx_assurpac_dtm), and one scene of many rows as binary glTF (the aggregate gx_asglb) or as an
+ * HTML page that shows it in a browser (the aggregate gx_ashtml); these hold their rows packed and stop as
+ * soon as their index counts alone make the file too long for a value. The writers are the core's
+ * (src/core/io).
  */
 #include "postgres.h"
 
@@ -29,6 +30,8 @@ PG_FUNCTION_INFO_V1(gx_assurpac);
 PG_FUNCTION_INFO_V1(gx_assurpac_dtm);
 PG_FUNCTION_INFO_V1(gx_asglb_add);
 PG_FUNCTION_INFO_V1(gx_asglb_final);
+PG_FUNCTION_INFO_V1(gx_ashtml_add);
+PG_FUNCTION_INFO_V1(gx_ashtml_final);
 
 /* A writer's text as a text datum: NULL from the writer is memory; longer than a text value holds, 54000. */
 static text *
@@ -154,20 +157,21 @@ gx_asobj(PG_FUNCTION_ARGS)
 }
 
 /*
- * gx_asglb's state: the rows' geometries (in the aggregate's context, packed when that pays) and colours,
- * and the least size of their file.
+ * The state of gx_asglb and gx_ashtml: the rows' geometries (in the aggregate's context, packed when that
+ * pays), colours and, for gx_ashtml, labels, and the least size of their glTF file.
  */
-typedef struct GlbState
+typedef struct SceneState
 {
 	GxGlbItem  *items;
+	char	  **labels;			/* gx_ashtml's: one per item, NULL for none */
 	size_t		n,
 				cap;
 	size_t		least;
-} GlbState;
+} SceneState;
 
 /* A colour argument: 3 (RGB, opaque) or 4 (RGBA) numbers in [0, 1], no NULL. */
 static void
-read_colour(ArrayType *a, float *rgba)
+read_colour(ArrayType *a, float *rgba, const char *fname)
 {
 	Datum	   *v;
 	bool	   *nulls;
@@ -175,11 +179,11 @@ read_colour(ArrayType *a, float *rgba)
 
 	if (ARR_NDIM(a) > 1)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("gx_asglb: the colour must be a one-dimensional array")));
+						errmsg("%s: the colour must be a one-dimensional array", fname)));
 	deconstruct_array(a, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE, &v, &nulls, &n);
 	if (n != 3 && n != 4)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						errmsg("gx_asglb: the colour must have 3 (RGB) or 4 (RGBA) components, not %d", n)));
+						errmsg("%s: the colour must have 3 (RGB) or 4 (RGBA) components, not %d", fname, n)));
 	rgba[3] = 1;
 	for (int k = 0; k < n; k++)
 	{
@@ -187,17 +191,17 @@ read_colour(ArrayType *a, float *rgba)
 
 		if (!(c >= 0 && c <= 1))
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							errmsg("gx_asglb: colour component %d must be a number in [0, 1]", k + 1)));
+							errmsg("%s: colour component %d must be a number in [0, 1]", fname, k + 1)));
 		rgba[k] = (float) c;
 	}
 }
 
-/* The ERROR of a scene whose file would pass the size of a bytea: bytes is at least its size. */
+/* The ERROR of a scene whose file would pass the size of a value. */
 static void
-glb_too_large(const char *msg)
+scene_too_large(const char *fname, const char *msg)
 {
 	ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					errmsg("gx_asglb: %s", msg),
+					errmsg("%s: %s", fname, msg),
 					errhint("Export the rows in parts, e.g. with tools/gx-export and a WHERE clause per file.")));
 }
 
@@ -206,7 +210,7 @@ glb_too_large(const char *msg)
  * packed here when that pays, else a copy of its own.
  */
 static GxSerialized *
-state_geom(Datum d)
+state_geom(Datum d, const char *fname)
 {
 	GxSerialized *v = (GxSerialized *) PG_DETOAST_DATUM(d);
 	GxSerialized *packed;
@@ -216,7 +220,7 @@ state_geom(Datum d)
 	if (v->flags & GX_FLAG_PACKED)
 	{
 		if (!gx_unpacked_size(v, size, &size, &err))
-			gx_pg_raise_in("gx_asglb", &err, ERRCODE_DATA_CORRUPTED);
+			gx_pg_raise_in(fname, &err, ERRCODE_DATA_CORRUPTED);
 	}
 	else if (size >= GX_PACK_MIN_BYTES && (packed = gx_pack(v, size, &size, &err)) != NULL)
 	{
@@ -226,7 +230,7 @@ state_geom(Datum d)
 		return packed;
 	}
 	else if (err.code != GX_OK)
-		gx_pg_raise_in("gx_asglb", &err, ERRCODE_INTERNAL_ERROR);
+		gx_pg_raise_in(fname, &err, ERRCODE_INTERNAL_ERROR);
 	if ((Pointer) v == DatumGetPointer(d))
 	{
 		/* an in-line value lives in the row, not in the aggregate's context */
@@ -238,20 +242,25 @@ state_geom(Datum d)
 	return v;
 }
 
-/* gx_asglb_add(state, geom [, rgba]): not STRICT; a NULL geometry is skipped, a NULL colour is the default. */
-Datum
-gx_asglb_add(PG_FUNCTION_ARGS)
+/*
+ * The state function of gx_asglb and gx_ashtml (html): (state, geom [, rgba [, label]]); not STRICT: a NULL
+ * geometry is skipped, a NULL colour is the default, a NULL label no legend entry. Stops as soon as the
+ * rows' index counts alone make the file longer than its result type holds.
+ */
+static Datum
+scene_add(FunctionCallInfo fcinfo, bool html)
 {
+	const char *fname = html ? "gx_ashtml" : "gx_asglb";
 	MemoryContext aggcxt,
 				old;
-	GlbState   *st;
+	SceneState *st;
 	GxGlbItem  *it;
 	char		msg[200];
 
 	if (!AggCheckCallContext(fcinfo, &aggcxt))
-		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("gx_asglb_add called outside an aggregate")));
+		ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED), errmsg("%s_add called outside an aggregate", fname)));
 	old = MemoryContextSwitchTo(aggcxt);
-	st = PG_ARGISNULL(0) ? palloc0(sizeof(GlbState)) : (GlbState *) PG_GETARG_POINTER(0);
+	st = PG_ARGISNULL(0) ? palloc0(sizeof(SceneState)) : (SceneState *) PG_GETARG_POINTER(0);
 	if (!PG_ARGISNULL(1))
 	{
 		if (st->n == st->cap)
@@ -259,41 +268,84 @@ gx_asglb_add(PG_FUNCTION_ARGS)
 			st->cap = Max(16, 2 * st->cap);
 			st->items = st->items ? repalloc_huge(st->items, st->cap * sizeof(GxGlbItem)) :
 				palloc_extended(st->cap * sizeof(GxGlbItem), MCXT_ALLOC_HUGE);
+			if (html)
+				st->labels = st->labels ? repalloc_huge(st->labels, st->cap * sizeof(char *)) :
+					palloc_extended(st->cap * sizeof(char *), MCXT_ALLOC_HUGE);
 		}
 		it = &st->items[st->n];
 		memset(it, 0, sizeof(*it));
-		it->geom = state_geom(PG_GETARG_DATUM(1));
+		it->geom = state_geom(PG_GETARG_DATUM(1), fname);
 		if (PG_NARGS() > 2 && !PG_ARGISNULL(2))
 		{
-			read_colour(PG_GETARG_ARRAYTYPE_P(2), it->rgba);
+			read_colour(PG_GETARG_ARRAYTYPE_P(2), it->rgba, fname);
 			it->has_colour = true;
 		}
+		if (html)
+			st->labels[st->n] = PG_NARGS() > 3 && !PG_ARGISNULL(3) ? text_to_cstring(PG_GETARG_TEXT_PP(3)) : NULL;
 		st->n++;
 		st->least += gx_glb_least_bytes(it->geom);
-		if (st->least > GX_MAX_SIZE)
+		if (!html && st->least > GX_MAX_SIZE)
 		{
 			snprintf(msg, sizeof(msg), "the glTF file of the first %zu rows would be more than %zu bytes, "
 					 "the most a bytea holds", st->n, (size_t) GX_MAX_SIZE);
-			glb_too_large(msg);
+			scene_too_large(fname, msg);
+		}
+		if (html && gx_html_least_bytes(st->least) > GX_MAX_TEXT_BYTES)
+		{
+			snprintf(msg, sizeof(msg), "the HTML page of the first %zu rows would be more than %d bytes, "
+					 "the most gpuexact writes as text", st->n, GX_MAX_TEXT_BYTES);
+			scene_too_large(fname, msg);
 		}
 	}
 	MemoryContextSwitchTo(old);
 	PG_RETURN_POINTER(st);
 }
 
+/* gx_asglb_add(state, geom [, rgba]) */
+Datum
+gx_asglb_add(PG_FUNCTION_ARGS)
+{
+	return scene_add(fcinfo, false);
+}
+
 /* gx_asglb's final function: the binary glTF of every row (an empty scene for none), made as the bytea itself. */
 Datum
 gx_asglb_final(PG_FUNCTION_ARGS)
 {
-	GlbState   *st = PG_ARGISNULL(0) ? NULL : (GlbState *) PG_GETARG_POINTER(0);
+	SceneState *st = PG_ARGISNULL(0) ? NULL : (SceneState *) PG_GETARG_POINTER(0);
 	GxError		err = {GX_OK, ""};
 	size_t		len = 0;
 	bytea	   *data = (bytea *) gx_to_glb(st ? st->items : NULL, st ? st->n : 0, GX_MAX_SIZE, VARHDRSZ, &len, &err);
 
 	if (data == NULL && err.code == GX_ERR_LIMIT)
-		glb_too_large(err.msg);
+		scene_too_large("gx_asglb", err.msg);
 	if (data == NULL)
 		gx_pg_raise_in("gx_asglb", &err, ERRCODE_INTERNAL_ERROR);
 	SET_VARSIZE(data, VARHDRSZ + len);
 	PG_RETURN_BYTEA_P(data);
+}
+
+/* gx_ashtml_add(state, geom [, rgba [, label]]) */
+Datum
+gx_ashtml_add(PG_FUNCTION_ARGS)
+{
+	return scene_add(fcinfo, true);
+}
+
+/* gx_ashtml's final function: the HTML page of every row (an empty scene for none), made as the text itself. */
+Datum
+gx_ashtml_final(PG_FUNCTION_ARGS)
+{
+	SceneState *st = PG_ARGISNULL(0) ? NULL : (SceneState *) PG_GETARG_POINTER(0);
+	GxError		err = {GX_OK, ""};
+	size_t		len = 0;
+	text	   *page = (text *) gx_to_html(st ? st->items : NULL, st ? (const char *const *) st->labels : NULL,
+										   st ? st->n : 0, GX_MAX_TEXT_BYTES, VARHDRSZ, &len, &err);
+
+	if (page == NULL && err.code == GX_ERR_LIMIT)
+		scene_too_large("gx_ashtml", err.msg);
+	if (page == NULL)
+		gx_pg_raise_in("gx_ashtml", &err, ERRCODE_INTERNAL_ERROR);
+	SET_VARSIZE(page, VARHDRSZ + len);
+	PG_RETURN_TEXT_P(page);
 }

@@ -1,0 +1,43 @@
+/*
+ * gx_overlap_pairs.h: the pairs of two sets of solids that share a positive volume, with that volume exact
+ * and rounded once (the overlay of each candidate pair, gx_overlay.h), on the CPU's threads.
+ */
+#ifndef GX_OVERLAP_PAIRS_H
+#define GX_OVERLAP_PAIRS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "batch/gx_batch_options.h"
+#include "batch/gx_batch_side.h"
+#include "solid/gx_solid.h"
+
+/* Solid a of the first set and solid b of the second, with the volume they share. */
+typedef struct GxOverlapPair
+{
+	uint32_t	a;
+	uint32_t	b;
+	double		volume;			/* correctly rounded; the exact volume is > 0 (even when this rounds to 0) */
+} GxOverlapPair;
+
+/*
+ * Every (a, b), solid a of a[0..na) and solid b of b[0..nb) (point location indexes; n == 0 for EMPTY),
+ * whose common volume is exactly positive, sorted by a then b; *out is malloc'd (free it). The candidates are
+ * the pairs whose boxes overlap with a positive volume (a grid over b's boxes); their overlays are shared out
+ * among opt->threads threads (gx_threads_begin with opt->thread_budget); opt->cancel is polled. max_cuts bounds
+ * the cuts of one triangle (gx_overlay.h; 0: none). false with err set: cancelled, a triangle cut past
+ * max_cuts (GX_ERR_LIMIT), memory, or a point no ray could locate.
+ */
+bool		gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t nb,
+							 const GxBatchOptions *opt, size_t max_cuts, GxOverlapPair **out, size_t *nout,
+							 GxError *err);
+
+/*
+ * gx_overlap_pairs of the geometries of batch sides a and b, each a solid or EMPTY (solid k is geometry k):
+ * with the solids' indexes of a side's index (gx_side_index.h) when it has them, else indexes made for the
+ * call on the threads (the cancel polled between solids) and freed after.
+ */
+bool		gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOptions *opt,
+									  size_t max_cuts, GxOverlapPair **out, size_t *nout, GxError *err);
+
+#endif

@@ -1,0 +1,102 @@
+/*
+ * gx_overlap_pairs_sql.c: gx_overlap_pairs(a_query, b_query [, id_type]): (a_id, b_id, volume) for every pair
+ * of solids of the two queries sharing an exactly positive volume, rounded once (operation/gx_overlap_pairs.h),
+ * on this backend's share of the cluster's threads. The queries are read as the other pair functions' are
+ * (gx_pairs_srf.h: READ ONLY, ids, SRIDs); every geometry must be a solid or EMPTY. Memory: no triangle may be
+ * cut past what work_mem holds, as in gx_intersection_volume.
+ */
+#include "postgres.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+
+#include "base/gx_threads.h"
+#include "functions/gx_overlay_sql.h"
+#include "functions/gx_pairs_srf.h"
+#include "gx_pg.h"
+#include "gx_settings.h"
+#include "operation/gx_overlap_pairs.h"
+
+PG_FUNCTION_INFO_V1(gx_overlap_pairs_sql);
+
+#define FNAME "gx_overlap_pairs"
+
+/* 22023 unless every geometry of side s (rows rows) is a solid or EMPTY. */
+static void
+check_solids(const GxPgSide *s, const GxPairIds *sid, const int64 *rows, const char *which)
+{
+	for (size_t k = 0; k < s->ngeoms; k++)
+	{
+		const GxSerialized *h = gx_pg_side_head(s, k, s->geoms[rows[k]]);
+
+		if (!(h->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							errmsg("%s: %s returned a %s that is not a solid (id %s)", FNAME, which,
+								   gx_type_name(gx_body(h)->type), gx_pair_ids_text(sid, s->ids[k])),
+							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+	}
+}
+
+Datum
+gx_overlap_pairs_sql(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	GxPgSide	a,
+				b;
+	GxPairIds	aid,
+				bid;
+	int64	   *arows,
+			   *brows;
+	GxBatchOptions opt;
+	GxOverlapPair *pairs = NULL;
+	size_t		npairs = 0;
+	GxError		err = {GX_OK, ""};
+	volatile bool ok = false;
+
+	InitMaterializedSRF(fcinfo, 0);
+	/* the variant given an id type is not STRICT (the type comes as a NULL of it) */
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		return (Datum) 0;
+	gx_pairs_read_sides(FNAME, fcinfo, &a, &b, &aid, &bid, &arows, &brows, false);
+	check_solids(&a, &aid, arows, "a_query");
+	check_solids(&b, &bid, brows, "b_query");
+	if (a.ngeoms == 0 || b.ngeoms == 0)
+		return (Datum) 0;
+	/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
+	gx_pg_side_materialize(&a);
+	gx_pg_side_materialize(&b);
+	gx_pg_side_index(&a);
+	gx_pg_side_index(&b);
+	gx_settings_batch_options(&opt);
+	gx_threads_begin(opt.threads, opt.thread_budget);
+	PG_TRY();
+	{
+		ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, &err);
+	}
+	PG_FINALLY();
+	{
+		gx_threads_end();
+	}
+	PG_END_TRY();
+	if (!ok)
+		gx_overlay_raise(FNAME, &err);
+	PG_TRY();
+	{
+		for (size_t i = 0; i < npairs; i++)
+		{
+			Datum		values[3] = {gx_pair_ids_datum(&aid, a.ids[pairs[i].a]), gx_pair_ids_datum(&bid, b.ids[pairs[i].b]),
+			Float8GetDatum(pairs[i].volume)};
+			bool		nulls[3] = {false, false, false};
+
+			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+			if ((i & 0xFFFF) == 0)
+				CHECK_FOR_INTERRUPTS();
+		}
+	}
+	PG_FINALLY();
+	{
+		free(pairs);
+	}
+	PG_END_TRY();
+	return (Datum) 0;
+}
