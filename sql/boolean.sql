@@ -37,3 +37,15 @@ SET work_mem = 64;
 SELECT gx_intersection(s.geom, c.geom) FROM ov_solids s, ov_comb c WHERE s.id = 1;
 RESET work_mem;
 SELECT round(gx_volume(gx_intersection(s.geom, c.geom))::numeric, 9) AS comb_in_cube FROM ov_solids s, ov_comb c WHERE s.id = 1;
+-- cancel: statement_timeout stops a construction whose triangles are each cut very many times (a cube's faces
+-- crossed by 400 slabs, work_mem large enough to let it run for minutes), and the session goes on
+CREATE TABLE bo_comb AS SELECT gx_makesolid(('POLYHEDRALSURFACE Z (' ||
+	string_agg(ov_faces(0.001 + k * 0.004, -1, -1, 0.003 + k * 0.004, 3, 3), ',') || ')')::gxgeom) AS geom
+	FROM generate_series(0, 399) k;
+SET work_mem = '1GB';
+SET statement_timeout = '200ms';
+SELECT gx_intersection(s.geom, c.geom) FROM ov_solids s, bo_comb c WHERE s.id = 1;
+SELECT gx_difference(s.geom, c.geom) FROM ov_solids s, bo_comb c WHERE s.id = 1;
+RESET statement_timeout;
+RESET work_mem;
+SELECT gx_volume(gx_intersection(a.geom, b.geom)) AS after_cancel FROM ov_solids a, ov_solids b WHERE a.id = 1 AND b.id = 2;

@@ -376,6 +376,10 @@ COMMENT ON FUNCTION gx_union(gxgeom, gxgeom) IS 'the union of two solids, as a s
 CREATE FUNCTION gx_difference(a gxgeom, b gxgeom) RETURNS gxgeom
 	AS 'MODULE_PATHNAME', 'gx_difference_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION gx_difference(gxgeom, gxgeom) IS 'the part of solid a outside solid b, as a solid (exact pieces, new vertices rounded once, checked valid)';
+CREATE FUNCTION gx_split(solid gxgeom, surface gxgeom, OUT side text, OUT geom gxgeom)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_split_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	ROWS 2;
+COMMENT ON FUNCTION gx_split(gxgeom, gxgeom) IS 'the parts of a solid on either side of an open surface that cuts it through: a row per side (positive: where the surface''s normals point), each a solid (exact pieces, new vertices rounded once, checked valid)';
 CREATE FUNCTION gx_overlap_pairs(a_query text, b_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'gx_overlap_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;

@@ -23,46 +23,10 @@
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "gx_test.h"
+#include "gx_test_solids.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_solid_make.h"
 #include "operation/gx_volume.h"
-
-typedef struct Soup
-{
-	double		v[9 * 64];
-	size_t		n;
-} Soup;
-
-static void
-tri3(Soup *s, const double *a, const double *b, const double *c)
-{
-	memcpy(s->v + 9 * s->n, a, 3 * sizeof(double));
-	memcpy(s->v + 9 * s->n + 3, b, 3 * sizeof(double));
-	memcpy(s->v + 9 * s->n + 6, c, 3 * sizeof(double));
-	s->n++;
-}
-
-/* The box [lo, hi]: two triangles a face, in any orientation (gx_solid_from orients them). */
-static void
-box(Soup *s, const double *lo, const double *hi)
-{
-	for (int ax = 0; ax < 3; ax++)
-		for (int side = 0; side < 2; side++)
-		{
-			double		q[4][3];
-			const int	ci[4] = {0, 1, 1, 0},
-						cj[4] = {0, 0, 1, 1};
-
-			for (int k = 0; k < 4; k++)
-			{
-				q[k][ax] = side ? hi[ax] : lo[ax];
-				q[k][(ax + 1) % 3] = ci[k] ? hi[(ax + 1) % 3] : lo[(ax + 1) % 3];
-				q[k][(ax + 2) % 3] = cj[k] ? hi[(ax + 2) % 3] : lo[(ax + 2) % 3];
-			}
-			tri3(s, q[0], q[1], q[2]);
-			tri3(s, q[0], q[2], q[3]);
-		}
-}
 
 /* The octahedron of centre c and radius r, each vertex moved by up to jitter / 2 on each axis. */
 static void
@@ -83,90 +47,12 @@ octahedron(Soup *s, const double *c, double r, double jitter)
 				tri3(s, v[sx], v[2 + sy], v[4 + sz]);
 }
 
-/* A serialized solid of the soup (gx_alloc'd). */
-static GxSerialized *
-solid(const Soup *s)
-{
-	GxBuilder	b;
-	GxError		err = {GX_OK, ""};
-	GxSerialized *g,
-			   *out;
-	size_t		size,
-				node;
-
-	gx_builder_init(&b, &err);
-	node = gx_builder_begin(&b, GX_TIN);
-	for (size_t i = 0; i < 3 * s->n; i++)
-		gx_builder_coord(&b, s->v[3 * i], s->v[3 * i + 1], s->v[3 * i + 2]);
-	gx_builder_end(&b, node, (uint32_t) s->n);
-	g = gx_builder_finish(&b, 0, &size);
-	out = gx_solid_from(g, NULL, &size, &err);
-	CHECK_MSG(out != NULL, "a test solid: %s", err.msg);
-	gx_free(g);
-	return out;
-}
-
 static const char *const op_name[] = {"a ∩ b", "a ∪ b", "a \\ b"};
 
 static bool
 apply(GxBooleanOp op, bool x, bool y)
 {
 	return op == GX_BOOL_INTERSECTION ? x && y : op == GX_BOOL_UNION ? x || y : x && !y;
-}
-
-/* Where p is in g (EMPTY: outside). */
-static GxLocation
-locate(const GxSerialized *g, const double *p)
-{
-	GxSolidIndex ix;
-	GxError		err = {GX_OK, ""};
-	GxLocation	loc;
-	size_t		n;
-	const double *t;
-
-	if (g->flags & GX_FLAG_EMPTY)
-		return GX_LOC_OUTSIDE;
-	t = gx_solid_triangles(g, &n);
-	if (!gx_solid_index_build(&ix, t, n, &err))
-		return GX_LOC_FAILED;
-	loc = gx_solid_locate(&ix, p);
-	gx_solid_index_free(&ix);
-	return loc;
-}
-
-/* Is p within d of a's or b's surface, as seen by nudging it by d along each axis? */
-static bool
-near_surface(const GxSerialized *a, const GxSerialized *b, const double *p, double d)
-{
-	GxLocation	la = locate(a, p),
-				lb = locate(b, p);
-
-	for (int k = 0; k < 6; k++)
-	{
-		double		q[3] = {p[0], p[1], p[2]};
-
-		q[k / 2] += k % 2 ? -d : d;
-		if (locate(a, q) != la || locate(b, q) != lb)
-			return true;
-	}
-	return false;
-}
-
-/* The exact volume of a serialized solid (0 for EMPTY). */
-static void
-volume_of(const GxSerialized *g, mpq_t v)
-{
-	GxVolumeWork w;
-	size_t		n = 0;
-	const double *t;
-
-	mpq_set_ui(v, 0, 1);
-	if (g->flags & GX_FLAG_EMPTY)
-		return;
-	t = gx_solid_triangles(g, &n);
-	gx_volume_work_init(&w);
-	gx_volume_exact(t, n, &w, v);
-	gx_volume_work_clear(&w);
 }
 
 /*

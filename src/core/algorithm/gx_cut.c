@@ -26,7 +26,8 @@ typedef struct Point
 typedef struct Edge
 {
 	size_t		a,
-				b;
+				b,
+				src;			/* the gx_cut_add call that made it, counted from 0 */
 } Edge;
 
 /* A triangle of the triangulation: nb[k] the one across the edge opposite v[k], -1 on T's edges. */
@@ -62,9 +63,12 @@ struct GxCut
 	size_t	   *piece,			/* per triangle */
 			   *rep,			/* per piece: one of its triangles */
 				npieces;
-	size_t		limit;
+	size_t		limit,
+				nadded;			/* gx_cut_add calls so far */
+	const GxCancel *cancel;		/* gx_cut_build's: polled in every loop over points, cuts or flips */
 	bool		nomem,
-				over;
+				over,
+				cancelled;
 };
 
 GxCut *
@@ -139,8 +143,7 @@ add_cut(GxCut *c, size_t a, size_t b)
 		c->nomem = true;
 		return;
 	}
-	c->cut[c->ncut].a = a;
-	c->cut[c->ncut++].b = b;
+	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
 }
 
 /* (t, u) of p, a point of T's plane: Cramer's rule in the projection. */
@@ -324,6 +327,16 @@ gx_cut_add(GxCut *c, const double *tau)
 	}
 	for (int k = 0; k < n; k++)
 		mpq_clears(p[k].t, p[k].u, NULL);
+	c->nadded++;
+}
+
+/* Is cancel set? Remembered once seen. */
+static bool
+stop(GxCut *c)
+{
+	if (!c->cancelled && gx_cancel_requested(c->cancel))
+		c->cancelled = true;
+	return c->cancelled;
 }
 
 /* The points where two cuts cross inside both (their ends are points already). */
@@ -338,7 +351,7 @@ add_crossings(GxCut *c)
 	size_t		n = c->ncut;
 
 	mpq_inits(o0, o1, s, t, u, NULL);
-	for (size_t x = 0; x < n; x++)
+	for (size_t x = 0; x < n && !stop(c); x++)
 		for (size_t y = x + 1; y < n; y++)
 		{
 			const Point *a0 = &c->pt[c->cut[x].a],
@@ -400,15 +413,14 @@ inside_segment(GxCut *c, const Point *a, const Point *b, const Point *p)
 }
 
 static void
-add_constraint(GxCut *c, size_t a, size_t b)
+add_constraint(GxCut *c, size_t a, size_t b, size_t src)
 {
 	if (!gx_grow_malloc((void **) &c->con, &c->concap, c->ncon + 1, sizeof(Edge), SIZE_MAX / 64))
 	{
 		c->nomem = true;
 		return;
 	}
-	c->con[c->ncon].a = a < b ? a : b;
-	c->con[c->ncon++].b = a < b ? b : a;
+	c->con[c->ncon++] = (Edge) {a < b ? a : b, a < b ? b : a, src};
 }
 
 /* Every cut split at the points inside it, into c->con: those points sorted by |t - ta| + |u - ua|. */
@@ -427,7 +439,7 @@ split_cuts(GxCut *c)
 	}
 	for (size_t k = 0; k < c->npt + 2; k++)
 		mpq_init(&key[k]);
-	for (size_t x = 0; x < c->ncut && !c->nomem; x++)
+	for (size_t x = 0; x < c->ncut && !c->nomem && !stop(c); x++)
 	{
 		const Point *a = &c->pt[c->cut[x].a],
 				   *b = &c->pt[c->cut[x].b];
@@ -455,7 +467,7 @@ split_cuts(GxCut *c)
 			}
 		on[n++] = c->cut[x].b;
 		for (size_t k = 0; k + 1 < n; k++)
-			add_constraint(c, on[k], on[k + 1]);
+			add_constraint(c, on[k], on[k + 1], c->cut[x].src);
 	}
 	for (size_t k = 0; k < c->npt + 2; k++)
 		mpq_clear(&key[k]);
@@ -637,7 +649,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 					free(queue);
 					return true;
 				}
-				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3]};
+				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3], 0};
 			}
 	while (head < n)
 	{
@@ -651,6 +663,8 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 			free(queue);
 			return false;
 		}
+		if (steps % CANCEL_EVERY == 0 && stop(c))
+			break;
 		if (!find_edge(c, e.a, e.b, &x, &k) || (y = c->tri[x].nb[k]) < 0)
 			continue;
 		rotate(&c->tri[x], k);
@@ -668,7 +682,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 			relink(c, r.nb[1], y, x);
 			relink(c, o.nb[1], x, y);
 			if (cross(c, a, b, p, q))
-				e = (Edge) {p, q};
+				e = (Edge) {p, q, 0};
 			else
 				continue;
 		}
@@ -697,7 +711,7 @@ cmp_edge(const void *x, const void *y)
 static bool
 is_constraint(const GxCut *c, size_t a, size_t b)
 {
-	Edge		e = {a < b ? a : b, a < b ? b : a};
+	Edge		e = {a < b ? a : b, a < b ? b : a, 0};
 
 	return bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge) != NULL;
 }
@@ -755,6 +769,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 				one;
 	size_t		corner[3];
 
+	c->cancel = cancel;
 	mpq_inits(zero, one, NULL);
 	mpq_set_ui(one, 1, 1);
 	/* T's corners, appended: the points of the cuts keep their indices */
@@ -763,8 +778,10 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	corner[2] = add_point(c, zero, one);
 	mpq_clears(zero, one, NULL);
 	add_crossings(c);
-	if (!c->over && !c->nomem)
+	if (!c->over && !c->nomem && !c->cancelled)
 		split_cuts(c);
+	if (c->cancelled)
+		goto cancelled;
 	if (c->over)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "a triangle is cut by more than %zu segments and crossings", c->limit);
@@ -774,7 +791,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 		c->tri[0] = (Tri) {{corner[0], corner[1], corner[2]}, {-1, -1, -1}};
 	for (size_t p = 0; p < c->npt && !c->nomem; p++)
 	{
-		if (p % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+		if (stop(c))
 			goto cancelled;
 		if (p != corner[0] && p != corner[1] && p != corner[2])
 			insert_point(c, p);
@@ -783,7 +800,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 		qsort(c->con, c->ncon, sizeof(Edge), cmp_edge);
 	for (size_t k = 0; k < c->ncon && !c->nomem; k++)
 	{
-		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+		if (stop(c))
 			goto cancelled;
 		if (!insert_constraint(c, c->con[k].a, c->con[k].b))
 		{
@@ -791,6 +808,8 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 			return false;
 		}
 	}
+	if (c->cancelled)
+		goto cancelled;
 	if (!c->nomem)
 		find_pieces(c);
 	if (c->nomem)
@@ -854,6 +873,58 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
 			return o > 0 ? 1 : -1;
 	}
 	return 0;
+}
+
+size_t
+gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t max)
+{
+	size_t		a = c->tri[k].v[(m + 1) % 3],
+				b = c->tri[k].v[(m + 2) % 3],
+				n = 0;
+	Edge		e = {a < b ? a : b, a < b ? b : a, 0};
+	const Edge *x = bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge);
+
+	*border = c->tri[k].nb[m] < 0;
+	if (x == NULL)
+		return 0;
+	while (x > c->con && cmp_edge(x - 1, &e) == 0)
+		x--;
+	for (; x < c->con + c->ncon && cmp_edge(x, &e) == 0; x++)
+	{
+		bool		seen = false;
+
+		for (size_t j = 0; j < n && j < max; j++)
+			seen = seen || src[j] == x->src;
+		if (!seen)
+		{
+			if (n < max)
+				src[n] = x->src;
+			n++;
+		}
+	}
+	return n;
+}
+
+int
+gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
+{
+	mpq_t		o,
+				d;
+	int			sign;
+
+	/* orient3d(tau, .) is affine: at T0 + t (T1 - T0) + u (T2 - T0) it is O0 + t (O1 - O0) + u (O2 - O0) */
+	mpq_inits(o, d, NULL);
+	gx_orient3d_value(tau, tau + 3, tau + 6, c->T, o);
+	for (int k = 1; k < 3; k++)
+	{
+		gx_orient3d_value(tau, tau + 3, tau + 6, c->T + 3 * k, d);
+		mpq_sub(d, d, o);
+		mpq_mul(d, d, k == 1 ? c->pt[v].t : c->pt[v].u);
+		mpq_add(c->w[k], d, k == 1 ? o : c->w[1]);
+	}
+	sign = mpq_sgn(c->w[2]);
+	mpq_clears(o, d, NULL);
+	return sign;
 }
 
 void

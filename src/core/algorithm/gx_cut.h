@@ -49,6 +49,16 @@ const size_t *gx_cut_triangle(const GxCut *c, size_t k, size_t *piece);
  */
 int			gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u);
 
+/*
+ * Edge m of triangle k (from its vertex (m + 1) % 3 to its vertex (m + 2) % 3): *border when it lies on T's
+ * edges; the cuts along it, as the gx_cut_add calls that made them (counted from 0), each once, into src
+ * (at most max of them); their number is returned (0: the edge is no cut).
+ */
+size_t		gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t max);
+
+/* The sign of gx_orient3d(tau0, tau1, tau2, v) for vertex v (a rational point), exactly. */
+int			gx_cut_vertex_side(GxCut *c, size_t v, const double *tau);
+
 /* Vertex v's coordinates, each the exact one rounded to the nearest double. */
 void		gx_cut_vertex(GxCut *c, size_t v, double *xyz);
 

@@ -27,26 +27,47 @@ typedef struct Side
 	size_t	   *met,
 				nmet,
 				metcap;
-	bool		nomem;
 	double	  **out;
 	size_t	   *nout,
 			   *cap;
 } Side;
 
+/* gx_boolean_met's search. */
+typedef struct Met
+{
+	const GxSolidIndex *idx;
+	const double *T;
+	size_t	  **met,
+			   *n,
+			   *cap;
+	bool		nomem;
+} Met;
+
 static bool
 collect_met(void *ctx, size_t i)
 {
-	Side	   *s = ctx;
+	Met		   *m = ctx;
 
-	if (!gx_elements_intersect(s->T, 3, s->other->tri + 9 * i, 3))
+	if (!gx_elements_intersect(m->T, 3, m->idx->tri + 9 * i, 3))
 		return true;
-	if (!gx_grow_malloc((void **) &s->met, &s->metcap, s->nmet + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
+	if (!gx_grow_malloc((void **) m->met, m->cap, *m->n + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
 	{
-		s->nomem = true;
+		m->nomem = true;
 		return false;
 	}
-	s->met[s->nmet++] = i;
+	(*m->met)[(*m->n)++] = i;
 	return true;
+}
+
+bool
+gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap)
+{
+	Met			m = {idx, T, met, n, cap, false};
+	GxBox3D		box = gx_box_of_points(T, 3);
+
+	*n = 0;
+	gx_solid_index_search(idx, &box, collect_met, &m);
+	return !m.nomem;
 }
 
 /* Appends triangle abc (reversed: acb). */
@@ -159,9 +180,7 @@ gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const 
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds nothing */
 		s.T = T;
-		s.nmet = 0;
-		gx_solid_index_search(other, &box, collect_met, &s);
-		if (s.nomem)
+		if (!gx_boolean_met(other, T, &s.met, &s.nmet, &s.metcap))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 			ok = false;
@@ -213,9 +232,8 @@ choose(GxBooleanOp op, signed char keep[2][GX_PIECE_CLASSES])
 
 static const char *const op_name[] = {"intersection", "union", "difference"};
 
-/* The solid bounded by the n triangles at tri (EMPTY when none), checked and oriented by gx_solid_make. */
-static GxSerialized *
-solid_of(double *tri, size_t n, int32_t srid, GxBooleanOp op, size_t *size, GxError *err)
+GxSerialized *
+gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
 {
 	GxBatchOptions bo;
 	GxBuilder	b;
@@ -232,7 +250,7 @@ solid_of(double *tri, size_t n, int32_t srid, GxBooleanOp op, size_t *size, GxEr
 		if (!gx_solid_make(tri, &n, &bo, &shells, &why))
 		{
 			gx_error_set(err, why.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
-						 op_name[op], why.msg);
+						 what, why.msg);
 			return NULL;
 		}
 	}
@@ -304,13 +322,13 @@ construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t sri
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = solid_of(copy, nout, srid, op, size, err);
+	s = gx_boolean_make(copy, nout, srid, op_name[op], size, err);
 	gx_free(copy);
 	return s;
 }
 
-static bool
-check_solid(const GxSerialized *g, GxError *err)
+bool
+gx_boolean_check(const GxSerialized *g, GxError *err)
 {
 	if (!(g->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
 	{
@@ -336,7 +354,7 @@ gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, c
 	const double *tri[2];
 	size_t		n[2];
 
-	if (!check_solid(a, err) || !check_solid(b, err))
+	if (!gx_boolean_check(a, err) || !gx_boolean_check(b, err))
 		return NULL;
 	tri[0] = solid_triangles(a, &n[0]);
 	tri[1] = solid_triangles(b, &n[1]);
@@ -353,7 +371,7 @@ gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions
 	const double *tri[2];
 	size_t		n[2] = {0, 0};
 
-	if (!check_solid(a, err))
+	if (!gx_boolean_check(a, err))
 		return NULL;
 	tri[0] = solid_triangles(a, &n[0]);
 	tri[1] = bt;
@@ -389,15 +407,34 @@ gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions
 	return construct(tri, n, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
 }
 
+bool
+gx_boolean_surface(const GxSerialized *surface, const double **tri, size_t *n, GxError *err)
+{
+	const GxNode *body = gx_body(surface);
+
+	*tri = NULL;
+	*n = 0;
+	if (surface->flags & GX_FLAG_EMPTY)
+		return true;
+	if (body->type != GX_TIN && body->type != GX_POLYHEDRALSURFACE && body->type != GX_TRIANGLE)
+	{
+		gx_error_set(err, GX_ERR_INVALID, "a %s is not a surface of triangles (a TIN, a POLYHEDRALSURFACE or "
+					 "a TRIANGLE)", gx_type_name(body->type));
+		return false;
+	}
+	*tri = gx_node_coords(body);
+	*n = body->count;
+	return true;
+}
+
 GxSerialized *
 gx_surface_in_solid(const GxSerialized *surface, const GxSerialized *solid, const GxOverlayOptions *opt,
 					size_t *size, GxError *err)
 {
 	/* the surface's pieces in the solid's closed volume, those on its boundary too */
 	const signed char keep[GX_PIECE_CLASSES] = {0, 1, 1, 1};
-	const GxNode *body = gx_body(surface);
-	const double *tri = NULL;
-	size_t		n = 0,
+	const double *tri;
+	size_t		n,
 				nout = 0,
 				cap = 0,
 				node;
@@ -406,19 +443,8 @@ gx_surface_in_solid(const GxSerialized *surface, const GxSerialized *solid, cons
 	GxBuilder	b;
 	bool		ok = true;
 
-	if (!check_solid(solid, err))
+	if (!gx_boolean_check(solid, err) || !gx_boolean_surface(surface, &tri, &n, err))
 		return NULL;
-	if (!(surface->flags & GX_FLAG_EMPTY))
-	{
-		if (body->type != GX_TIN && body->type != GX_POLYHEDRALSURFACE && body->type != GX_TRIANGLE)
-		{
-			gx_error_set(err, GX_ERR_INVALID, "a %s is not a surface of triangles (a TIN, a POLYHEDRALSURFACE or "
-						 "a TRIANGLE)", gx_type_name(body->type));
-			return NULL;
-		}
-		tri = gx_node_coords(body);
-		n = body->count;
-	}
 	if (n > 0 && !(solid->flags & GX_FLAG_EMPTY))
 	{
 		size_t		ns;

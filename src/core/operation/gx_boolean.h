@@ -24,6 +24,20 @@ bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, 
 							  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err);
 
 /*
+ * The triangles of idx that meet triangle T (exactly: touching counts), their indices into *met (realloc'd:
+ * *n of *cap). false without memory.
+ */
+bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap);
+
+/*
+ * The solid bounded by the n triangles at tri (gx_alloc'd: gx_solid_make reorients them in place), a new
+ * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0. NULL with err naming the triangle at fault
+ * when they bound no valid solid ("the <what>'s surface, its new vertices rounded to doubles, is no valid
+ * solid: ...").
+ */
+GxSerialized *gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err);
+
+/*
  * a op b for two solids (GX_FLAG_SOLID, or EMPTY): a new serialized solid (gx_alloc'd, *size bytes, a's
  * SRID), EMPTY when nothing is left. NULL with err set as gx_overlay_pieces, or GX_ERR_INVALID when one is not
  * a solid or the rounded result is not a valid solid.
@@ -34,6 +48,12 @@ GxSerialized *gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxB
 /* The part of solid a inside box (a solid: its volume is gx_volume(a, box)'s, but for the rounding). */
 GxSerialized *gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
 							 GxError *err);
+
+/* Whether g is a solid (GX_FLAG_SOLID) or EMPTY; false with err set (GX_ERR_INVALID) when not. */
+bool		gx_boolean_check(const GxSerialized *g, GxError *err);
+
+/* The triangles of a surface (a TIN, POLYHEDRALSURFACE or TRIANGLE; none when EMPTY); false, err set, for another type. */
+bool		gx_boolean_surface(const GxSerialized *surface, const double **tri, size_t *n, GxError *err);
 
 /*
  * The part of a surface (a TIN, POLYHEDRALSURFACE or TRIANGLE) in a solid's closed volume, its pieces on the

@@ -1,15 +1,21 @@
 /*
  * gx_overlay_sql.c: the booleans of two solids in SQL: gx_intersection_volume(a, b), the exact volume of
- * their common part rounded once (src/core/operation/gx_overlay.h), and the booleans as solids. Memory: no triangle may be cut by more
- * segments and crossings than work_mem holds (about 1 kB each); cancel polls the backend's flags.
+ * their common part rounded once (src/core/operation/gx_overlay.h), the booleans as solids, and gx_split, a
+ * solid's parts on either side of a surface. Memory: no triangle may be cut by more segments and crossings
+ * than work_mem holds (about 1 kB each); cancel polls the backend's flags.
  */
 #include "postgres.h"
 #include "fmgr.h"
+#include "funcapi.h"
 #include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/tuplestore.h"
 
+#include "base/gx_alloc.h"
 #include "functions/gx_overlay_sql.h"
 #include "gx_pg.h"
 #include "operation/gx_boolean.h"
+#include "operation/gx_split.h"
 #include "type/gx_box3d.h"
 
 PG_FUNCTION_INFO_V1(gx_intersection_volume_sql);
@@ -158,4 +164,49 @@ gx_intersection_box_sql(PG_FUNCTION_ARGS)
 	if ((s = gx_boolean_box(a, box, &opt, &size, &err)) == NULL)
 		gx_overlay_raise("gx_intersection", &err);
 	return gx_pg_datum(s, size);
+}
+
+/* gx_split(solid, surface): a row (side, part) for each side of the surface the solid has a part on. */
+PG_FUNCTION_INFO_V1(gx_split_sql);
+
+Datum
+gx_split_sql(PG_FUNCTION_ARGS)
+{
+	static const char *const side[2] = {"negative", "positive"};
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	GxSerialized *solid = PG_GETARG_GXGEOM(0),
+			   *surface = PG_GETARG_GXGEOM(1),
+			   *part[2];
+	GxOverlayOptions opt;
+	GxCancel	cancel;
+	GxError		err = {GX_OK, ""};
+	size_t		size[2];
+
+	InitMaterializedSRF(fcinfo, 0);
+	if (!(solid->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("gx_split: the first argument is a %s, not a solid", gx_type_name(gx_body(solid)->type)),
+						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+	if (gx_srids_conflict(solid->srid, surface->srid, gx_strict_srid))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						errmsg("operation on mixed SRID geometries (%d and %d)", solid->srid, surface->srid)));
+	overlay_options(&opt, &cancel);
+	if (!gx_split_solid(solid, surface, &opt, part, size, &err))
+		gx_overlay_raise("gx_split", &err);
+	/* the positive side first */
+	for (int h = 1; h >= 0; h--)
+	{
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		if (part[h]->flags & GX_FLAG_EMPTY)
+		{
+			gx_free(part[h]);
+			continue;
+		}
+		values[0] = CStringGetTextDatum(side[h]);
+		values[1] = gx_pg_datum(part[h], size[h]);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
 }
