@@ -24,7 +24,7 @@ check() {
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -d $db -c "$1"; }
 load() { "$root/tools/gx-load" -d $db "$@"; }
 tmp=$(mktemp -d /tmp/gpuexact-ogr.XXXXXX)
-trap 'rm -rf "$tmp"; psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db"' EXIT
+trap 'cd /; rm -rf "$tmp"; psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db"' EXIT
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" || exit 1
 q "CREATE EXTENSION gpuexact" || exit 1
 cd "$tmp" || exit 1
@@ -51,6 +51,13 @@ wkt,name,grade
 "POLYHEDRALSURFACE Z (((0 0 0,0 1 0,1 0 0,0 0 0)),((0 0 0,1 0 0,0 0 1,0 0 0)),((0 0 0,0 0 1,0 1 0,0 0 0)),((1 0 0,0 1 0,0 0 1,1 0 0)))",ps,2
 EOF
 { cat points.csv; tail -n +2 lines.csv; tail -n +2 polygons.csv; tail -n +2 tins.csv; } >all.csv
+# For KML (longitude and latitude) and DXF (no TIN): points, a line and a planar polygon in degrees.
+cat >geo.csv <<'EOF'
+wkt,name,grade
+"POINT Z (7.123456789012345 46.98765432109876 0.30000000000000004)",p1,1.25
+"LINESTRING Z (7.1 46.2 1e-17,7.3 46.7 -5.1,7.30000000000001 46.8 1234.5678)",l1,3
+"POLYGON Z ((7 46 100.125,7.5 46 102.125,7.5 46.25 102.625,7.25 46.25 101.625,7.25 46.5 102.125,7 46.5 101.125,7 46 100.125))",L,7.5
+EOF
 from_csv=(-oo GEOM_POSSIBLE_NAMES=wkt -oo KEEP_GEOM_COLUMNS=NO -oo AUTODETECT_TYPE=YES -nlt GEOMETRYZ)
 # The WKT of a CSV source, one geometry a line.
 source_wkt() { for f in "$@"; do tail -n +2 "$f" | cut -d'"' -f2; done; }
@@ -64,7 +71,8 @@ same() {
 		psql -X -q -d $db -c "COPY expected (wkt) FROM STDIN" &&
 		q "SELECT (SELECT string_agg(gx_astext(geom), ' | ' ORDER BY id) FROM loaded WHERE file = '$1') IS NOT DISTINCT FROM
 			(SELECT string_agg(gx_astext(gx_geomfromtext(wkt)), ' | ' ORDER BY n) FROM expected)
-			AND (SELECT count(*) FROM loaded WHERE file = '$1') = (SELECT count(*) FROM expected)"
+			AND (SELECT count(*) FROM loaded WHERE file = '$1') = (SELECT count(*) FROM expected)
+			AND (SELECT count(*) FROM expected) > 0"
 }
 
 # GeoPackage: a layer per kind, in EPSG:32633.
@@ -86,7 +94,7 @@ check "GeoPackage: the planar L as its exact triangulation" \
 check "GeoPackage: gx-load reports each layer" "$(grep -c '^layer ' out)" 4
 
 # FlatGeobuf: one layer of every kind.
-ogr2ogr -f FlatGeobuf all.fgb all.csv "${from_csv[@]}" -a_srs EPSG:32633 2>/dev/null || failed=1
+ogr2ogr -f FlatGeobuf all.fgb all.csv "${from_csv[@]}" -a_srs EPSG:32633 -lco SPATIAL_INDEX=NO 2>/dev/null || failed=1
 load loaded all.fgb >/dev/null || failed=1
 check "FlatGeobuf: the source's geometries bit for bit" "$(source_wkt all.csv | same all.fgb)" t
 check "FlatGeobuf: what OGR reads" "$(ogr_wkt all.fgb | same all.fgb)" t
@@ -106,14 +114,17 @@ check "Shapefile: the MultiPatch's triangles" "$(q "SELECT string_agg(gx_ntriang
 
 # GML 3, KML and DXF keep numbers as text: what OGR reads from them.
 ogr2ogr -f GML all.gml all.csv "${from_csv[@]}" -dsco FORMAT=GML3 2>/dev/null &&
-	ogr2ogr -f KML all.kml all.csv "${from_csv[@]}" 2>/dev/null &&
-	ogr2ogr -f DXF all.dxf all.csv "${from_csv[@]}" 2>/dev/null || failed=1
-load loaded all.gml all.kml >/dev/null || failed=1
-load --ogr loaded all.dxf >/dev/null || failed=1
-for f in all.gml all.kml all.dxf; do
+	ogr2ogr -f KML geo.kml geo.csv "${from_csv[@]}" 2>/dev/null &&
+	ogr2ogr -f DXF geo.dxf geo.csv "${from_csv[@]}" 2>/dev/null || failed=1
+load loaded all.gml geo.kml >/dev/null || failed=1
+load --ogr loaded geo.dxf >/dev/null || failed=1
+for f in all.gml geo.kml geo.dxf; do
 	check "$f: what OGR reads" "$(ogr_wkt $f | same $f)" t
 done
 check "GML: the source's features" "$(q "SELECT count(*) FROM loaded WHERE file = 'all.gml'")" 6
+check "KML: SRID 4326, the name attribute" \
+	"$(q "SELECT string_agg(gx_srid(geom) || ':' || (properties->>'Name'), ' ' ORDER BY id) FROM loaded WHERE file = 'geo.kml'")" \
+	"4326:p1 4326:l1 4326:L"
 
 # --srid overrides the layer's; a 2D layer loads with z = 0 and a warning.
 printf '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"k":1},"geometry":{"type":"Point","coordinates":[1.5,2.5]}}]}' >flat.geojson
