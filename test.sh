@@ -10,6 +10,8 @@ source "$(dirname "$0")/tools/pgcluster.sh"
 cd "$GX_ROOT"
 # Chromium only for test/html.sh, which opens the HTML page of a scene in a real browser (skipped without it)
 GX_PACKAGES="$GX_PACKAGES chromium"
+# gdal-bin only for test/ogr.sh, which loads files that ogr2ogr writes through gx-load (skipped without it)
+GX_PACKAGES="$GX_PACKAGES gdal-bin"
 gx_install_deps || exit 1
 gx_build_install || { echo "0 passed, 1 failed"; exit 1; }
 
@@ -87,6 +89,11 @@ rc=$?
 echo "$geology_out"
 skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$geology_out")))
 count $rc test/geology.sh
+
+echo "== files of any format OGR reads through gx-load, written by ogr2ogr where it is installed"
+test/ogr.sh
+rc=$?
+if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/ogr.sh; fi
 
 echo "== drill holes from CSV through gx-load --drillholes"
 drillholes_out=$(test/drillholes.sh 2>&1)
