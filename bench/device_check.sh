@@ -19,7 +19,7 @@ echo "== regression SQL forced onto the GPU"
 {
 	psql -q -d postgres -c "CREATE DATABASE regress"
 	psql -q -d regress -c "CREATE EXTENSION gpuexact"
-	for t in join parallel intersects solids distance volumes contains knn tables; do
+	for t in join parallel intersects solids distance volumes contains knn tables intercepts; do
 		PGOPTIONS="-c gpuexact.device=gpu -c gpuexact.gpu_min_elements=0" psql -X -a -q -d regress <"sql/$t.sql" >"/tmp/$t.out" 2>&1
 		diff "expected/$t.out" "/tmp/$t.out" >"/tmp/$t.diff" && echo "$t on GPU: same as expected" || { echo "$t on GPU: DIFFERS"; head -40 "/tmp/$t.diff"; }
 	done
