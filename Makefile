@@ -13,8 +13,10 @@ OBJS = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
 PG_CPPFLAGS = -Isrc/core -Isrc/pg
 PG_CFLAGS = -std=gnu11 -fopenmp -ffp-contract=off -fno-fast-math -Werror=implicit-function-declaration
 SHLIB_LINK = -lgmp -llz4 -fopenmp -ldl
-# gx_transform goes through PROJ (the library PostGIS uses) when pkg-config finds it; without it, it raises.
-ifeq ($(shell pkg-config --exists proj 2>/dev/null && echo yes),yes)
+# gx_transform goes through PROJ (the library PostGIS uses) when pkg-config finds it (GX_PROJ=no builds
+# without it, for a server that has no libproj); without it, it raises.
+GX_PROJ ?= $(shell pkg-config --exists proj 2>/dev/null && echo yes)
+ifeq ($(GX_PROJ),yes)
 PG_CPPFLAGS += -DGX_HAVE_PROJ $(shell pkg-config --cflags proj)
 SHLIB_LINK += $(shell pkg-config --libs proj)
 endif
