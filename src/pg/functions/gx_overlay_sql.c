@@ -116,7 +116,7 @@ boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
 		s = gx_boolean_solid(a, b, op, &opt, &size, &err);
 	}
 	if (s == NULL)
-		raise_overlay(fname, &err);
+		gx_overlay_raise(fname, &err);
 	return gx_pg_datum(s, size);
 }
 
@@ -156,6 +156,6 @@ gx_intersection_box_sql(PG_FUNCTION_ARGS)
 						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
 	overlay_options(&opt, &cancel);
 	if ((s = gx_boolean_box(a, box, &opt, &size, &err)) == NULL)
-		raise_overlay("gx_intersection", &err);
+		gx_overlay_raise("gx_intersection", &err);
 	return gx_pg_datum(s, size);
 }
