@@ -24,7 +24,9 @@
  * are certified double-doubles; a volume whose enclosure straddles a rounding boundary (or is not certainly
  * zero or of one sign) sends the whole overlay to the rational path (gx_overlay_sums).
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "algorithm/gx_ddi.h"
 #include "algorithm/gx_orient.h"
@@ -149,7 +151,9 @@ ddi_of_mpq(mpq_srcptr q, mpq_ptr w)
 /*
  * A triangle's plane for the side of points: Shewchuk's orient3d filter with the triangle's half done once.
  * det | e1 ; e2 ; p - a | (e1 = b - a, e2 = c - a, rounded) expanded along its last row has his evaluation's
- * shape, so his bound on its error holds, in the same ranges of the rounded differences.
+ * shape, so his bound on its error holds while nothing overflows and underflow stays far below the bound: e1
+ * and e2 in his filter's range (their products at least 2^-640 or 0), the permanent between 2^-600 and 2^900
+ * (a product of p - a that underflows errs by 2^-1074 at most).
  */
 typedef struct Plane
 {
@@ -186,20 +190,13 @@ plane_init(Plane *pl, const double *a)
 static int
 plane_side(const Plane *pl, const double *p)
 {
-	double		d[3] = {p[0] - pl->a[0], p[1] - pl->a[1], p[2] - pl->a[2]};
+	double		d[3] = {p[0] - pl->a[0], p[1] - pl->a[1], p[2] - pl->a[2]},
+				h = d[0] * pl->n[0] + d[1] * pl->n[1] + d[2] * pl->n[2],
+				perm = fabs(d[0]) * pl->np[0] + fabs(d[1]) * pl->np[1] + fabs(d[2]) * pl->np[2],
+				bound = GX_O3D_ERRBOUND_A * perm;
 
-	if (pl->ok && gx_in_range(d[0], GX_FILTER3_LO, GX_FILTER3_HI) && gx_in_range(d[1], GX_FILTER3_LO, GX_FILTER3_HI)
-		&& gx_in_range(d[2], GX_FILTER3_LO, GX_FILTER3_HI))
-	{
-		double		h = d[0] * pl->n[0] + d[1] * pl->n[1] + d[2] * pl->n[2],
-					perm = fabs(d[0]) * pl->np[0] + fabs(d[1]) * pl->np[1] + fabs(d[2]) * pl->np[2],
-					bound = GX_O3D_ERRBOUND_A * perm;
-
-		if (h > bound)
-			return 1;
-		if (-h > bound || perm == 0)
-			return -h > bound ? -1 : 0;
-	}
+	if (pl->ok && perm > 0x1p-600 && perm < 0x1p900 && (h > bound || -h > bound))
+		return h > 0 ? 1 : -1;
 	return -gx_orient3d(pl->a, pl->a + 3, pl->a + 6, p);
 }
 
@@ -444,6 +441,76 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 	return 1;
 }
 
+/*
+ * Where points of one side lie in the other solid, once located: vertices of triangles that nothing of the other
+ * meets (then none of them lies on its surface), and T2 of those cut in general position, keyed by their
+ * coordinates, so that a vertex shared by several triangles is located once.
+ */
+typedef struct Places
+{
+	const double **at;			/* the point, NULL for a free slot */
+	signed char *loc;			/* GX_LOC_INSIDE or GX_LOC_OUTSIDE */
+	size_t		mask;
+} Places;
+
+static bool
+places_init(Places *pl, size_t n)
+{
+	size_t		cap = 64;
+
+	while (cap < 4 * n && cap < SIZE_MAX / 16)
+		cap *= 2;
+	pl->mask = cap - 1;
+	pl->at = calloc(cap, sizeof(const double *));
+	pl->loc = malloc(cap);
+	return pl->at != NULL && pl->loc != NULL;
+}
+
+static void
+places_free(Places *pl)
+{
+	free(pl->at);
+	free(pl->loc);
+}
+
+/* p's slot: where it is, or the free one where it goes. */
+static size_t
+places_slot(const Places *pl, const double *p)
+{
+	uint64_t	b[3],
+				h;
+	size_t		i;
+
+	memcpy(b, p, sizeof(b));
+	h = b[0] * 0x9E3779B97F4A7C15u ^ b[1] * 0xC2B2AE3D27D4EB4Fu ^ b[2] * 0x165667B19E3779F9u;
+	for (i = (size_t) (h ^ h >> 29) & pl->mask; pl->at[i] && memcmp(pl->at[i], p, 3 * sizeof(double)) != 0;
+		 i = (i + 1) & pl->mask)
+		;
+	return i;
+}
+
+/* p's place in the other solid (GX_LOC_FAILED when unknown). */
+static GxLocation
+places_get(const Places *pl, const double *p)
+{
+	size_t		i = places_slot(pl, p);
+
+	return pl->at[i] ? (GxLocation) pl->loc[i] : GX_LOC_FAILED;
+}
+
+/* Records p's place (inside or outside); a side's 3 n vertices leave a quarter of the slots free. */
+static void
+places_put(Places *pl, const double *p, GxLocation loc)
+{
+	size_t		i = places_slot(pl, p);
+
+	if (!pl->at[i])
+	{
+		pl->at[i] = p;
+		pl->loc[i] = (signed char) loc;
+	}
+}
+
 /* What the other's triangles cand[0 .. n) do to T. */
 typedef enum Cuts
 {
@@ -457,7 +524,8 @@ typedef enum Cuts
  * how many meet it in general position.
  */
 static Cuts
-inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, size_t *nmet, GxDDI *twice)
+inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Places *pl, size_t *nmet,
+			GxDDI *twice)
 {
 	Frame		f;
 	GxDDI		cross = {0, 0, 0},
@@ -478,13 +546,36 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, siz
 	}
 	if (*nmet == 0)
 		return CUTS_NONE;
-	loc = gx_solid_locate(c->other, c->T + 6);
-	if (loc != GX_LOC_INSIDE && loc != GX_LOC_OUTSIDE)
-		return CUTS_SPECIAL;
+	if ((loc = places_get(pl, c->T + 6)) == GX_LOC_FAILED)
+	{
+		loc = gx_solid_locate(c->other, c->T + 6);
+		if (loc != GX_LOC_INSIDE && loc != GX_LOC_OUTSIDE)
+			return CUTS_SPECIAL;
+		places_put(pl, c->T + 6, loc);
+	}
 	if (loc == GX_LOC_INSIDE)
 		m = dadd(m, one);
 	*twice = dadd(ddiv(cross, dmul(f.D, f.D)), m);
 	return CUTS_GENERAL;
+}
+
+/* The class of T, which nothing of the other meets: a vertex's place when known, else T0 located. */
+static int
+whole_class(GxOverlayCut *c, const GxBox3D *box, Places *pl, GxError *err)
+{
+	int			cls;
+
+	for (int k = 0; k < 3; k++)
+	{
+		GxLocation	loc = places_get(pl, c->T + 3 * k);
+
+		if (loc != GX_LOC_FAILED)
+			return loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
+	}
+	if ((cls = gx_overlay_cut_whole(c, box, err)) >= 0)
+		for (int k = 0; k < 3; k++)
+			places_put(pl, c->T + 3 * k, cls == GX_PIECE_INSIDE ? GX_LOC_INSIDE : GX_LOC_OUTSIDE);
+	return cls;
 }
 
 /*
@@ -500,7 +591,14 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 	mpq_t		detq,
 				w;
 	bool		ok = true;
+	Places		pl;
 
+	if (!places_init(&pl, self->n))
+	{
+		places_free(&pl);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
 	gx_overlay_cut_init(&c, other, opt);
 	mpq_inits(detq, w, NULL);
 	for (size_t i = 0; ok && i < self->n; i++)
@@ -526,13 +624,13 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			continue;			/* a flat triangle bounds no volume */
 		c.T = T;
 		det = det_of(T, o);
-		cuts = inside_area(&c, drop, list, nlist, &nmet, &twice);
+		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
 		/* past the bound on cuts, the rational pieces say so */
 		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
 			cuts = CUTS_SPECIAL;
 		if (cuts == CUTS_NONE)
 		{
-			if ((cls = gx_overlay_cut_whole(&c, &self->boxes[i], err)) < 0)
+			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
 				ok = false;
 			else
 				sum[cls] = dadd(sum[cls], dmul(det, half));
@@ -570,6 +668,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 	}
 	mpq_clears(detq, w, NULL);
 	gx_overlay_cut_clear(&c);
+	places_free(&pl);
 	return ok;
 }
 
