@@ -559,6 +559,36 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Pla
 	return CUTS_GENERAL;
 }
 
+/*
+ * Whether one of the other's triangles cand[0 .. n) has T's three vertices: 1 in T's order, -1 in the other,
+ * 0 when none. It covers T, and no other triangle of the other's surface meets T's inside.
+ */
+static int
+same_triangle(const GxOverlayCut *c, const uint32_t *cand, size_t n)
+{
+	const double *T = c->T;
+
+	for (size_t k = 0; k < n; k++)
+	{
+		const double *tau = c->other->tri + 9 * (size_t) cand[k];
+
+		for (int r = 0; r < 3; r++)
+			if (tau[3 * r] == T[0] && tau[3 * r + 1] == T[1] && tau[3 * r + 2] == T[2])
+			{
+				const double *n1 = tau + 3 * ((r + 1) % 3),
+						   *n2 = tau + 3 * ((r + 2) % 3);
+
+				if (n1[0] == T[3] && n1[1] == T[4] && n1[2] == T[5] &&
+					n2[0] == T[6] && n2[1] == T[7] && n2[2] == T[8])
+					return 1;
+				if (n2[0] == T[3] && n2[1] == T[4] && n2[2] == T[5] && n1[0] == T[6] && n1[1] == T[7] &&
+					n1[2] == T[8])
+					return -1;
+			}
+	}
+	return 0;
+}
+
 /* The class of T, which nothing of the other meets: a vertex's place when known, else T0 located. */
 static int
 whole_class(GxOverlayCut *c, const GxBox3D *box, Places *pl, GxError *err)
@@ -609,7 +639,8 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					nmet;
 		int			sigma,
 					drop,
-					cls;
+					cls,
+					same;
 		GxDDI		det,
 					twice;
 		Cuts		cuts;
@@ -624,6 +655,12 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			continue;			/* a flat triangle bounds no volume */
 		c.T = T;
 		det = det_of(T, o);
+		if ((same = same_triangle(&c, list, nlist)) != 0)
+		{
+			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
+			sum[cls] = dadd(sum[cls], dmul(det, half));
+			continue;
+		}
 		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
 		/* past the bound on cuts, the rational pieces say so */
 		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
