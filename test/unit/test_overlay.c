@@ -567,7 +567,12 @@ test_touching(void)
 	mpq_clear(zero);
 }
 
-/* A triangle cut past the bound fails with GX_ERR_LIMIT; a cancel flag set stops it. */
+static void star_body(Tris *t, const double *c, double r, int n, bool smooth);
+
+/*
+ * A triangle cut past the bound fails with GX_ERR_LIMIT; a cancel flag set stops it; past the memory of the
+ * pairs that may meet, the filter gives way to the rational path.
+ */
 static void
 test_limits(void)
 {
@@ -583,6 +588,9 @@ test_limits(void)
 	GxCancel	cancel = {{&flag, NULL}};
 	GxOverlayOptions limited = {6, NULL},
 				cancelled = {0, &cancel};
+	GxOverlayVolumes fv,
+				bounded;
+	const double c[3] = {500010.25, 7000020.5, 300};
 
 	add_box(&a, lo, hi, false);
 	for (int k = 0; k < 20; k++)
@@ -597,8 +605,25 @@ test_limits(void)
 	gx_overlay_sums_init(&s);
 	CHECK(!gx_overlay_sums(&ia, &ib, &limited, &s, &err) && err.code == GX_ERR_LIMIT);
 	err.code = GX_OK;
+	CHECK(!gx_overlay_volumes(&ia, &ib, &limited, &fv, &err) && err.code == GX_ERR_LIMIT);
+	err.code = GX_OK;
 	CHECK(!gx_overlay_sums(&ia, &ib, &cancelled, &s, &err) && err.code == GX_ERR_CANCELLED);
+	err.code = GX_OK;
+	CHECK(!gx_overlay_volumes(&ia, &ib, &cancelled, &fv, &err) && err.code == GX_ERR_CANCELLED);
 	gx_overlay_sums_clear(&s);
+	gx_solid_index_free(&ia);
+	gx_solid_index_free(&ib);
+	/* more pairs of triangles that may meet (15 576) than the bound's memory holds: the rational path */
+	a.n = b.n = 0;
+	star_body(&a, c, 2, 24, false);
+	star_body(&b, (double[3]) {c[0] + 1, c[1], c[2]}, 2, 24, false);
+	gx_solid_index_build(&ia, a.v, a.n, &err);
+	gx_solid_index_build(&ib, b.v, b.n, &err);
+	err.code = GX_OK;
+	CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL}, &fv, &err) && !fv.exact_sums);
+	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL}, &bounded, &err) && bounded.exact_sums,
+			  "%s", err.msg);
+	CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
 	gx_solid_index_free(&ia);
 	gx_solid_index_free(&ib);
 	free(a.v);

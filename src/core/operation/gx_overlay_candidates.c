@@ -41,7 +41,7 @@ lists_of(const Pairs *p, int s, size_t n, GxOverlayCandidates *out)
 }
 
 bool
-gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel,
+gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel, size_t max_pairs,
 					  GxOverlayCandidates *out, GxError *err)
 {
 	Pairs		p = {NULL, 0, 0};
@@ -91,6 +91,13 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 							if (!gx_box_overlaps(&a->boxes[i], bj) ||
 								!gx_grid_is_reference_cell(&g, &a->boxes[i], bj, x, y, z))
 								continue;
+							if (max_pairs && p.n == max_pairs)
+							{
+								gx_error_set(err, GX_ERR_LIMIT, "more than %zu pairs of triangles may meet",
+											 max_pairs);
+								ok = false;
+								break;
+							}
 							if (!gx_grow_malloc((void **) &p.v, &p.cap, 2 * (p.n + 1), sizeof(uint32_t),
 												SIZE_MAX / 8))
 							{

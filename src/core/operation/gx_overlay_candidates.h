@@ -21,10 +21,11 @@ typedef struct GxOverlayCandidates
 
 /*
  * The candidates of solids a and b (their indexes, fewer than 2^32 triangles each), from a uniform grid over
- * their boxes' overlap. Memory from malloc (threads may call this). false with err set: memory, cancelled.
+ * their boxes' overlap. Memory from malloc (threads may call this). false with err set: memory, cancelled,
+ * more than max_pairs pairs (GX_ERR_LIMIT; 0: no bound).
  */
 bool		gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel,
-								  GxOverlayCandidates *out, GxError *err);
+								  size_t max_pairs, GxOverlayCandidates *out, GxError *err);
 void		gx_overlay_candidates_free(GxOverlayCandidates *c);
 
 #endif

@@ -655,14 +655,14 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			continue;			/* a flat triangle bounds no volume */
 		c.T = T;
 		det = det_of(T, o);
-		if ((same = same_triangle(&c, list, nlist)) != 0)
+		/* both shortcuts within the bound on cuts, 3 a triangle of the other: past it the rational pieces say */
+		if (!(opt->max_cuts && 3 * nlist + 2 > opt->max_cuts) && (same = same_triangle(&c, list, nlist)) != 0)
 		{
 			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 			sum[cls] = dadd(sum[cls], dmul(det, half));
 			continue;
 		}
 		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
-		/* past the bound on cuts, the rational pieces say so */
 		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
 			cuts = CUTS_SPECIAL;
 		if (cuts == CUTS_NONE)
@@ -756,13 +756,22 @@ gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlay
 {
 	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}};
 	GxOverlayCandidates cand;
+	GxError		cerr = {GX_OK, ""};
 	const double *o = a->tri;
 	bool		ok,
 				decided;
 
 	*out = (GxOverlayVolumes) {{0, 0, 0}, {0, 0, 0}, 0, 0, false};
-	if (!gx_overlay_candidates(a, b, opt->cancel, &cand, err))
+	if (a->n > UINT32_MAX || b->n > UINT32_MAX)
+		return exact_volumes(a, b, opt, out, err);
+	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
+	if (!gx_overlay_candidates(a, b, opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr))
+	{
+		if (cerr.code == GX_ERR_LIMIT)
+			return exact_volumes(a, b, opt, out, err);
+		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
+	}
 	ok = filter_side(a, b, 0, &cand, o, opt, sum[0], out, err) && filter_side(b, a, 1, &cand, o, opt, sum[1], out, err);
 	gx_overlay_candidates_free(&cand);
 	if (!ok)
