@@ -2,27 +2,30 @@
  * gx_overlay_filter.c: the overlay's volumes rounded once (gx_overlay_volumes, gx_overlay.h), from certified
  * double-doubles (algorithm/gx_ddi.h) wherever they decide, bit for bit equal to the rational path's.
  *
- * A triangle T that the other surface cuts in general position (no vertex of T on the plane of a triangle tau
- * of the other that meets T, no vertex of tau on T's plane) needs no pieces. In T's coordinates (t, u) (T0 + t (T1 - T0) + u (T2 - T0)), the
- * part R of T inside the other solid has, by Green's theorem, twice the area the integral of t du - u dt along
- * its boundary, counter-clockwise: each segment from p to q where a tau crosses T, oriented with the other's
- * inside on its left, adds p x q; T's edges through (0, 0) add nothing; the parts of its edge from T1 to T2
- * inside add their length in parameter. A tau's segment lies on the line of direction nT x ntau (the normals),
- * which has ntau's side, the other's outside, on its right. Along that line the segment is the overlap of T's
- * interval and tau's: it starts where the line enters both, at the later entry, and ends at the earlier exit.
- * The line enters tau across an edge from above T's plane to below it, and enters T across an edge from below
- * tau's plane to above it; an entry point lies inside the other triangle, or the other's entry comes later.
- * The crossing of segment pq with the plane through a, b lies left of ab exactly when orient3d(a, b, p, q) has
- * the sign of p's side; it lies on T's boundary when one of those is 0 and no other is of the wrong sign (an
- * edge of tau meeting an edge of T), and the intervals are closed. All of those are exact signs
- * (gx_predicates.h); the points where the segments end and the areas are certified double-doubles. T1T2's
- * parts inside: where it crosses a tau (leaving the other's inside when T1 lies below tau's plane; through an
- * edge of the other, each of its two triangles counts half, so that crossing it counts once and touching it
- * none) and whether T2 is inside (located).
+ * The pairs of triangles that may meet are found once (gx_overlay_candidates.h). A triangle T that the other
+ * surface cuts in general position (no vertex of T on the plane of a triangle tau of the other that meets T,
+ * no vertex of tau on T's plane) needs no pieces. In T's coordinates (t, u) (T0 + t (T1 - T0) + u (T2 - T0)),
+ * the part R of T inside the other solid has, by Green's theorem, twice the area the integral of t du - u dt
+ * along its boundary, counter-clockwise: each segment from p to q where a tau crosses T, oriented with the
+ * other's inside on its left, adds p x q; T's edges through (0, 0) add nothing; the parts of its edge from T1
+ * to T2 inside add their length in parameter. A tau's segment lies on the line of direction nT x ntau (the
+ * normals), which has ntau's side, the other's outside, on its right. Along that line the segment is the
+ * overlap of T's interval and tau's: it starts where the line enters both, at the later entry, and ends at the
+ * earlier exit. The line enters tau across an edge from above T's plane to below it, and enters T across an
+ * edge from below tau's plane to above it; an entry point lies inside the other triangle, or the other's entry
+ * comes later. The crossing of segment pq with the plane through a, b lies left of ab exactly when
+ * orient3d(a, b, p, q) has the sign of p's side; it lies on T's boundary when one of those is 0 and no other is
+ * of the wrong sign (an edge of tau meeting an edge of T), and the intervals are closed. All of those are
+ * exact signs (gx_predicates.h); the points where the segments end and the areas are certified double-doubles.
+ * T1T2's parts inside: where it crosses a tau (leaving the other's inside when T1 lies below tau's plane;
+ * through an edge of the other, each of its two triangles counts half, so that crossing it counts once and
+ * touching it none) and whether T2 is inside (located, once for each point).
  *
- * Any other cut triangle's areas come from its rational pieces (gx_overlay_cut_areas), converted. The sums
- * are certified double-doubles; a volume whose enclosure straddles a rounding boundary (or is not certainly
- * zero or of one sign) sends the whole overlay to the rational path (gx_overlay_sums).
+ * A triangle of the other with T's three vertices covers T (the other's surface meets T nowhere else). Any
+ * other cut triangle's areas come from its rational pieces (gx_overlay_cut_areas), converted. The sums are
+ * certified double-doubles; a volume whose enclosure straddles a rounding boundary (or is not certainly zero or
+ * of one sign) sends the whole overlay to the rational path (gx_overlay_sums), as do more candidate pairs than
+ * the bound on cuts gives memory for; shortcuts past that bound are left to the pieces, which report it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -174,7 +177,8 @@ plane_init(Plane *pl, const double *a)
 	{
 		e[0][k] = a[3 + k] - a[k];
 		e[1][k] = a[6 + k] - a[k];
-		pl->ok &= gx_in_range(e[0][k], GX_FILTER3_LO, GX_FILTER3_HI) && gx_in_range(e[1][k], GX_FILTER3_LO, GX_FILTER3_HI);
+		pl->ok &= gx_in_range(e[0][k], GX_FILTER3_LO, GX_FILTER3_HI) &&
+			gx_in_range(e[1][k], GX_FILTER3_LO, GX_FILTER3_HI);
 	}
 	for (int k = 0; k < 3; k++)
 	{
@@ -772,7 +776,8 @@ gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlay
 		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
 	}
-	ok = filter_side(a, b, 0, &cand, o, opt, sum[0], out, err) && filter_side(b, a, 1, &cand, o, opt, sum[1], out, err);
+	ok = filter_side(a, b, 0, &cand, o, opt, sum[0], out, err) &&
+		filter_side(b, a, 1, &cand, o, opt, sum[1], out, err);
 	gx_overlay_candidates_free(&cand);
 	if (!ok)
 		return false;
