@@ -1,7 +1,7 @@
 /*
  * cgal_overlay.h: what the CGAL oracle and benchmark share: triangle soups as CGAL surface meshes with exact
  * constructions (Exact_predicates_exact_constructions_kernel), CGAL's exact volume of a boolean as a GMP
- * rational, and gpuexact's own. CGAL is a test oracle only: nothing of the product includes this.
+ * rational, and gpuexact's own: rational, and rounded once. CGAL is a test oracle only: nothing of the product includes this.
  */
 #ifndef CGAL_OVERLAY_H
 #define CGAL_OVERLAY_H
@@ -107,6 +107,32 @@ gx_volumes(const std::vector<double> &a, const std::vector<double> &b, mpq_t v[3
 		for (int k = 0; k < 3; k++)
 			gx_overlay_volume(&s, (GxBooleanOp) k, v[k]);
 	gx_overlay_sums_clear(&s);
+	gx_solid_index_free(&ia);
+	gx_solid_index_free(&ib);
+	return ok;
+}
+
+/* gpuexact's volumes of a ∩ b, a ∪ b, a \ b each rounded once (gx_overlay_volumes) into v[3]; false with err set. */
+static inline bool
+gx_rounded_volumes(const std::vector<double> &a, const std::vector<double> &b, double v[3], GxError *err)
+{
+	GxSolidIndex ia,
+				ib;
+	GxOverlayVolumes ov;
+	GxOverlayOptions opt = {0, NULL};
+	bool		ok;
+
+	if (!gx_solid_index_build(&ia, a.data(), a.size() / 9, err))
+		return false;
+	if (!gx_solid_index_build(&ib, b.data(), b.size() / 9, err))
+	{
+		gx_solid_index_free(&ia);
+		return false;
+	}
+	ok = gx_overlay_volumes(&ia, &ib, &opt, &ov, err);
+	if (ok)
+		for (int k = 0; k < 3; k++)
+			v[k] = ov.v[k];
 	gx_solid_index_free(&ia);
 	gx_solid_index_free(&ib);
 	return ok;

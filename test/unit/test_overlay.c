@@ -102,7 +102,40 @@ exact_volume(const Tris *t, mpq_t out)
 	gx_volume_work_clear(&w);
 }
 
-/* The three volumes of a ∩ b, a ∪ b, a \ b, exact, into v[3]; false when the overlay failed. */
+/* What the filter (gx_overlay_volumes) did over all the pairs: cut triangles filtered, rational; sums redone. */
+static size_t filtered_total,
+			rational_total,
+			exact_sums_total;
+
+/*
+ * gx_overlay_volumes against the rational path's volumes v[3]: each the rounded rational bit for bit, the
+ * same sign.
+ */
+static void
+check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
+{
+	GxError		err = {GX_OK, ""};
+	GxOverlayOptions opt = {0, NULL};
+	GxOverlayVolumes fv;
+
+	CHECK_MSG(gx_overlay_volumes(ia, ib, &opt, &fv, &err), "%s", err.msg);
+	for (int k = 0; k < 3; k++)
+	{
+		double		want = gx_mpq_get_d_nearest(v[k]);
+
+		CHECK_MSG(memcmp(&fv.v[k], &want, sizeof(double)) == 0 && fv.sign[k] == mpq_sgn(v[k]),
+				  "filtered volume %d: %.17g (sign %d), rational %.17g (sign %d)", k, fv.v[k], fv.sign[k], want,
+				  mpq_sgn(v[k]));
+	}
+	filtered_total += fv.filtered;
+	rational_total += fv.rational;
+	exact_sums_total += fv.exact_sums;
+}
+
+/*
+ * The three volumes of a ∩ b, a ∪ b, a \ b, exact, into v[3] (and the filter's checked against them); false
+ * when the overlay failed.
+ */
 static bool
 boolean_volumes(const Tris *a, const Tris *b, mpq_t v[3])
 {
@@ -123,6 +156,7 @@ boolean_volumes(const Tris *a, const Tris *b, mpq_t v[3])
 		gx_overlay_volume(&s, GX_BOOL_INTERSECTION, v[0]);
 		gx_overlay_volume(&s, GX_BOOL_UNION, v[1]);
 		gx_overlay_volume(&s, GX_BOOL_DIFFERENCE, v[2]);
+		check_filter(&ia, &ib, v);
 	}
 	gx_overlay_sums_clear(&s);
 	gx_solid_index_free(&ia);
@@ -533,7 +567,12 @@ test_touching(void)
 	mpq_clear(zero);
 }
 
-/* A triangle cut past the bound fails with GX_ERR_LIMIT; a cancel flag set stops it. */
+static void star_body(Tris *t, const double *c, double r, int n, bool smooth);
+
+/*
+ * A triangle cut past the bound fails with GX_ERR_LIMIT; a cancel flag set stops it; past the memory of the
+ * pairs that may meet, the filter gives way to the rational path.
+ */
 static void
 test_limits(void)
 {
@@ -549,6 +588,9 @@ test_limits(void)
 	GxCancel	cancel = {{&flag, NULL}};
 	GxOverlayOptions limited = {6, NULL},
 				cancelled = {0, &cancel};
+	GxOverlayVolumes fv,
+				bounded;
+	const double c[3] = {500010.25, 7000020.5, 300};
 
 	add_box(&a, lo, hi, false);
 	for (int k = 0; k < 20; k++)
@@ -563,10 +605,117 @@ test_limits(void)
 	gx_overlay_sums_init(&s);
 	CHECK(!gx_overlay_sums(&ia, &ib, &limited, &s, &err) && err.code == GX_ERR_LIMIT);
 	err.code = GX_OK;
+	CHECK(!gx_overlay_volumes(&ia, &ib, &limited, &fv, &err) && err.code == GX_ERR_LIMIT);
+	err.code = GX_OK;
 	CHECK(!gx_overlay_sums(&ia, &ib, &cancelled, &s, &err) && err.code == GX_ERR_CANCELLED);
+	err.code = GX_OK;
+	CHECK(!gx_overlay_volumes(&ia, &ib, &cancelled, &fv, &err) && err.code == GX_ERR_CANCELLED);
 	gx_overlay_sums_clear(&s);
 	gx_solid_index_free(&ia);
 	gx_solid_index_free(&ib);
+	/* more pairs of triangles that may meet (15 576) than the bound's memory holds: the rational path */
+	a.n = b.n = 0;
+	star_body(&a, c, 2, 24, false);
+	star_body(&b, (double[3]) {c[0] + 1, c[1], c[2]}, 2, 24, false);
+	gx_solid_index_build(&ia, a.v, a.n, &err);
+	gx_solid_index_build(&ib, b.v, b.n, &err);
+	err.code = GX_OK;
+	CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL}, &fv, &err) && !fv.exact_sums);
+	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL}, &bounded, &err) && bounded.exact_sums,
+			  "%s", err.msg);
+	CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
+	gx_solid_index_free(&ia);
+	gx_solid_index_free(&ib);
+	free(a.v);
+	free(b.v);
+}
+
+/*
+ * A body star-shaped about c: rings of 2 n vertices at n - 1 latitudes, each at radius r times a random factor
+ * in [0.75, 1.25) in steps of 1/64 (or 1 when smooth), and two poles; triangles outward.
+ */
+static void
+star_body(Tris *t, const double *c, double r, int n, bool smooth)
+{
+	double	   *v = malloc((size_t) (n + 1) * 2 * n * 3 * sizeof(double));
+
+	for (int i = 0; i <= n; i++)
+		for (int j = 0; j < 2 * n; j++)
+		{
+			double		th = M_PI * i / n,
+						ph = M_PI * j / n,
+						f = smooth || i == 0 || i == n ? 1 : 0.75 + (double) (gx_test_rand() % 32) / 64,
+						*p = v + 3 * (i * 2 * n + j);
+
+			p[0] = c[0] + r * f * sin(th) * cos(ph);
+			p[1] = c[1] + r * f * sin(th) * sin(ph);
+			p[2] = c[2] + r * f * cos(th);
+		}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < 2 * n; j++)
+		{
+			const double *q[4] = {v + 3 * (i * 2 * n + j), v + 3 * ((i + 1) * 2 * n + j),
+			v + 3 * ((i + 1) * 2 * n + (j + 1) % (2 * n)), v + 3 * (i * 2 * n + (j + 1) % (2 * n))};
+
+			/* counter-clockwise seen from outside; the poles' rings are one point */
+			if (i > 0)
+				add_tri(t, q[0], q[1], q[3]);
+			if (i < n - 1)
+				add_tri(t, q[1], q[2], q[3]);
+		}
+	free(v);
+}
+
+/*
+ * The filter against the rational path on bodies whose cuts are mostly in general position (random bodies,
+ * at UTM coordinates, a copy shifted along an axis, so that edges of both lie in one plane), and on what it
+ * cannot decide: a volume exactly halfway between two doubles (a rounding tie), identical bodies.
+ */
+static void
+test_filter(void)
+{
+	const double c0[3] = {500010.25, 7000020.5, 300};
+	const double lo[3] = {500009, 7000019, 299},
+				tie[3] = {500009 + 1 + 0x1p-27, 7000019 + 1 - 0x1p-27, 300};
+	size_t		filtered = filtered_total;
+	Tris		a = {0},
+				b = {0};
+
+	for (int r = 0; r < 16; r++)
+	{
+		double		c1[3];
+		char		what[48];
+
+		memcpy(c1, c0, sizeof(c1));
+		for (int d = 0; d < 3; d++)
+			c1[d] += r % 4 == 1 ? (d == 0 ? 0.37 : 0) : (double) (gx_test_rand() % 64) / 32 - 1;
+		a.n = b.n = 0;
+		star_body(&a, c0, 2, 6 + r % 5, r % 8 == 7);
+		if (r % 4 == 1)
+			for (size_t k = 0; k < a.n; k++)
+				add_tri(&b, (double[3]) {a.v[9 * k] + 0.37, a.v[9 * k + 1], a.v[9 * k + 2]},
+						(double[3]) {a.v[9 * k + 3] + 0.37, a.v[9 * k + 4], a.v[9 * k + 5]},
+						(double[3]) {a.v[9 * k + 6] + 0.37, a.v[9 * k + 7], a.v[9 * k + 8]});
+		else
+			star_body(&b, c1, 1.5 + (r % 3) * 0.5, 5 + r % 7, r % 8 == 7);
+		snprintf(what, sizeof(what), "star bodies %d", r);
+		check_pair(&a, &b, NULL, what);
+	}
+	CHECK_MSG(filtered_total > filtered + 1000, "the filter decided %zu cut triangles", filtered_total - filtered);
+	/* a box of volume (1 + 2^-27) (1 - 2^-27) = 1 - 2^-54, halfway between 1 - 2^-53 and 1, in a body */
+	{
+		size_t		exact = exact_sums_total;
+		mpq_t		want;
+
+		a.n = b.n = 0;
+		add_box(&a, lo, tie, false);
+		star_body(&b, c0, 4, 6, false);
+		mpq_init(want);
+		mpq_set_ui(want, (1UL << 54) - 1, 1UL << 54);
+		check_pair(&a, &b, want, "a box of a tie's volume in a body");
+		CHECK(exact_sums_total > exact);
+		mpq_clear(want);
+	}
 	free(a.v);
 	free(b.v);
 }
@@ -581,5 +730,8 @@ main(void)
 	test_identities();
 	test_touching();
 	test_limits();
+	test_filter();
+	printf("test_overlay: the filter decided %zu cut triangles, rationals %zu, sums redone %zu times\n",
+		   filtered_total, rational_total, exact_sums_total);
 	return gx_test_report("test_overlay");
 }

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 #include "base/gx_threads.h"
 #include "batch/gx_side_index.h"
@@ -184,12 +183,9 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 		#pragma omp parallel num_threads(used)
 		{
 			PairList   *mine = &found[omp_get_thread_num()];
-			GxOverlaySums s;
+			GxOverlayVolumes vol;
 			GxError		e = {GX_OK, ""};
-			mpq_t		v;
 
-			gx_overlay_sums_init(&s);
-			mpq_init(v);
 			#pragma omp for schedule(dynamic, 1)
 			for (size_t p = 0; p < ncand; p++)
 			{
@@ -200,7 +196,7 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 					stopped = true;
 					continue;
 				}
-				if (!gx_overlay_sums(&a[cand[p].a], &b[cand[p].b], &ov, &s, &e))
+				if (!gx_overlay_volumes(&a[cand[p].a], &b[cand[p].b], &ov, &vol, &e))
 				{
 					#pragma omp critical(gx_overlap_pairs)
 					{
@@ -215,12 +211,9 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 					}
 					continue;
 				}
-				gx_overlay_volume(&s, GX_BOOL_INTERSECTION, v);
-				if (mpq_sgn(v) > 0)
-					push_pair(mine, cand[p].a, cand[p].b, gx_mpq_get_d_nearest(v));
+				if (vol.sign[GX_BOOL_INTERSECTION] > 0)
+					push_pair(mine, cand[p].a, cand[p].b, vol.v[GX_BOOL_INTERSECTION]);
 			}
-			mpq_clear(v);
-			gx_overlay_sums_clear(&s);
 		}
 	}
 	gx_threads_end();

@@ -34,25 +34,26 @@ gx_overlay_sums_clear(GxOverlaySums *s)
 			mpq_clear(s->sum[k][c]);
 }
 
-/* One triangle T of one side against the other solid. */
-typedef struct Cut
+void
+gx_overlay_cut_init(GxOverlayCut *c, const GxSolidIndex *other, const GxOverlayOptions *opt)
 {
-	const GxSolidIndex *other;
-	const GxOverlayOptions *opt;
-	const double *T;
-	size_t	   *met,			/* the other's triangles that meet T */
-				nmet,
-				cap;
-	bool		nomem;
-	unsigned long visits;
-	mpq_t		area[GX_PIECE_CLASSES];
-} Cut;
+	*c = (GxOverlayCut) {.other = other, .opt = opt};
+	for (int k = 0; k < GX_PIECE_CLASSES; k++)
+		mpq_init(c->area[k]);
+}
 
-static bool
-collect_met(void *ctx, size_t i)
+void
+gx_overlay_cut_clear(GxOverlayCut *c)
 {
-	Cut		   *c = ctx;
+	for (int k = 0; k < GX_PIECE_CLASSES; k++)
+		mpq_clear(c->area[k]);
+	free(c->met);
+	c->met = NULL;
+}
 
+bool
+gx_overlay_cut_collect(GxOverlayCut *c, size_t i)
+{
 	if (!gx_elements_intersect(c->T, 3, c->other->tri + 9 * i, 3))
 		return true;
 	if (!gx_grow_malloc((void **) &c->met, &c->cap, c->nmet + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
@@ -64,11 +65,45 @@ collect_met(void *ctx, size_t i)
 	return true;
 }
 
+static bool
+collect_met(void *ctx, size_t i)
+{
+	return gx_overlay_cut_collect(ctx, i);
+}
+
+int
+gx_overlay_cut_whole(GxOverlayCut *c, const GxBox3D *box, GxError *err)
+{
+	GxLocation	loc = gx_box_overlaps(box, &c->other->box) ? gx_solid_locate(c->other, c->T) : GX_LOC_OUTSIDE;
+
+	if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
+	{
+		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+		return -2;
+	}
+	return loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
+}
+
+int
+gx_overlay_cut_meet(GxOverlayCut *c, const GxSolidIndex *self, size_t i, GxError *err)
+{
+	c->T = self->tri + 9 * i;
+	c->nmet = 0;
+	gx_solid_index_search(c->other, &self->boxes[i], collect_met, c);
+	if (c->nomem)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return -2;
+	}
+	/* with none met: wholly inside or outside, and no vertex of T on the other's surface */
+	return c->nmet > 0 ? -1 : gx_overlay_cut_whole(c, &self->boxes[i], err);
+}
+
 /* A trapezoid of T: its class, from the cover or its point's location in the other solid. */
 static int
 classify_trapezoid(void *ctx, mpq_srcptr t, mpq_srcptr u, mpq_srcptr area, int cover, GxError *err)
 {
-	Cut		   *c = ctx;
+	GxOverlayCut *c = ctx;
 	GxPieceClass cls;
 
 	if (++c->visits % CANCEL_EVERY == 0 && gx_cancel_requested(c->opt->cancel))
@@ -93,16 +128,14 @@ classify_trapezoid(void *ctx, mpq_srcptr t, mpq_srcptr u, mpq_srcptr area, int c
 	return 1;
 }
 
-/*
- * The areas of T's pieces by class into c->area, for T met by the other's triangles c->met: false with err
- * set.
- */
-static bool
-cut_triangle(Cut *c, int drop, GxError *err)
+bool
+gx_overlay_cut_areas(GxOverlayCut *c, int drop, GxError *err)
 {
 	GxPieces   *pc = gx_pieces_new(c->T, drop);
 	int			r;
 
+	for (int k = 0; k < GX_PIECE_CLASSES; k++)
+		mpq_set_ui(c->area[k], 0, 1);
 	if (pc == NULL)
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
@@ -125,19 +158,21 @@ static bool
 overlay_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const double *o,
 			 const GxOverlayOptions *opt, GxOverlaySums *out, GxError *err)
 {
-	Cut			c = {.other = other, .opt = opt};
+	GxOverlayCut c;
 	mpq_t		det,
 				whole[GX_PIECE_CLASSES];
 	bool		ok = true;
 
+	gx_overlay_cut_init(&c, other, opt);
 	mpq_init(det);
 	for (int k = 0; k < GX_PIECE_CLASSES; k++)
-		mpq_inits(c.area[k], whole[k], NULL);
+		mpq_init(whole[k]);
 	for (size_t i = 0; ok && i < self->n; i++)
 	{
 		const double *T = self->tri + 9 * i;
 		int			sigma,
-					drop;
+					drop,
+					cls;
 
 		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
 		{
@@ -148,37 +183,13 @@ overlay_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const d
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds no volume */
 		gx_orient3d_value(T, T + 3, T + 6, o, det);
-		c.T = T;
-		c.nmet = 0;
-		gx_solid_index_search(other, &self->boxes[i], collect_met, &c);
-		if (c.nomem)
-		{
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		if ((cls = gx_overlay_cut_meet(&c, self, i, err)) == -2)
 			ok = false;
-		}
-		else if (c.nmet == 0)
-		{
-			/* wholly inside or outside, and no vertex of T on the other's surface */
-			GxLocation	loc = gx_box_overlaps(&self->boxes[i], &other->box) ? gx_solid_locate(other, T)
-				: GX_LOC_OUTSIDE;
-
-			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
-			{
-				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
-				ok = false;
-			}
-			else
-			{
-				GxPieceClass cls = loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
-
-				mpq_add(whole[cls], whole[cls], det);
-			}
-		}
+		else if (cls >= 0)
+			mpq_add(whole[cls], whole[cls], det);
 		else
 		{
-			for (int k = 0; k < GX_PIECE_CLASSES; k++)
-				mpq_set_ui(c.area[k], 0, 1);
-			ok = cut_triangle(&c, drop, err);
+			ok = gx_overlay_cut_areas(&c, drop, err);
 			for (int k = 0; ok && k < GX_PIECE_CLASSES; k++)
 				if (mpq_sgn(c.area[k]) != 0)
 				{
@@ -191,10 +202,10 @@ overlay_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const d
 	{
 		mpq_div_2exp(whole[k], whole[k], 1);
 		mpq_add(out->sum[s][k], out->sum[s][k], whole[k]);
-		mpq_clears(c.area[k], whole[k], NULL);
+		mpq_clear(whole[k]);
 	}
 	mpq_clear(det);
-	free(c.met);
+	gx_overlay_cut_clear(&c);
 	return ok;
 }
 
@@ -278,7 +289,6 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 	const double *tri[2] = {NULL, NULL};
 	size_t		n[2] = {0, 0};
 	bool		ok = true;
-	mpq_t		v;
 
 	*out = 0;
 	if (!check_solid(a, err) || !check_solid(b, err))
@@ -286,12 +296,18 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 	for (int k = 0; k < 2; k++)
 		if (!(g[k]->flags & GX_FLAG_EMPTY))
 			tri[k] = gx_solid_triangles(g[k], &n[k]);
-	mpq_init(v);
 	if (n[0] == 0 || n[1] == 0)
+	{
+		mpq_t		v;
+
+		mpq_init(v);
 		volume_with_empty(tri[0], n[0], tri[1], n[1], op, v);
+		*out = gx_mpq_get_d_nearest(v);
+		mpq_clear(v);
+	}
 	else
 	{
-		GxOverlaySums s;
+		GxOverlayVolumes vol;
 
 		for (int k = 0; ok && k < 2; k++)
 			if (idx[k] == NULL)
@@ -299,16 +315,11 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 				ok = gx_solid_index_build(&own[k], tri[k], n[k], err);
 				idx[k] = ok ? &own[k] : NULL;
 			}
-		gx_overlay_sums_init(&s);
-		if (ok && (ok = gx_overlay_sums(idx[0], idx[1], opt, &s, err)))
-			gx_overlay_volume(&s, op, v);
-		gx_overlay_sums_clear(&s);
+		if (ok && (ok = gx_overlay_volumes(idx[0], idx[1], opt, &vol, err)))
+			*out = vol.v[op];
 		for (int k = 0; k < 2; k++)
 			if (idx[k] == &own[k])
 				gx_solid_index_free(&own[k]);
 	}
-	if (ok)
-		*out = gx_mpq_get_d_nearest(v);
-	mpq_clear(v);
 	return ok;
 }

@@ -71,6 +71,26 @@ bool		gx_overlay_sums(const GxSolidIndex *a, const GxSolidIndex *b, const GxOver
 /* The exact volume of a op b from the sums, into v. */
 void		gx_overlay_volume(const GxOverlaySums *s, GxBooleanOp op, mpq_t v);
 
+/* The volumes of a ∩ b, a ∪ b and a \ b (indexed by GxBooleanOp), each rounded once, and their exact signs. */
+typedef struct GxOverlayVolumes
+{
+	double		v[3];
+	int			sign[3];
+	size_t		filtered,		/* cut triangles whose areas the filter decided */
+				rational;		/* cut triangles whose areas came from rational pieces */
+	bool		exact_sums;		/* the filter's sums could not be rounded: the volumes are gx_overlay_sums' */
+} GxOverlayVolumes;
+
+/*
+ * The same volumes as gx_overlay_sums and gx_overlay_volume give, rounded once, bit for bit, faster
+ * (gx_overlay_filter.c): a triangle cut in general position has its area inside the other solid from
+ * Green's theorem over its cuts, in certified double-doubles (algorithm/gx_ddi.h), the others' areas are
+ * rational; the sums are certified double-doubles, rounded once when their error allows it, else done
+ * again in rationals. Same arguments and errors as gx_overlay_sums.
+ */
+bool		gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+							   GxOverlayVolumes *out, GxError *err);
+
 /*
  * The volume of a op b for two solids (GX_FLAG_SOLID, or EMPTY), exact and rounded once to *out.
  * ia, ib: their indexes, or NULL to build them for the call. false with err set as gx_overlay_sums, or
@@ -79,5 +99,40 @@ void		gx_overlay_volume(const GxOverlaySums *s, GxBooleanOp op, mpq_t v);
 bool		gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSerialized *b,
 							  const GxSolidIndex *ib, GxBooleanOp op, const GxOverlayOptions *opt, double *out,
 							  GxError *err);
+
+/*
+ * The overlay's step for one triangle T of one side against the other solid, shared by the rational path and
+ * the filter: the other's triangles meeting T, and the areas of T's pieces by class.
+ */
+typedef struct GxOverlayCut
+{
+	const GxSolidIndex *other;
+	const GxOverlayOptions *opt;
+	const double *T;
+	size_t	   *met,			/* the other's triangles that meet T */
+				nmet,
+				cap;
+	bool		nomem;
+	unsigned long visits;
+	mpq_t		area[GX_PIECE_CLASSES];
+} GxOverlayCut;
+
+void		gx_overlay_cut_init(GxOverlayCut *c, const GxSolidIndex *other, const GxOverlayOptions *opt);
+void		gx_overlay_cut_clear(GxOverlayCut *c);
+
+/*
+ * T = self's triangle i: the other's triangles that meet it into c->met; when none does, T's class
+ * (GX_PIECE_INSIDE or GX_PIECE_OUTSIDE, one vertex located); -1 when some do; -2 with err set.
+ */
+int			gx_overlay_cut_meet(GxOverlayCut *c, const GxSolidIndex *self, size_t i, GxError *err);
+
+/* Appends the other's triangle i to c->met when it meets c->T; false when memory ran out (c->nomem). */
+bool		gx_overlay_cut_collect(GxOverlayCut *c, size_t i);
+
+/* The class of c->T (of box box), met by none of the other's triangles, as gx_overlay_cut_meet. */
+int			gx_overlay_cut_whole(GxOverlayCut *c, const GxBox3D *box, GxError *err);
+
+/* c->area[k]: the area in (t, u) of T's pieces of class k (T's is 1/2), T not flat (drop: its projection). */
+bool		gx_overlay_cut_areas(GxOverlayCut *c, int drop, GxError *err);
 
 #endif

@@ -1,0 +1,137 @@
+/*
+ * gx_overlay_candidates.c: the pairs of triangles of two solids whose boxes overlap (gx_overlay_candidates.h).
+ * a's triangles go into a grid over the overlap of the solids' boxes; each of b's looks in the cells its box
+ * covers, a pair counted in the one cell holding the lower corner of the boxes' overlap.
+ */
+#include <stdlib.h>
+
+#include "base/gx_alloc.h"
+#include "geom/gx_box.h"
+#include "index/gx_grid.h"
+#include "operation/gx_overlay_candidates.h"
+
+#define CANCEL_EVERY 256		/* b's triangles between two polls of the cancel flags */
+
+typedef struct Pairs
+{
+	uint32_t   *v;				/* a's, then b's index */
+	size_t		n,
+				cap;
+} Pairs;
+
+/* The pairs as lists per triangle of side s (the index at k of each pair) into out. */
+static bool
+lists_of(const Pairs *p, int s, size_t n, GxOverlayCandidates *out)
+{
+	size_t	   *start = calloc(n + 2, sizeof(size_t));
+	uint32_t   *list = malloc((p->n ? p->n : 1) * sizeof(uint32_t));
+
+	out->start[s] = start;
+	out->list[s] = list;
+	if (start == NULL || list == NULL)
+		return false;
+	for (size_t k = 0; k < p->n; k++)
+		start[p->v[2 * k + s] + 2]++;
+	for (size_t i = 2; i < n + 2; i++)
+		start[i] += start[i - 1];
+	/* start[i + 1] counts the pairs before triangle i's end as they are filled */
+	for (size_t k = 0; k < p->n; k++)
+		list[start[p->v[2 * k + s] + 1]++] = p->v[2 * k + !s];
+	return true;
+}
+
+bool
+gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel, size_t max_pairs,
+					  GxOverlayCandidates *out, GxError *err)
+{
+	Pairs		p = {NULL, 0, 0};
+	GxGrid		g;
+	GxBox3D		common;
+	int			dim[3];
+	bool		ok = true,
+				was = gx_alloc_is_plain();
+
+	*out = (GxOverlayCandidates) {{NULL, NULL}, {NULL, NULL}};
+	if (gx_box_overlaps(&a->box, &b->box))
+	{
+		common = gx_box_intersection(&a->box, &b->box);
+		/* the grid in malloc's memory, as everything here (threads may call this) */
+		gx_alloc_plain(true);
+		gx_grid_choose_dims(&common, (double) (a->n + b->n), dim);
+		if (!gx_grid_build(&g, &common, dim, a->boxes, a->n, cancel, err))
+		{
+			gx_alloc_plain(was);
+			return false;
+		}
+		for (size_t j = 0; ok && j < b->n; j++)
+		{
+			const GxBox3D *bj = &b->boxes[j];
+			int			lo[3],
+						hi[3];
+
+			if (j % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+			{
+				gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+				ok = false;
+				break;
+			}
+			if (!gx_box_overlaps(bj, &common))
+				continue;
+			gx_grid_range(&g, bj, lo, hi);
+			for (int z = lo[2]; ok && z <= hi[2]; z++)
+				for (int y = lo[1]; ok && y <= hi[1]; y++)
+					for (int x = lo[0]; ok && x <= hi[0]; x++)
+					{
+						size_t		cell = gx_grid_cell(&g, x, y, z);
+
+						for (size_t q = g.start[cell]; q < g.start[cell + 1]; q++)
+						{
+							uint32_t	i = g.items[q];
+
+							if (!gx_box_overlaps(&a->boxes[i], bj) ||
+								!gx_grid_is_reference_cell(&g, &a->boxes[i], bj, x, y, z))
+								continue;
+							if (max_pairs && p.n == max_pairs)
+							{
+								gx_error_set(err, GX_ERR_LIMIT, "more than %zu pairs of triangles may meet",
+											 max_pairs);
+								ok = false;
+								break;
+							}
+							if (!gx_grow_malloc((void **) &p.v, &p.cap, 2 * (p.n + 1), sizeof(uint32_t),
+												SIZE_MAX / 8))
+							{
+								gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+								ok = false;
+								break;
+							}
+							p.v[2 * p.n] = i;
+							p.v[2 * p.n++ + 1] = (uint32_t) j;
+						}
+					}
+		}
+		gx_grid_free(&g);
+		gx_alloc_plain(was);
+	}
+	if (ok && !(lists_of(&p, 0, a->n, out) && lists_of(&p, 1, b->n, out)))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		ok = false;
+	}
+	free(p.v);
+	if (!ok)
+		gx_overlay_candidates_free(out);
+	return ok;
+}
+
+void
+gx_overlay_candidates_free(GxOverlayCandidates *c)
+{
+	for (int s = 0; s < 2; s++)
+	{
+		free(c->start[s]);
+		free(c->list[s]);
+		c->start[s] = NULL;
+		c->list[s] = NULL;
+	}
+}

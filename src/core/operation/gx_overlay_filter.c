@@ -1,0 +1,791 @@
+/*
+ * gx_overlay_filter.c: the overlay's volumes rounded once (gx_overlay_volumes, gx_overlay.h), from certified
+ * double-doubles (algorithm/gx_ddi.h) wherever they decide, bit for bit equal to the rational path's.
+ *
+ * The pairs of triangles that may meet are found once (gx_overlay_candidates.h). A triangle T that the other
+ * surface cuts in general position (no vertex of T on the plane of a triangle tau of the other that meets T,
+ * no vertex of tau on T's plane) needs no pieces. In T's coordinates (t, u) (T0 + t (T1 - T0) + u (T2 - T0)),
+ * the part R of T inside the other solid has, by Green's theorem, twice the area the integral of t du - u dt
+ * along its boundary, counter-clockwise: each segment from p to q where a tau crosses T, oriented with the
+ * other's inside on its left, adds p x q; T's edges through (0, 0) add nothing; the parts of its edge from T1
+ * to T2 inside add their length in parameter. A tau's segment lies on the line of direction nT x ntau (the
+ * normals), which has ntau's side, the other's outside, on its right. Along that line the segment is the
+ * overlap of T's interval and tau's: it starts where the line enters both, at the later entry, and ends at the
+ * earlier exit. The line enters tau across an edge from above T's plane to below it, and enters T across an
+ * edge from below tau's plane to above it; an entry point lies inside the other triangle, or the other's entry
+ * comes later. The crossing of segment pq with the plane through a, b lies left of ab exactly when
+ * orient3d(a, b, p, q) has the sign of p's side; it lies on T's boundary when one of those is 0 and no other is
+ * of the wrong sign (an edge of tau meeting an edge of T), and the intervals are closed. All of those are
+ * exact signs (gx_predicates.h); the points where the segments end and the areas are certified double-doubles.
+ * T1T2's parts inside: where it crosses a tau (leaving the other's inside when T1 lies below tau's plane;
+ * through an edge of the other, each of its two triangles counts half, so that crossing it counts once and
+ * touching it none) and whether T2 is inside (located, once for each point).
+ *
+ * A triangle of the other with T's three vertices covers T (the other's surface meets T nowhere else). Any
+ * other cut triangle's areas come from its rational pieces (gx_overlay_cut_areas), converted. The sums are
+ * certified double-doubles; a volume whose enclosure straddles a rounding boundary (or is not certainly zero or
+ * of one sign) sends the whole overlay to the rational path (gx_overlay_sums), as do more candidate pairs than
+ * the bound on cuts gives memory for; shortcuts past that bound are left to the pieces, which report it.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algorithm/gx_ddi.h"
+#include "algorithm/gx_orient.h"
+#include "algorithm/gx_primitives.h"
+#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_predicates_exact.h"
+#include "algorithm/gx_projection.h"
+#include "algorithm/gx_round.h"
+#include "operation/gx_overlay.h"
+#include "operation/gx_overlay_candidates.h"
+
+#define CANCEL_EVERY 64			/* triangles between two polls of the cancel flags */
+
+static inline GxDDI
+dsub_d(double a, double b)
+{
+	GxDDI		r = {0, 0, 0};
+
+	gx_two_diff(a, b, &r.hi, &r.lo);
+	return r;
+}
+
+static inline GxDDI
+dadd(GxDDI a, GxDDI b)
+{
+	GxDDI		r;
+
+	gx_ddi_add(&r, &a, &b);
+	return r;
+}
+
+static inline GxDDI
+dsub(GxDDI a, GxDDI b)
+{
+	GxDDI		r;
+
+	gx_ddi_sub(&r, &a, &b);
+	return r;
+}
+
+static inline GxDDI
+dmul(GxDDI a, GxDDI b)
+{
+	GxDDI		r;
+
+	gx_ddi_mul(&r, &a, &b);
+	return r;
+}
+
+static inline GxDDI
+ddiv(GxDDI a, GxDDI b)
+{
+	GxDDI		r;
+
+	gx_ddi_div(&r, &a, &b);
+	return r;
+}
+
+/* a x b for 2D points. */
+static inline GxDDI
+cross2(const GxDDI *a, const GxDDI *b)
+{
+	return dsub(dmul(a[0], b[1]), dmul(a[1], b[0]));
+}
+
+/* n = (b - a) x (c - a). */
+static void
+normal_of(const double *a, const double *b, const double *c, GxDDI *n)
+{
+	GxDDI		u[3],
+				v[3];
+
+	for (int k = 0; k < 3; k++)
+	{
+		u[k] = dsub_d(b[k], a[k]);
+		v[k] = dsub_d(c[k], a[k]);
+	}
+	for (int k = 0; k < 3; k++)
+		n[k] = dsub(dmul(u[(k + 1) % 3], v[(k + 2) % 3]), dmul(u[(k + 2) % 3], v[(k + 1) % 3]));
+}
+
+/* n . (p - a): p's height over the plane through a of normal n, scaled. */
+static GxDDI
+height(const GxDDI *n, const double *a, const double *p)
+{
+	GxDDI		h = dmul(n[0], dsub_d(p[0], a[0]));
+
+	h = dadd(h, dmul(n[1], dsub_d(p[1], a[1])));
+	return dadd(h, dmul(n[2], dsub_d(p[2], a[2])));
+}
+
+/* det(T0 - o, T1 - o, T2 - o), as gx_orient3d_value. */
+static GxDDI
+det_of(const double *T, const double *o)
+{
+	GxDDI		r[3][3];
+
+	for (int k = 0; k < 3; k++)
+		for (int a = 0; a < 3; a++)
+			r[k][a] = dsub_d(T[3 * k + a], o[a]);
+	return dadd(dadd(dmul(r[0][0], dsub(dmul(r[1][1], r[2][2]), dmul(r[1][2], r[2][1]))),
+					 dmul(r[0][1], dsub(dmul(r[1][2], r[2][0]), dmul(r[1][0], r[2][2])))),
+				dmul(r[0][2], dsub(dmul(r[1][0], r[2][1]), dmul(r[1][1], r[2][0]))));
+}
+
+/* q as a certified double-double. */
+static GxDDI
+ddi_of_mpq(mpq_srcptr q, mpq_ptr w)
+{
+	GxDDI		r;
+	double		hi = mpq_get_d(q),
+				lo;
+
+	mpq_set_d(w, hi);
+	mpq_sub(w, q, w);
+	lo = mpq_get_d(w);			/* truncated: |w - lo| < ulp(lo) */
+	gx_fast_two_sum(hi, lo, &r.hi, &r.lo);
+	r.rad = (fabs(lo) * 0x1p-52 + 0x1p-1074) * GX_DDI_UP;
+	return r;
+}
+
+/*
+ * A triangle's plane for the side of points: Shewchuk's orient3d filter with the triangle's half done once.
+ * det | e1 ; e2 ; p - a | (e1 = b - a, e2 = c - a, rounded) expanded along its last row has his evaluation's
+ * shape, so his bound on its error holds while nothing overflows and underflow stays far below the bound: e1
+ * and e2 in his filter's range (their products at least 2^-640 or 0), the permanent between 2^-600 and 2^900
+ * (a product of p - a that underflows errs by 2^-1074 at most).
+ */
+typedef struct Plane
+{
+	const double *a;
+	double		n[3],			/* e1 x e2 */
+				np[3];			/* its permanent's terms */
+	bool		ok;				/* e1 and e2 in the filter's range */
+} Plane;
+
+static void
+plane_init(Plane *pl, const double *a)
+{
+	double		e[2][3];
+
+	pl->a = a;
+	pl->ok = true;
+	for (int k = 0; k < 3; k++)
+	{
+		e[0][k] = a[3 + k] - a[k];
+		e[1][k] = a[6 + k] - a[k];
+		pl->ok &= gx_in_range(e[0][k], GX_FILTER3_LO, GX_FILTER3_HI) &&
+			gx_in_range(e[1][k], GX_FILTER3_LO, GX_FILTER3_HI);
+	}
+	for (int k = 0; k < 3; k++)
+	{
+		double		x = e[0][(k + 1) % 3] * e[1][(k + 2) % 3],
+					y = e[0][(k + 2) % 3] * e[1][(k + 1) % 3];
+
+		pl->n[k] = x - y;
+		pl->np[k] = fabs(x) + fabs(y);
+	}
+}
+
+/* +1 when p lies above the plane (on its normal's side), -1 below, 0 on it: -gx_orient3d. */
+static int
+plane_side(const Plane *pl, const double *p)
+{
+	double		d[3] = {p[0] - pl->a[0], p[1] - pl->a[1], p[2] - pl->a[2]},
+				h = d[0] * pl->n[0] + d[1] * pl->n[1] + d[2] * pl->n[2],
+				perm = fabs(d[0]) * pl->np[0] + fabs(d[1]) * pl->np[1] + fabs(d[2]) * pl->np[2],
+				bound = GX_O3D_ERRBOUND_A * perm;
+
+	if (pl->ok && perm > 0x1p-600 && perm < 0x1p900 && (h > bound || -h > bound))
+		return h > 0 ? 1 : -1;
+	return -gx_orient3d(pl->a, pl->a + 3, pl->a + 6, p);
+}
+
+/*
+ * T in its own coordinates, scaled by D = e1 x e2 (its projection's doubled area): p' = (t D, u D), the
+ * projection dropping axis drop, e1 = T1 - T0 and e2 = T2 - T0 there; n its normal.
+ */
+typedef struct Frame
+{
+	const double *T;
+	int			i,
+				j;
+	GxDDI		e[2][2],
+				D,
+				n[3];
+	Plane		plane;
+} Frame;
+
+static void
+frame_init(Frame *f, const double *T, int drop)
+{
+	f->T = T;
+	f->i = (drop + 1) % 3;
+	f->j = (drop + 2) % 3;
+	for (int k = 0; k < 2; k++)
+	{
+		f->e[k][0] = dsub_d(T[3 * (k + 1) + f->i], T[f->i]);
+		f->e[k][1] = dsub_d(T[3 * (k + 1) + f->j], T[f->j]);
+	}
+	f->D = cross2(f->e[0], f->e[1]);
+	normal_of(T, T + 3, T + 6, f->n);
+	plane_init(&f->plane, T);
+}
+
+/* p' for a point p (Cramer's rule: t D = d x e2, u D = e1 x d, d = p - T0). */
+static void
+scaled_coords(const Frame *f, const double *p, GxDDI *out)
+{
+	GxDDI		d[2] = {dsub_d(p[f->i], f->T[f->i]), dsub_d(p[f->j], f->T[f->j])};
+
+	out[0] = cross2(d, f->e[1]);
+	out[1] = cross2(f->e[0], d);
+}
+
+/* T's vertex k scaled: (0, 0), (D, 0), (0, D). */
+static void
+vertex_coords(const Frame *f, int k, GxDDI *out)
+{
+	GxDDI		zero = {0, 0, 0};
+
+	out[0] = k == 1 ? f->D : zero;
+	out[1] = k == 2 ? f->D : zero;
+}
+
+/* One tau against T: the exact signs, decided as they are needed. */
+typedef struct Pair
+{
+	const Frame *f;
+	const double *tau;
+	int			at[3],			/* tau's vertices above T's plane (+1) or below (-1) */
+				ag[3],			/* T's vertices above tau's plane or below */
+				o[3][3];		/* orient3d(T's edge f, tau's edge e), 2 while unknown */
+	bool		has_n;
+	GxDDI		n[3];			/* tau's normal */
+} Pair;
+
+static int
+edge_orient(Pair *p, int f, int e)
+{
+	if (p->o[f][e] == 2)
+		p->o[f][e] = gx_orient3d(p->f->T + 3 * f, p->f->T + 3 * ((f + 1) % 3), p->tau + 3 * e,
+								 p->tau + 3 * ((e + 1) % 3));
+	return p->o[f][e];
+}
+
+/*
+ * Whether the crossing of tau's edge e with T's plane lies inside T: 1, 0, or -1 when on its boundary. On the
+ * line of one of T's edges (a zero) it is outside when beyond another.
+ */
+static int
+x_inside(Pair *p, int e)
+{
+	bool		zero = false;
+
+	for (int f = 0; f < 3; f++)
+	{
+		int			s = edge_orient(p, f, e);
+
+		if (s != 0 && s != p->at[e])
+			return 0;
+		zero |= s == 0;
+	}
+	return zero ? -1 : 1;
+}
+
+/* Whether the crossing of T's edge f with tau's plane lies inside tau: 1, 0, or -1, as x_inside. */
+static int
+y_inside(Pair *p, int f)
+{
+	bool		zero = false;
+
+	for (int e = 0; e < 3; e++)
+	{
+		int			s = edge_orient(p, f, e);
+
+		if (s != 0 && s != p->ag[f])
+			return 0;
+		zero |= s == 0;
+	}
+	return zero ? -1 : 1;
+}
+
+/* out = the crossing of tau's edge e with T's plane, scaled. */
+static void
+x_point(Pair *p, int e, GxDDI *out)
+{
+	const double *a = p->tau + 3 * e,
+			   *b = p->tau + 3 * ((e + 1) % 3);
+	GxDDI		ha = height(p->f->n, p->f->T, a),
+				lambda = ddiv(ha, dsub(ha, height(p->f->n, p->f->T, b))),
+				pa[2],
+				pb[2];
+
+	scaled_coords(p->f, a, pa);
+	scaled_coords(p->f, b, pb);
+	for (int k = 0; k < 2; k++)
+		out[k] = dadd(pa[k], dmul(lambda, dsub(pb[k], pa[k])));
+}
+
+/* The parameter of the crossing of T's edge f with tau's plane along it. */
+static GxDDI
+y_param(Pair *p, int f)
+{
+	const double *T = p->f->T;
+	GxDDI		ga,
+				gb;
+
+	if (!p->has_n)
+	{
+		normal_of(p->tau, p->tau + 3, p->tau + 6, p->n);
+		p->has_n = true;
+	}
+	ga = height(p->n, p->tau, T + 3 * f);
+	gb = height(p->n, p->tau, T + 3 * ((f + 1) % 3));
+	return ddiv(ga, dsub(ga, gb));
+}
+
+/* out = the crossing of T's edge f with tau's plane, scaled. */
+static void
+y_point(Pair *p, int f, GxDDI *out)
+{
+	GxDDI		mu = y_param(p, f),
+				a[2],
+				b[2];
+
+	vertex_coords(p->f, f, a);
+	vertex_coords(p->f, (f + 1) % 3, b);
+	for (int k = 0; k < 2; k++)
+		out[k] = dadd(a[k], dmul(mu, dsub(b[k], a[k])));
+}
+
+/*
+ * The end of tau's segment in T where the line enters (enter) or leaves both, scaled into out: 1, or 0 when the
+ * line's intervals in T and tau do not overlap. The intervals are closed: an entry on the other triangle's
+ * boundary is the later one.
+ */
+static int
+segment_end(Pair *p, bool enter, GxDDI *out)
+{
+	int			e = -1,
+				f = -1;
+
+	/* the line enters tau across an edge from above T's plane to below, and T from below tau's to above */
+	for (int k = 0; k < 3; k++)
+	{
+		if (p->at[k] != p->at[(k + 1) % 3] && (p->at[k] > 0) == enter)
+			e = k;
+		if (p->ag[k] != p->ag[(k + 1) % 3] && (p->ag[k] < 0) == enter)
+			f = k;
+	}
+	if (x_inside(p, e) != 0)
+		x_point(p, e, out);
+	else if (y_inside(p, f) != 0)
+		y_point(p, f, out);
+	else
+		return 0;
+	return 1;
+}
+
+/*
+ * Whether tau meets T, in general position: 1 after adding its segment's p x q to *cross and T1T2's crossing
+ * of it to *m (minus its parameter entering the other's inside, plus leaving it); 0 when they do not meet; -1
+ * when they are not in general position (they may meet or not).
+ */
+static int
+add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
+{
+	Pair		p = {.f = f, .tau = tau};
+	GxDDI		s[2],
+				e[2];
+	int			rs,
+				re;
+
+	Plane		tp;
+
+	for (int k = 0; k < 3; k++)
+	{
+		if ((p.at[k] = plane_side(&f->plane, tau + 3 * k)) == 0)
+			return -1;
+		for (int g = 0; g < 3; g++)
+			p.o[k][g] = 2;
+	}
+	if (p.at[0] == p.at[1] && p.at[1] == p.at[2])
+		return 0;
+	plane_init(&tp, tau);
+	for (int k = 0; k < 3; k++)
+		if ((p.ag[k] = plane_side(&tp, f->T + 3 * k)) == 0)
+			return -1;
+	if (p.ag[0] == p.ag[1] && p.ag[1] == p.ag[2])
+		return 0;
+	rs = segment_end(&p, true, s);
+	re = segment_end(&p, false, e);
+	if (rs != re)
+		return -1;				/* not reached */
+	if (!rs)
+		return 0;
+	*cross = dadd(*cross, cross2(s, e));
+	if (p.ag[1] != p.ag[2])
+	{
+		int			in = y_inside(&p, 1);
+
+		if (in)
+		{
+			GxDDI		mu = y_param(&p, 1);
+
+			/* through the edge tau shares with its neighbour, which counts the other half */
+			if (in < 0)
+				mu = dmul(mu, (GxDDI) {0.5, 0, 0});
+			*m = p.ag[1] > 0 ? dsub(*m, mu) : dadd(*m, mu);
+		}
+	}
+	return 1;
+}
+
+/*
+ * Where points of one side lie in the other solid, once located: vertices of triangles that nothing of the other
+ * meets (then none of them lies on its surface), and T2 of those cut in general position, keyed by their
+ * coordinates, so that a vertex shared by several triangles is located once.
+ */
+typedef struct Places
+{
+	const double **at;			/* the point, NULL for a free slot */
+	signed char *loc;			/* GX_LOC_INSIDE or GX_LOC_OUTSIDE */
+	size_t		mask;
+} Places;
+
+static bool
+places_init(Places *pl, size_t n)
+{
+	size_t		cap = 64;
+
+	while (cap < 4 * n && cap < SIZE_MAX / 16)
+		cap *= 2;
+	pl->mask = cap - 1;
+	pl->at = calloc(cap, sizeof(const double *));
+	pl->loc = malloc(cap);
+	return pl->at != NULL && pl->loc != NULL;
+}
+
+static void
+places_free(Places *pl)
+{
+	free(pl->at);
+	free(pl->loc);
+}
+
+/* p's slot: where it is, or the free one where it goes. */
+static size_t
+places_slot(const Places *pl, const double *p)
+{
+	uint64_t	b[3],
+				h;
+	size_t		i;
+
+	memcpy(b, p, sizeof(b));
+	h = b[0] * 0x9E3779B97F4A7C15u ^ b[1] * 0xC2B2AE3D27D4EB4Fu ^ b[2] * 0x165667B19E3779F9u;
+	for (i = (size_t) (h ^ h >> 29) & pl->mask; pl->at[i] && memcmp(pl->at[i], p, 3 * sizeof(double)) != 0;
+		 i = (i + 1) & pl->mask)
+		;
+	return i;
+}
+
+/* p's place in the other solid (GX_LOC_FAILED when unknown). */
+static GxLocation
+places_get(const Places *pl, const double *p)
+{
+	size_t		i = places_slot(pl, p);
+
+	return pl->at[i] ? (GxLocation) pl->loc[i] : GX_LOC_FAILED;
+}
+
+/* Records p's place (inside or outside); a side's 3 n vertices leave a quarter of the slots free. */
+static void
+places_put(Places *pl, const double *p, GxLocation loc)
+{
+	size_t		i = places_slot(pl, p);
+
+	if (!pl->at[i])
+	{
+		pl->at[i] = p;
+		pl->loc[i] = (signed char) loc;
+	}
+}
+
+/* What the other's triangles cand[0 .. n) do to T. */
+typedef enum Cuts
+{
+	CUTS_NONE,					/* none meets T */
+	CUTS_GENERAL,				/* some do, all in general position: *twice set */
+	CUTS_SPECIAL				/* some meets T, not in general position */
+} Cuts;
+
+/*
+ * Twice the area in (t, u) of T's part inside the other solid when its cuts are in general position; *nmet:
+ * how many meet it in general position.
+ */
+static Cuts
+inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Places *pl, size_t *nmet,
+			GxDDI *twice)
+{
+	Frame		f;
+	GxDDI		cross = {0, 0, 0},
+				m = {0, 0, 0},
+				one = {1, 0, 0};
+	GxLocation	loc;
+
+	frame_init(&f, c->T, drop);
+	*nmet = 0;
+	for (size_t k = 0; k < n; k++)
+	{
+		const double *tau = c->other->tri + 9 * (size_t) cand[k];
+		int			r = add_tau(&f, tau, &cross, &m);
+
+		if (r < 0 && gx_elements_intersect(c->T, 3, tau, 3))
+			return CUTS_SPECIAL;
+		*nmet += r > 0;
+	}
+	if (*nmet == 0)
+		return CUTS_NONE;
+	if ((loc = places_get(pl, c->T + 6)) == GX_LOC_FAILED)
+	{
+		loc = gx_solid_locate(c->other, c->T + 6);
+		if (loc != GX_LOC_INSIDE && loc != GX_LOC_OUTSIDE)
+			return CUTS_SPECIAL;
+		places_put(pl, c->T + 6, loc);
+	}
+	if (loc == GX_LOC_INSIDE)
+		m = dadd(m, one);
+	*twice = dadd(ddiv(cross, dmul(f.D, f.D)), m);
+	return CUTS_GENERAL;
+}
+
+/*
+ * Whether one of the other's triangles cand[0 .. n) has T's three vertices: 1 in T's order, -1 in the other,
+ * 0 when none. It covers T, and no other triangle of the other's surface meets T's inside.
+ */
+static int
+same_triangle(const GxOverlayCut *c, const uint32_t *cand, size_t n)
+{
+	const double *T = c->T;
+
+	for (size_t k = 0; k < n; k++)
+	{
+		const double *tau = c->other->tri + 9 * (size_t) cand[k];
+
+		for (int r = 0; r < 3; r++)
+			if (tau[3 * r] == T[0] && tau[3 * r + 1] == T[1] && tau[3 * r + 2] == T[2])
+			{
+				const double *n1 = tau + 3 * ((r + 1) % 3),
+						   *n2 = tau + 3 * ((r + 2) % 3);
+
+				if (n1[0] == T[3] && n1[1] == T[4] && n1[2] == T[5] &&
+					n2[0] == T[6] && n2[1] == T[7] && n2[2] == T[8])
+					return 1;
+				if (n2[0] == T[3] && n2[1] == T[4] && n2[2] == T[5] && n1[0] == T[6] && n1[1] == T[7] &&
+					n1[2] == T[8])
+					return -1;
+			}
+	}
+	return 0;
+}
+
+/* The class of T, which nothing of the other meets: a vertex's place when known, else T0 located. */
+static int
+whole_class(GxOverlayCut *c, const GxBox3D *box, Places *pl, GxError *err)
+{
+	int			cls;
+
+	for (int k = 0; k < 3; k++)
+	{
+		GxLocation	loc = places_get(pl, c->T + 3 * k);
+
+		if (loc != GX_LOC_FAILED)
+			return loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
+	}
+	if ((cls = gx_overlay_cut_whole(c, box, err)) >= 0)
+		for (int k = 0; k < 3; k++)
+			places_put(pl, c->T + 3 * k, cls == GX_PIECE_INSIDE ? GX_LOC_INSIDE : GX_LOC_OUTSIDE);
+	return cls;
+}
+
+/*
+ * Side s's triangles against the other solid, their det times their pieces' areas by class into sum; o: the
+ * reference point; cand: the candidates.
+ */
+static bool
+filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
+			const double *o, const GxOverlayOptions *opt, GxDDI *sum, GxOverlayVolumes *out, GxError *err)
+{
+	GxOverlayCut c;
+	const GxDDI half = {0.5, 0, 0};
+	mpq_t		detq,
+				w;
+	bool		ok = true;
+	Places		pl;
+
+	if (!places_init(&pl, self->n))
+	{
+		places_free(&pl);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	gx_overlay_cut_init(&c, other, opt);
+	mpq_inits(detq, w, NULL);
+	for (size_t i = 0; ok && i < self->n; i++)
+	{
+		const double *T = self->tri + 9 * i;
+		const uint32_t *list = cand->list[s] + cand->start[s][i];
+		size_t		nlist = cand->start[s][i + 1] - cand->start[s][i],
+					nmet;
+		int			sigma,
+					drop,
+					cls,
+					same;
+		GxDDI		det,
+					twice;
+		Cuts		cuts;
+
+		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+			ok = false;
+			break;
+		}
+		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
+			continue;			/* a flat triangle bounds no volume */
+		c.T = T;
+		det = det_of(T, o);
+		/* both shortcuts within the bound on cuts, 3 a triangle of the other: past it the rational pieces say */
+		if (!(opt->max_cuts && 3 * nlist + 2 > opt->max_cuts) && (same = same_triangle(&c, list, nlist)) != 0)
+		{
+			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
+			sum[cls] = dadd(sum[cls], dmul(det, half));
+			continue;
+		}
+		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
+		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
+			cuts = CUTS_SPECIAL;
+		if (cuts == CUTS_NONE)
+		{
+			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
+				ok = false;
+			else
+				sum[cls] = dadd(sum[cls], dmul(det, half));
+		}
+		else if (cuts == CUTS_GENERAL)
+		{
+			GxDDI		in = dmul(dmul(det, twice), half);
+
+			sum[GX_PIECE_INSIDE] = dadd(sum[GX_PIECE_INSIDE], in);
+			sum[GX_PIECE_OUTSIDE] = dadd(sum[GX_PIECE_OUTSIDE], dsub(dmul(det, half), in));
+			out->filtered++;
+		}
+		else
+		{
+			c.nmet = 0;
+			for (size_t k = 0; k < nlist; k++)
+				gx_overlay_cut_collect(&c, list[k]);
+			if (c.nomem)
+			{
+				gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+				ok = false;
+			}
+			else if ((ok = gx_overlay_cut_areas(&c, drop, err)))
+			{
+				gx_orient3d_value(T, T + 3, T + 6, o, detq);
+				for (int k = 0; k < GX_PIECE_CLASSES; k++)
+					if (mpq_sgn(c.area[k]) != 0)
+					{
+						mpq_mul(c.area[k], c.area[k], detq);
+						sum[k] = dadd(sum[k], ddi_of_mpq(c.area[k], w));
+					}
+				out->rational++;
+			}
+		}
+	}
+	mpq_clears(detq, w, NULL);
+	gx_overlay_cut_clear(&c);
+	places_free(&pl);
+	return ok;
+}
+
+/* The volume v / 3 rounded and its sign into out's slot op: false when the enclosure cannot decide them. */
+static bool
+round_volume(GxDDI v, int op, GxOverlayVolumes *out)
+{
+	const GxDDI three = {3, 0, 0};
+
+	if (gx_ddi_is_zero(&v))
+	{
+		out->v[op] = 0;
+		out->sign[op] = 0;
+		return true;
+	}
+	v = ddiv(v, three);
+	out->sign[op] = gx_ddi_sign(&v);
+	return out->sign[op] != 2 && out->sign[op] != 0 && gx_ddi_round(&v, &out->v[op]);
+}
+
+/* The rational path's volumes. */
+static bool
+exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, GxOverlayVolumes *out,
+			  GxError *err)
+{
+	GxOverlaySums s;
+	mpq_t		v;
+	bool		ok;
+
+	gx_overlay_sums_init(&s);
+	mpq_init(v);
+	if ((ok = gx_overlay_sums(a, b, opt, &s, err)))
+		for (int op = 0; op < 3; op++)
+		{
+			gx_overlay_volume(&s, (GxBooleanOp) op, v);
+			out->v[op] = gx_mpq_get_d_nearest(v);
+			out->sign[op] = mpq_sgn(v);
+		}
+	mpq_clear(v);
+	gx_overlay_sums_clear(&s);
+	out->exact_sums = true;
+	return ok;
+}
+
+bool
+gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+				   GxOverlayVolumes *out, GxError *err)
+{
+	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}};
+	GxOverlayCandidates cand;
+	GxError		cerr = {GX_OK, ""};
+	const double *o = a->tri;
+	bool		ok,
+				decided;
+
+	*out = (GxOverlayVolumes) {{0, 0, 0}, {0, 0, 0}, 0, 0, false};
+	if (a->n > UINT32_MAX || b->n > UINT32_MAX)
+		return exact_volumes(a, b, opt, out, err);
+	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
+	if (!gx_overlay_candidates(a, b, opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr))
+	{
+		if (cerr.code == GX_ERR_LIMIT)
+			return exact_volumes(a, b, opt, out, err);
+		gx_error_set(err, cerr.code, "%s", cerr.msg);
+		return false;
+	}
+	ok = filter_side(a, b, 0, &cand, o, opt, sum[0], out, err) &&
+		filter_side(b, a, 1, &cand, o, opt, sum[1], out, err);
+	gx_overlay_candidates_free(&cand);
+	if (!ok)
+		return false;
+	decided = round_volume(dadd(dadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]),
+						   GX_BOOL_INTERSECTION, out)
+		&& round_volume(dadd(dadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]),
+						GX_BOOL_UNION, out)
+		&& round_volume(dadd(dsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_OPPOSITE]),
+						GX_BOOL_DIFFERENCE, out);
+	return decided || exact_volumes(a, b, opt, out, err);
+}
