@@ -7,21 +7,18 @@
  * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are
  * the classes of triangles joined across edges that are not cuts.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "algorithm/gx_cut.h"
-#include "algorithm/gx_predicates.h"
+#include "algorithm/gx_plane_coords.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 
 #define CANCEL_EVERY 64
 
-typedef struct Point
-{
-	mpq_t		t,
-				u;
-} Point;
+typedef GxTU Point;
 
 typedef struct Edge
 {
@@ -39,21 +36,13 @@ typedef struct Tri
 
 struct GxCut
 {
-	const double *T;
-	int			i,
-				j;				/* the projection's axes */
-	mpq_t		e[2][2],		/* T1 - T0 and T2 - T0 there */
-				det,
-				w[4];
+	GxPlaneCoords f;			/* T's (t, u), the triangles lying in its plane */
 	Point	   *pt;
 	size_t		npt,
 				ptcap;
 	Edge	   *cut;			/* by their ends' points */
 	size_t		ncut,
 				cutcap;
-	Point	   *cover;			/* the corners of the triangles lying in T's plane, 3 each */
-	size_t		ncover,
-				covercap;
 	Tri		   *tri;
 	size_t		ntri,
 				tricap;
@@ -78,22 +67,8 @@ gx_cut_new(const double *T, int drop)
 
 	if (c == NULL)
 		return NULL;
-	c->T = T;
+	gx_plane_coords_init(&c->f, T, drop);
 	c->limit = SIZE_MAX / 512;
-	c->i = (drop + 1) % 3;
-	c->j = (drop + 2) % 3;
-	mpq_inits(c->det, c->w[0], c->w[1], c->w[2], c->w[3], NULL);
-	for (int k = 0; k < 2; k++)
-		for (int a = 0; a < 2; a++)
-		{
-			mpq_init(c->e[k][a]);
-			mpq_set_d(c->e[k][a], T[3 * (k + 1) + (a ? c->j : c->i)]);
-			mpq_set_d(c->w[0], T[a ? c->j : c->i]);
-			mpq_sub(c->e[k][a], c->e[k][a], c->w[0]);
-		}
-	mpq_mul(c->det, c->e[0][0], c->e[1][1]);
-	mpq_mul(c->w[0], c->e[0][1], c->e[1][0]);
-	mpq_sub(c->det, c->det, c->w[0]);
 	return c;
 }
 
@@ -146,187 +121,38 @@ add_cut(GxCut *c, size_t a, size_t b)
 	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
 }
 
-/* (t, u) of p, a point of T's plane: Cramer's rule in the projection. */
-static void
-coords_of(GxCut *c, const double *p, mpq_ptr t, mpq_ptr u)
-{
-	mpq_set_d(c->w[0], p[c->i]);
-	mpq_set_d(c->w[1], c->T[c->i]);
-	mpq_sub(c->w[0], c->w[0], c->w[1]);
-	mpq_set_d(c->w[1], p[c->j]);
-	mpq_set_d(c->w[2], c->T[c->j]);
-	mpq_sub(c->w[1], c->w[1], c->w[2]);
-	mpq_mul(c->w[2], c->w[0], c->e[1][1]);
-	mpq_mul(c->w[3], c->w[1], c->e[1][0]);
-	mpq_sub(t, c->w[2], c->w[3]);
-	mpq_div(t, t, c->det);
-	mpq_mul(c->w[2], c->e[0][0], c->w[1]);
-	mpq_mul(c->w[3], c->e[0][1], c->w[0]);
-	mpq_sub(u, c->w[2], c->w[3]);
-	mpq_div(u, u, c->det);
-}
-
-/* (t, u) where segment ab, its ends strictly on either side of T's plane, crosses it. */
-static void
-crossing_coords(GxCut *c, const double *a, const double *b, mpq_ptr t, mpq_ptr u)
-{
-	mpq_t		lambda,
-				tb,
-				ub;
-
-	mpq_inits(lambda, tb, ub, NULL);
-	gx_plane_crossing(c->T, a, b, lambda);
-	coords_of(c, a, t, u);
-	coords_of(c, b, tb, ub);
-	mpq_sub(tb, tb, t);
-	mpq_mul(tb, tb, lambda);
-	mpq_add(t, t, tb);
-	mpq_sub(ub, ub, u);
-	mpq_mul(ub, ub, lambda);
-	mpq_add(u, u, ub);
-	mpq_clears(lambda, tb, ub, NULL);
-}
-
-/*
- * The part in T (t >= 0, u >= 0, t + u <= 1) of the segment from p to q (or of the point p when q is NULL):
- * a cut, a point when only one is left, nothing when none is.
- */
+/* The part of segment pq inside T (pq a point when q == p): a cut, a point when only one is left. */
 static void
 add_clipped(GxCut *c, const Point *p, const Point *q)
 {
-	mpq_t		f[2],
-				lo,
-				hi,
-				r[2][2];
-	bool		empty = false;
-	size_t		end[2];
+	Point		r[2];
 
-	mpq_inits(f[0], f[1], lo, hi, r[0][0], r[0][1], r[1][0], r[1][1], NULL);
-	if (q == NULL)
-		q = p;
-	/* each of T's edge functions t, u, 1 - t - u is affine along pq: a bound on s in [0, 1] */
-	mpq_set_ui(hi, 1, 1);
-	for (int k = 0; k < 3 && !empty; k++)
+	mpq_inits(r[0].t, r[0].u, r[1].t, r[1].u, NULL);
+	if (gx_tu_clip(p, q, r))
 	{
-		for (int e = 0; e < 2; e++)
-		{
-			const Point *x = e ? q : p;
+		size_t		a = add_point(c, r[0].t, r[0].u);
 
-			if (k == 0)
-				mpq_set(f[e], x->t);
-			else if (k == 1)
-				mpq_set(f[e], x->u);
-			else
-			{
-				mpq_set_ui(f[e], 1, 1);
-				mpq_sub(f[e], f[e], x->t);
-				mpq_sub(f[e], f[e], x->u);
-			}
-		}
-		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
-			empty = true;
-		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
-		{
-			bool		entering = mpq_sgn(f[0]) < 0;
-
-			mpq_sub(f[1], f[0], f[1]);
-			mpq_div(f[0], f[0], f[1]);
-			if (entering ? mpq_cmp(f[0], lo) > 0 : mpq_cmp(f[0], hi) < 0)
-				mpq_set(entering ? lo : hi, f[0]);
-		}
+		add_cut(c, a, add_point(c, r[1].t, r[1].u));
 	}
-	if (!empty && mpq_cmp(lo, hi) <= 0)
-	{
-		for (int e = 0; e < 2; e++)
-		{
-			mpq_sub(r[e][0], q->t, p->t);
-			mpq_mul(r[e][0], r[e][0], e ? hi : lo);
-			mpq_add(r[e][0], r[e][0], p->t);
-			mpq_sub(r[e][1], q->u, p->u);
-			mpq_mul(r[e][1], r[e][1], e ? hi : lo);
-			mpq_add(r[e][1], r[e][1], p->u);
-			end[e] = add_point(c, r[e][0], r[e][1]);
-		}
-		add_cut(c, end[0], end[1]);
-	}
-	mpq_clears(f[0], f[1], lo, hi, r[0][0], r[0][1], r[1][0], r[1][1], NULL);
-}
-
-/* Sign of (q - p) x (r - p) in (t, u). */
-static int
-orient_tu(GxCut *c, const Point *p, const Point *q, const Point *r)
-{
-	mpq_sub(c->w[0], q->t, p->t);
-	mpq_sub(c->w[1], r->u, p->u);
-	mpq_mul(c->w[0], c->w[0], c->w[1]);
-	mpq_sub(c->w[1], q->u, p->u);
-	mpq_sub(c->w[2], r->t, p->t);
-	mpq_mul(c->w[1], c->w[1], c->w[2]);
-	return mpq_cmp(c->w[0], c->w[1]);
+	gx_tu_clear(r, 2);
 }
 
 void
 gx_cut_add(GxCut *c, const double *tau)
 {
-	int			side[3],
-				pos = 0,
-				neg = 0,
-				n = 0;
+	int			nzero,
+				n;
 	Point		p[3];
 
-	for (int k = 0; k < 3; k++)
-	{
-		side[k] = gx_orient3d(c->T, c->T + 3, c->T + 6, tau + 3 * k);
-		pos += side[k] > 0;
-		neg += side[k] < 0;
-	}
-	for (int k = 0; k < 3; k++)
-		if (side[k] == 0)
-		{
-			mpq_inits(p[n].t, p[n].u, NULL);
-			coords_of(c, tau + 3 * k, p[n].t, p[n].u);
-			n++;
-		}
-	if (pos > 0 && neg > 0)
-		for (int k = 0; k < 3; k++)
-		{
-			int			j = (k + 1) % 3;
-
-			if (side[k] * side[j] >= 0)
-				continue;
-			mpq_inits(p[n].t, p[n].u, NULL);
-			crossing_coords(c, tau + 3 * k, tau + 3 * j, p[n].t, p[n].u);
-			n++;
-		}
+	n = gx_plane_section(&c->f, tau, p, &nzero, &c->nomem);
 	if (n == 1)
-		add_clipped(c, &p[0], NULL);
+		add_clipped(c, &p[0], &p[0]);
 	else if (n == 2)
 		add_clipped(c, &p[0], &p[1]);
 	else if (n == 3)
-	{
 		for (int k = 0; k < 3; k++)
 			add_clipped(c, &p[k], &p[(k + 1) % 3]);
-		if (orient_tu(c, &p[0], &p[1], &p[2]) != 0)
-		{
-			if (!gx_grow_malloc((void **) &c->cover, &c->covercap, 3 * (c->ncover + 1), sizeof(Point),
-								SIZE_MAX / 512))
-				c->nomem = true;
-			else
-			{
-				for (int k = 0; k < 3; k++)
-				{
-					Point	   *x = &c->cover[3 * c->ncover + k];
-
-					mpq_inits(x->t, x->u, NULL);
-					mpq_set(x->t, p[k].t);
-					mpq_set(x->u, p[k].u);
-				}
-				c->ncover++;
-			}
-		}
-	}
-	for (int k = 0; k < n; k++)
-		mpq_clears(p[k].t, p[k].u, NULL);
+	gx_tu_clear(p, n);
 	c->nadded++;
 }
 
@@ -343,14 +169,12 @@ stop(GxCut *c)
 static void
 add_crossings(GxCut *c)
 {
-	mpq_t		o0,
-				o1,
-				s,
+	mpq_t		s,
 				t,
 				u;
 	size_t		n = c->ncut;
 
-	mpq_inits(o0, o1, s, t, u, NULL);
+	mpq_inits(s, t, u, NULL);
 	for (size_t x = 0; x < n && !stop(c); x++)
 		for (size_t y = x + 1; y < n; y++)
 		{
@@ -359,34 +183,12 @@ add_crossings(GxCut *c)
 					   *b0 = &c->pt[c->cut[y].a],
 					   *b1 = &c->pt[c->cut[y].b];
 
-			if (orient_tu(c, a0, a1, b0) * orient_tu(c, a0, a1, b1) >= 0 ||
-				orient_tu(c, b0, b1, a0) * orient_tu(c, b0, b1, a1) >= 0)
+			if (!gx_tu_cross(&c->f, a0, a1, b0, b1, s))
 				continue;
-			/* o = (a1 - a0) x (p - a0) is affine along b: the crossing is at b0 + s (b1 - b0) */
-			for (int k = 0; k < 2; k++)
-			{
-				const Point *p = k ? b1 : b0;
-				mpq_ptr		o = k ? o1 : o0;
-
-				mpq_sub(c->w[0], a1->t, a0->t);
-				mpq_sub(c->w[1], p->u, a0->u);
-				mpq_mul(o, c->w[0], c->w[1]);
-				mpq_sub(c->w[0], a1->u, a0->u);
-				mpq_sub(c->w[1], p->t, a0->t);
-				mpq_mul(c->w[0], c->w[0], c->w[1]);
-				mpq_sub(o, o, c->w[0]);
-			}
-			mpq_sub(s, o0, o1);
-			mpq_div(s, o0, s);
-			mpq_sub(t, b1->t, b0->t);
-			mpq_mul(t, t, s);
-			mpq_add(t, t, b0->t);
-			mpq_sub(u, b1->u, b0->u);
-			mpq_mul(u, u, s);
-			mpq_add(u, u, b0->u);
+			gx_tu_along(t, u, b0, b1, s);
 			add_point(c, t, u);
 		}
-	mpq_clears(o0, o1, s, t, u, NULL);
+	mpq_clears(s, t, u, NULL);
 }
 
 /* Is point p strictly between a and b, on segment ab? */
@@ -396,7 +198,7 @@ inside_segment(GxCut *c, const Point *a, const Point *b, const Point *p)
 	int			lo,
 				hi;
 
-	if (orient_tu(c, a, b, p) != 0)
+	if (gx_tu_orient(&c->f, a, b, p) != 0)
 		return false;
 	/* on the line: compare along t, or along u for a segment of constant t */
 	if (!mpq_equal(a->t, b->t))
@@ -453,9 +255,9 @@ split_cuts(GxCut *c)
 
 				mpq_sub(&key[at], c->pt[k].t, a->t);
 				mpq_abs(&key[at], &key[at]);
-				mpq_sub(c->w[3], c->pt[k].u, a->u);
-				mpq_abs(c->w[3], c->w[3]);
-				mpq_add(&key[at], &key[at], c->w[3]);
+				mpq_sub(c->f.w[3], c->pt[k].u, a->u);
+				mpq_abs(c->f.w[3], c->f.w[3]);
+				mpq_add(&key[at], &key[at], c->f.w[3]);
 				/* insertion sort: few points lie on one cut */
 				while (at > 1 && mpq_cmp(&key[at - 1], &key[at]) > 0)
 				{
@@ -575,7 +377,7 @@ insert_point(GxCut *c, size_t p)
 					zero = -1;
 
 		for (int k = 0; k < 3; k++)
-			o[k] = orient_tu(c, &c->pt[t->v[(k + 1) % 3]], &c->pt[t->v[(k + 2) % 3]], &c->pt[p]);
+			o[k] = gx_tu_orient(&c->f, &c->pt[t->v[(k + 1) % 3]], &c->pt[t->v[(k + 2) % 3]], &c->pt[p]);
 		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
 			continue;
 		for (int k = 0; k < 3; k++)
@@ -598,7 +400,8 @@ cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 			   *P = &c->pt[p],
 			   *Q = &c->pt[q];
 
-	return orient_tu(c, A, B, P) * orient_tu(c, A, B, Q) < 0 && orient_tu(c, P, Q, A) * orient_tu(c, P, Q, B) < 0;
+	return gx_tu_orient(&c->f, A, B, P) * gx_tu_orient(&c->f, A, B, Q) < 0 &&
+		gx_tu_orient(&c->f, P, Q, A) * gx_tu_orient(&c->f, P, Q, B) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
@@ -671,7 +474,8 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 		rotate(&c->tri[y], across(c, y, x));
 		p = c->tri[x].v[0];
 		q = c->tri[y].v[0];
-		if (orient_tu(c, &c->pt[p], &c->pt[q], &c->pt[e.a]) * orient_tu(c, &c->pt[p], &c->pt[q], &c->pt[e.b]) < 0)
+		if (gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.a]) *
+			gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.b]) < 0)
 		{
 			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
 			Tri			o = c->tri[x],
@@ -856,23 +660,12 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
 		mpq_add(t, t, c->pt[x->v[k]].t);
 		mpq_add(u, u, c->pt[x->v[k]].u);
 	}
-	mpq_set_ui(c->w[3], 3, 1);
-	mpq_div(t, t, c->w[3]);
-	mpq_div(u, u, c->w[3]);
+	mpq_set_ui(c->f.w[3], 3, 1);
+	mpq_div(t, t, c->f.w[3]);
+	mpq_div(u, u, c->f.w[3]);
 	m.t[0] = *t;
 	m.u[0] = *u;
-	for (size_t f = 0; f < c->ncover; f++)
-	{
-		const Point *v = &c->cover[3 * f];
-		int			o = orient_tu(c, &v[0], &v[1], &v[2]),
-					in = 1;
-
-		for (int k = 0; in && k < 3; k++)
-			in = (o > 0) == (orient_tu(c, &v[k], &v[(k + 1) % 3], &m) > 0);
-		if (in)
-			return o > 0 ? 1 : -1;
-	}
-	return 0;
+	return gx_plane_covered(&c->f, &m);
 }
 
 size_t
@@ -914,15 +707,15 @@ gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 
 	/* orient3d(tau, .) is affine: at T0 + t (T1 - T0) + u (T2 - T0) it is O0 + t (O1 - O0) + u (O2 - O0) */
 	mpq_inits(o, d, NULL);
-	gx_orient3d_value(tau, tau + 3, tau + 6, c->T, o);
+	gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T, o);
 	for (int k = 1; k < 3; k++)
 	{
-		gx_orient3d_value(tau, tau + 3, tau + 6, c->T + 3 * k, d);
+		gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T + 3 * k, d);
 		mpq_sub(d, d, o);
 		mpq_mul(d, d, k == 1 ? c->pt[v].t : c->pt[v].u);
-		mpq_add(c->w[k], d, k == 1 ? o : c->w[1]);
+		mpq_add(c->f.w[k], d, k == 1 ? o : c->f.w[1]);
 	}
-	sign = mpq_sgn(c->w[2]);
+	sign = mpq_sgn(c->f.w[2]);
 	mpq_clears(o, d, NULL);
 	return sign;
 }
@@ -935,16 +728,16 @@ gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 	for (int a = 0; a < 3; a++)
 	{
 		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
-		mpq_set_d(c->w[0], c->T[a]);
-		mpq_set_d(c->w[1], c->T[3 + a]);
-		mpq_sub(c->w[1], c->w[1], c->w[0]);
-		mpq_mul(c->w[1], c->w[1], p->t);
-		mpq_set_d(c->w[2], c->T[6 + a]);
-		mpq_sub(c->w[2], c->w[2], c->w[0]);
-		mpq_mul(c->w[2], c->w[2], p->u);
-		mpq_add(c->w[0], c->w[0], c->w[1]);
-		mpq_add(c->w[0], c->w[0], c->w[2]);
-		xyz[a] = gx_mpq_get_d_nearest(c->w[0]);
+		mpq_set_d(c->f.w[0], c->f.T[a]);
+		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
+		mpq_sub(c->f.w[1], c->f.w[1], c->f.w[0]);
+		mpq_mul(c->f.w[1], c->f.w[1], p->t);
+		mpq_set_d(c->f.w[2], c->f.T[6 + a]);
+		mpq_sub(c->f.w[2], c->f.w[2], c->f.w[0]);
+		mpq_mul(c->f.w[2], c->f.w[2], p->u);
+		mpq_add(c->f.w[0], c->f.w[0], c->f.w[1]);
+		mpq_add(c->f.w[0], c->f.w[0], c->f.w[2]);
+		xyz[a] = gx_mpq_get_d_nearest(c->f.w[0]);
 	}
 }
 
@@ -955,14 +748,9 @@ gx_cut_free(GxCut *c)
 		return;
 	for (size_t k = 0; k < c->npt; k++)
 		mpq_clears(c->pt[k].t, c->pt[k].u, NULL);
-	for (size_t k = 0; k < 3 * c->ncover; k++)
-		mpq_clears(c->cover[k].t, c->cover[k].u, NULL);
-	for (int k = 0; k < 2; k++)
-		mpq_clears(c->e[k][0], c->e[k][1], NULL);
-	mpq_clears(c->det, c->w[0], c->w[1], c->w[2], c->w[3], NULL);
+	gx_plane_coords_clear(&c->f);
 	free(c->pt);
 	free(c->cut);
-	free(c->cover);
 	free(c->tri);
 	free(c->con);
 	free(c->piece);
