@@ -66,7 +66,7 @@ build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h) $(VIEWER_JS_H)
 	cd build/core && for f in $(CORE_SRCS); do $(CORE_CC) $(CORE_CFLAGS) -I../../src/core -c ../../$$f || exit 1; done
 	ar rcs $@ build/core/*.o
 
-build/%: test/unit/%.c build/libgxcore.a test/unit/gx_test.h
+build/%: test/unit/%.c build/libgxcore.a $(wildcard test/unit/*.h)
 	$(CORE_CC) $(CORE_CFLAGS) -o $@ $< build/libgxcore.a $(UNIT_LIBS) -lgmp -lm -ldl
 
 # The pglz writer's test reads its streams back with PostgreSQL's own decoder.
@@ -127,7 +127,7 @@ cuda-test:
 # --- CGAL as an independent oracle (test/oracle) and the booleans' benchmark against it: built only where its
 # headers are (libcgal-dev); CGAL is never linked into the product. ---------------------------------------------
 ORACLE_CXX = g++ -std=c++17 -O2 -DNDEBUG -fopenmp -frounding-math -Isrc/core -Itest/unit -Itest/oracle
-build/cgal_boolean: test/oracle/cgal_boolean.cpp test/oracle/cgal_overlay.h build/libgxcore.a
+build/cgal_boolean: test/oracle/cgal_boolean.cpp test/oracle/cgal_overlay.h test/unit/gx_test_tris.h build/libgxcore.a
 	$(ORACLE_CXX) -o $@ $< build/libgxcore.a -lgmp -lmpfr -lm -ldl
 build/bench_overlay: bench/bench_overlay.cpp test/oracle/cgal_overlay.h $(BENCH_DATA) build/libgxcore.a
 	@mkdir -p build/bench_data

@@ -15,6 +15,7 @@ extern "C"
 #include "algorithm/gx_round.h"
 }
 #include "gx_test.h"
+#include "gx_test_tris.h"
 
 typedef std::vector<double> Soup;
 
@@ -30,26 +31,10 @@ add_tri(Soup &t, const double *a, const double *b, const double *c)
 static void
 add_box(Soup &t, const double *lo, const double *hi, bool inward = false)
 {
-	for (int ax = 0; ax < 3; ax++)
-		for (int side = 0; side < 2; side++)
-		{
-			int			i = (ax + 1) % 3,
-						j = (ax + 2) % 3;
-			double		q[4][3];
-			const int	ci[4] = {0, 1, 1, 0},
-						cj[4] = {0, 0, 1, 1};
+	double		tri[12 * 9];
 
-			for (int k = 0; k < 4; k++)
-			{
-				int			kk = (side == 0) != inward ? 3 - k : k;
-
-				q[k][ax] = side ? hi[ax] : lo[ax];
-				q[k][i] = ci[kk] ? hi[i] : lo[i];
-				q[k][j] = cj[kk] ? hi[j] : lo[j];
-			}
-			add_tri(t, q[0], q[1], q[2]);
-			add_tri(t, q[0], q[2], q[3]);
-		}
+	box_triangles(lo, hi, inward, tri);
+	t.insert(t.end(), tri, tri + 12 * 9);
 }
 
 /* Tetrahedron abcd, outward. */
@@ -69,27 +54,10 @@ add_tetra(Soup &t, const double *a, const double *b, const double *c, const doub
 static void
 add_octahedron(Soup &t, const double *c, double r, double jitter)
 {
-	double		v[6][3];
+	double		tri[8 * 9];
 
-	for (int k = 0; k < 6; k++)
-	{
-		memcpy(v[k], c, sizeof(v[k]));
-		v[k][k / 2] += (k % 2 ? -r : r);
-		for (int d = 0; d < 3; d++)
-			v[k][d] += jitter * ((double) (gx_test_rand() % 1024) / 1024 - 0.5);
-	}
-	for (int s = 0; s < 8; s++)
-	{
-		const double *a = v[s & 1],
-				   *b = v[2 + ((s >> 1) & 1)],
-				   *cc = v[4 + ((s >> 2) & 1)];
-		int			odd = (s & 1) + ((s >> 1) & 1) + ((s >> 2) & 1);
-
-		if (odd % 2)
-			add_tri(t, a, cc, b);
-		else
-			add_tri(t, a, b, cc);
-	}
+	octahedron_triangles(c, r, jitter, tri);
+	t.insert(t.end(), tri, tri + 8 * 9);
 }
 
 static Soup

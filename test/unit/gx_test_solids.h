@@ -1,6 +1,6 @@
 /*
- * gx_test_solids.h: test solids made of triangle soups (boxes, any triangles), where points lie in them and
- * their exact volumes: shared by the tests of the booleans and of the split.
+ * gx_test_solids.h: test solids and TINs made of triangle soups (boxes, any triangles), where points lie in
+ * them and their exact volumes: shared by the tests of the booleans and of the split.
  */
 #ifndef GX_TEST_SOLIDS_H
 #define GX_TEST_SOLIDS_H
@@ -10,6 +10,7 @@
 
 #include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "gx_test_tris.h"
 #include "operation/gx_solid_make.h"
 #include "operation/gx_volume.h"
 
@@ -28,36 +29,20 @@ tri3(Soup *s, const double *a, const double *b, const double *c)
 	s->n++;
 }
 
-/* The box [lo, hi]: two triangles a face, in any orientation (gx_solid_from orients them). */
+/* The box [lo, hi]: two triangles a face, outward (gx_solid_from orients them anyway). */
 static inline void
 box(Soup *s, const double *lo, const double *hi)
 {
-	for (int ax = 0; ax < 3; ax++)
-		for (int side = 0; side < 2; side++)
-		{
-			double		q[4][3];
-			const int	ci[4] = {0, 1, 1, 0},
-						cj[4] = {0, 0, 1, 1};
-
-			for (int k = 0; k < 4; k++)
-			{
-				q[k][ax] = side ? hi[ax] : lo[ax];
-				q[k][(ax + 1) % 3] = ci[k] ? hi[(ax + 1) % 3] : lo[(ax + 1) % 3];
-				q[k][(ax + 2) % 3] = cj[k] ? hi[(ax + 2) % 3] : lo[(ax + 2) % 3];
-			}
-			tri3(s, q[0], q[1], q[2]);
-			tri3(s, q[0], q[2], q[3]);
-		}
+	box_triangles(lo, hi, false, s->v + 9 * s->n);
+	s->n += 12;
 }
 
-/* A serialized solid of the soup (gx_alloc'd). */
+/* The TIN of the soup's triangles (gx_alloc'd). */
 static inline GxSerialized *
-solid(const Soup *s)
+tin(const Soup *s)
 {
 	GxBuilder	b;
 	GxError		err = {GX_OK, ""};
-	GxSerialized *g,
-			   *out;
 	size_t		size,
 				node;
 
@@ -66,7 +51,18 @@ solid(const Soup *s)
 	for (size_t i = 0; i < 3 * s->n; i++)
 		gx_builder_coord(&b, s->v[3 * i], s->v[3 * i + 1], s->v[3 * i + 2]);
 	gx_builder_end(&b, node, (uint32_t) s->n);
-	g = gx_builder_finish(&b, 0, &size);
+	return gx_builder_finish(&b, 0, &size);
+}
+
+/* A serialized solid of the soup (gx_alloc'd). */
+static inline GxSerialized *
+solid(const Soup *s)
+{
+	GxError		err = {GX_OK, ""};
+	GxSerialized *g = tin(s),
+			   *out;
+	size_t		size;
+
 	out = gx_solid_from(g, NULL, &size, &err);
 	CHECK_MSG(out != NULL, "a test solid: %s", err.msg);
 	gx_free(g);

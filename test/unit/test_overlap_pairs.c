@@ -12,81 +12,11 @@
 #include "algorithm/gx_round.h"
 #include "geom/gx_box.h"
 #include "gx_test.h"
+#include "gx_test_tris.h"
 #include "operation/gx_overlap_pairs.h"
 #include "operation/gx_overlay.h"
 
 #define NSOLIDS 48
-
-typedef struct Tris
-{
-	double	   *v;
-	size_t		n,
-				cap;
-} Tris;
-
-static void
-add_tri(Tris *t, const double *a, const double *b, const double *c)
-{
-	if (t->n == t->cap)
-	{
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->v = realloc(t->v, t->cap * 9 * sizeof(double));
-	}
-	memcpy(t->v + 9 * t->n, a, 3 * sizeof(double));
-	memcpy(t->v + 9 * t->n + 3, b, 3 * sizeof(double));
-	memcpy(t->v + 9 * t->n + 6, c, 3 * sizeof(double));
-	t->n++;
-}
-
-/* The box [lo, hi] as 12 triangles, outward (inward for a cavity). */
-static void
-add_box(Tris *t, const double *lo, const double *hi, bool inward)
-{
-	for (int ax = 0; ax < 3; ax++)
-		for (int side = 0; side < 2; side++)
-		{
-			int			i = (ax + 1) % 3,
-						j = (ax + 2) % 3;
-			double		q[4][3];
-			const int	ci[4] = {0, 1, 1, 0},
-						cj[4] = {0, 0, 1, 1};
-
-			for (int k = 0; k < 4; k++)
-			{
-				int			kk = (side == 0) != inward ? 3 - k : k;
-
-				q[k][ax] = side ? hi[ax] : lo[ax];
-				q[k][i] = ci[kk] ? hi[i] : lo[i];
-				q[k][j] = cj[kk] ? hi[j] : lo[j];
-			}
-			add_tri(t, q[0], q[1], q[2]);
-			add_tri(t, q[0], q[2], q[3]);
-		}
-}
-
-/* The octahedron of centre c and radius r, its vertices jittered by up to jitter / 2, outward. */
-static void
-octahedron(Tris *t, const double *c, double r, double jitter)
-{
-	double		v[6][3];
-
-	for (int k = 0; k < 6; k++)
-	{
-		memcpy(v[k], c, 3 * sizeof(double));
-		v[k][k / 2] += (k % 2 ? -r : r);
-		for (int d = 0; d < 3; d++)
-			v[k][d] += jitter * ((double) (gx_test_rand() % 1024) / 1024 - 0.5);
-	}
-	for (int sx = 0; sx < 2; sx++)
-		for (int sy = 0; sy < 2; sy++)
-			for (int sz = 0; sz < 2; sz++)
-			{
-				if ((sx + sy + sz) % 2)
-					add_tri(t, v[sx], v[4 + sz], v[2 + sy]);
-				else
-					add_tri(t, v[sx], v[2 + sy], v[4 + sz]);
-			}
-}
 
 /* Solid k of the set: a box on a grid of unit 1, an octahedron, a box with a cavity, or EMPTY (n == 0). */
 static void
@@ -126,7 +56,7 @@ make_solid(int k, Tris *t)
 
 		for (int d = 0; d < 3; d++)
 			c[d] = o[d] + (double) (gx_test_rand() % 16) / 4;
-		octahedron(t, c, 0.5 + (double) (gx_test_rand() % 4) / 4, k % 2 ? 0.25 : 0);
+		add_octahedron(t, c, 0.5 + (double) (gx_test_rand() % 4) / 4, k % 2 ? 0.25 : 0);
 	}
 }
 

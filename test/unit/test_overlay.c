@@ -18,56 +18,9 @@
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
 #include "gx_test.h"
+#include "gx_test_tris.h"
 #include "operation/gx_overlay.h"
 #include "operation/gx_volume.h"
-
-typedef struct Tris
-{
-	double	   *v;
-	size_t		n,
-				cap;
-} Tris;
-
-static void
-add_tri(Tris *t, const double *a, const double *b, const double *c)
-{
-	if (t->n == t->cap)
-	{
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->v = realloc(t->v, t->cap * 9 * sizeof(double));
-	}
-	memcpy(t->v + 9 * t->n, a, 3 * sizeof(double));
-	memcpy(t->v + 9 * t->n + 3, b, 3 * sizeof(double));
-	memcpy(t->v + 9 * t->n + 6, c, 3 * sizeof(double));
-	t->n++;
-}
-
-/* The box [lo, hi] as 12 triangles, outward (inward for a cavity). */
-static void
-add_box(Tris *t, const double *lo, const double *hi, bool inward)
-{
-	/* each face: the axis, its side, and its corners counter-clockwise seen from outside */
-	for (int ax = 0; ax < 3; ax++)
-		for (int side = 0; side < 2; side++)
-		{
-			int			i = (ax + 1) % 3,
-						j = (ax + 2) % 3;
-			double		q[4][3];
-			const int	ci[4] = {0, 1, 1, 0},
-						cj[4] = {0, 0, 1, 1};
-
-			for (int k = 0; k < 4; k++)
-			{
-				int			kk = (side == 0) != inward ? 3 - k : k;
-
-				q[k][ax] = side ? hi[ax] : lo[ax];
-				q[k][i] = ci[kk] ? hi[i] : lo[i];
-				q[k][j] = cj[kk] ? hi[j] : lo[j];
-			}
-			add_tri(t, q[0], q[1], q[2]);
-			add_tri(t, q[0], q[2], q[3]);
-		}
-}
 
 /* Tetrahedron abcd, oriented outward whatever the order of its vertices (not flat). */
 static void
@@ -469,35 +422,6 @@ test_grid_tetrahedra(void)
 	mpq_clears(zero, sixth, NULL);
 }
 
-/* An octahedron at c with radii r, perturbed: 8 faces, vertices anywhere. */
-static void
-octahedron(Tris *t, const double *c, double r, double jitter)
-{
-	double		v[6][3];
-
-	for (int k = 0; k < 6; k++)
-	{
-		memcpy(v[k], c, 3 * sizeof(double));
-		v[k][k / 2] += (k % 2 ? -r : r);
-		for (int d = 0; d < 3; d++)
-			v[k][d] += jitter * ((double) (gx_test_rand() % 1024) / 1024 - 0.5);
-	}
-	for (int sx = 0; sx < 2; sx++)
-		for (int sy = 0; sy < 2; sy++)
-			for (int sz = 0; sz < 2; sz++)
-			{
-				const double *a = v[sx],
-						   *b = v[2 + sy],
-						   *cc = v[4 + sz];
-
-				/* outward: (b - a) x (c - a) points away; odd sign count flips the order */
-				if ((sx + sy + sz) % 2)
-					add_tri(t, a, cc, b);
-				else
-					add_tri(t, a, b, cc);
-			}
-}
-
 static void
 test_identities(void)
 {
@@ -514,8 +438,8 @@ test_identities(void)
 		memcpy(c1, c0, sizeof(c1));
 		for (int d = 0; d < 3; d++)
 			c1[d] += r % 4 == 0 ? 0.25 * d : (double) (gx_test_rand() % 64) / 16 - 2;
-		octahedron(&a, c0, 2, r % 2 ? 1 : 0);
-		octahedron(&b, c1, 1.5 + (r % 3) * 0.5, r % 2 ? 1 : 0);
+		add_octahedron(&a, c0, 2, r % 2 ? 1 : 0);
+		add_octahedron(&b, c1, 1.5 + (r % 3) * 0.5, r % 2 ? 1 : 0);
 		snprintf(what, sizeof(what), "octahedra %d", r);
 		check_pair(&a, &b, NULL, what);
 		mpq_init(va);

@@ -90,23 +90,6 @@ prism(Soup *s, const Field *f, double zb)
 	}
 }
 
-/* A serialized TIN of the soup (gx_alloc'd), not made a solid. */
-static GxSerialized *
-tin(const Soup *s)
-{
-	GxBuilder	b;
-	GxError		err = {GX_OK, ""};
-	size_t		size,
-				node;
-
-	gx_builder_init(&b, &err);
-	node = gx_builder_begin(&b, GX_TIN);
-	for (size_t i = 0; i < 3 * s->n; i++)
-		gx_builder_coord(&b, s->v[3 * i], s->v[3 * i + 1], s->v[3 * i + 2]);
-	gx_builder_end(&b, node, (uint32_t) s->n);
-	return gx_builder_finish(&b, 0, &size);
-}
-
 /* A field over [lo - 1, hi + 1]^2 of n x n nodes, heights z(x, y) = c0 + cx x + cy y plus up to jitter. */
 static Field
 field(double lo, double hi, int n, double c0, double cx, double cy, double jitter)

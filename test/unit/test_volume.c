@@ -15,37 +15,8 @@
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "gx_test_tris.h"
 #include "operation/gx_volume.h"
-
-/* A growing array of triangles (9 doubles each). */
-typedef struct Tris
-{
-	double	   *v;
-	size_t		n,
-				cap;
-} Tris;
-
-static void
-add_tri(Tris *t, const double *a, const double *b, const double *c)
-{
-	if (t->n == t->cap)
-	{
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->v = realloc(t->v, t->cap * 9 * sizeof(double));
-	}
-	memcpy(t->v + 9 * t->n, a, 3 * sizeof(double));
-	memcpy(t->v + 9 * t->n + 3, b, 3 * sizeof(double));
-	memcpy(t->v + 9 * t->n + 6, c, 3 * sizeof(double));
-	t->n++;
-}
-
-/* Quad abcd (counter-clockwise seen from outside) as two triangles. */
-static void
-add_quad(Tris *t, const double *a, const double *b, const double *c, const double *d)
-{
-	add_tri(t, a, b, c);
-	add_tri(t, a, c, d);
-}
 
 /* Rounded volumes in boxes (gx_volume_in_box_nearest, the filter first) that differ from the exact one's. */
 static int	nearest_differ,
@@ -428,25 +399,14 @@ test_terrain(void)
 
 /* ---- hand cases ------------------------------------------------------------------------------------ */
 
+/* The cube [a, b]^3, outward (inward for a cavity). */
 static void
 cube(Tris *t, double a, double b, bool inward)
 {
-	double		p[8][3];
+	const double lo[3] = {a, a, a},
+				hi[3] = {b, b, b};
 
-	for (int c = 0; c < 8; c++)
-	{
-		p[c][0] = c & 1 ? b : a;
-		p[c][1] = (c >> 1) & 1 ? b : a;
-		p[c][2] = (c >> 2) & 1 ? b : a;
-	}
-#define Q(A, B, C, D) (inward ? add_quad(t, p[D], p[C], p[B], p[A]) : add_quad(t, p[A], p[B], p[C], p[D]))
-	Q(0, 4, 6, 2);
-	Q(1, 3, 7, 5);
-	Q(0, 1, 5, 4);
-	Q(2, 6, 7, 3);
-	Q(0, 2, 3, 1);
-	Q(4, 5, 7, 6);
-#undef Q
+	add_box(t, lo, hi, inward);
 }
 
 static double
