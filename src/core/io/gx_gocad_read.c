@@ -3,7 +3,6 @@
  * their headers, coordinate systems and vertex properties; objects of other types are skipped. Vertex ids
  * are resolved when an object ends, so records may name vertices defined later in the object.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,8 +52,7 @@ typedef struct Ref
 
 typedef struct GocadReader
 {
-	GxTextLines t;
-	GxError    *err;
+	GxLineReader lr;			/* the lines, where errors go */
 	GxIoObjects *out;
 	ObjectType	type;
 	size_t		start_line;		/* of the object's GOCAD line */
@@ -90,23 +88,6 @@ typedef struct Cursor
 	const char *p;
 	const char *end;
 } Cursor;
-
-static int
-ok(const GocadReader *r)
-{
-	return r->err->code == GX_OK;
-}
-
-static void
-__attribute__((format(printf, 3, 4)))
-line_error(GocadReader *r, const char *at, const char *fmt,...)
-{
-	va_list		ap;
-
-	va_start(ap, fmt);
-	gx_io_verror_line(r->err, GX_ERR_PARSE, &r->t.line, at, fmt, ap);
-	va_end(ap);
-}
 
 /*
  * The next token: a run of non-blanks, or a double-quoted string (the quotes excluded). Returns 0 at
@@ -145,12 +126,12 @@ read_number(GocadReader *r, Cursor *c, const char *what, double *v)
 
 	if (!next_token(c, &tok, &n))
 	{
-		line_error(r, NULL, "%s: expected a number, found the end of the line", what);
+		gx_io_line_error(&r->lr, NULL, "%s: expected a number, found the end of the line", what);
 		return 0;
 	}
 	status = gx_io_parse_number(tok, n, v);
 	if (status != GX_NUMBER_OK)
-		line_error(r, tok, "%s: %s", what, gx_io_number_problem(status));
+		gx_io_line_error(&r->lr, tok, "%s: %s", what, gx_io_number_problem(status));
 	return status == GX_NUMBER_OK;
 }
 
@@ -162,12 +143,12 @@ read_id(GocadReader *r, Cursor *c, const char *what, long long *id)
 
 	if (!next_token(c, &tok, &n))
 	{
-		line_error(r, NULL, "%s: expected a vertex id, found the end of the line", what);
+		gx_io_line_error(&r->lr, NULL, "%s: expected a vertex id, found the end of the line", what);
 		return 0;
 	}
 	if (!gx_io_parse_int(tok, n, id))
 	{
-		line_error(r, tok, "%s: expected a vertex id (an integer)", what);
+		gx_io_line_error(&r->lr, tok, "%s: expected a vertex id (an integer)", what);
 		return 0;
 	}
 	return 1;
@@ -183,7 +164,7 @@ expect_end(GocadReader *r, Cursor *c, const char *what, int flags_allowed)
 	while (next_token(c, &tok, &n))
 		if (!flags_allowed || n < 2 || tok[0] != 'C' || tok[1] != 'N')
 		{
-			line_error(r, tok, "%s: unexpected text after the record%s", what,
+			gx_io_line_error(&r->lr, tok, "%s: unexpected text after the record%s", what,
 					   flags_allowed ? " (only control-node flags such as CNXYZ may follow)" : "");
 			return;
 		}
@@ -225,7 +206,7 @@ header_line(GocadReader *r, const char *s, size_t n)
 	colon = memchr(s, ':', n);
 	if (colon == NULL)
 	{
-		line_error(r, s, "HEADER: expected \"key: value\"");
+		gx_io_line_error(&r->lr, s, "HEADER: expected \"key: value\"");
 		return;
 	}
 	nk = (size_t) (colon - s);
@@ -261,7 +242,7 @@ read_zpositive(GocadReader *r, Cursor *c)
 	if (tok != NULL && (gx_io_word_is(tok, n, "Depth") || gx_io_word_is(tok, n, "Elevation")))
 		r->depth_positive = gx_io_word_is(tok, n, "Depth");
 	else
-		line_error(r, tok, "ZPOSITIVE: expected Depth or Elevation");
+		gx_io_line_error(&r->lr, tok, "ZPOSITIVE: expected Depth or Elevation");
 }
 
 /* A line of the coordinate system block: "KEY text". */
@@ -293,13 +274,13 @@ read_properties(GocadReader *r, Cursor *c)
 
 	if (r->nprops > 0)
 	{
-		line_error(r, NULL, "PROPERTIES given twice in one object");
+		gx_io_line_error(&r->lr, NULL, "PROPERTIES given twice in one object");
 		return;
 	}
-	while (ok(r) && next_token(c, &tok, &n))
+	while (gx_io_ok(&r->lr) && next_token(c, &tok, &n))
 	{
-		if (!gx_io_grow((void **) &r->prop_names, &cap_names, r->nprops + 1, sizeof(char *), r->err) ||
-			!gx_io_grow((void **) &r->esizes, &cap_sizes, r->nprops + 1, sizeof(int), r->err))
+		if (!gx_io_grow((void **) &r->prop_names, &cap_names, r->nprops + 1, sizeof(char *), r->lr.err) ||
+			!gx_io_grow((void **) &r->esizes, &cap_sizes, r->nprops + 1, sizeof(int), r->lr.err))
 			return;
 		r->prop_names[r->nprops] = copy_string(tok, n);
 		r->esizes[r->nprops++] = 1;
@@ -317,17 +298,17 @@ read_esizes(GocadReader *r, Cursor *c)
 	long long	v;
 
 	r->nvalues = 0;
-	while (ok(r) && next_token(c, &tok, &n))
+	while (gx_io_ok(&r->lr) && next_token(c, &tok, &n))
 	{
 		if (i == r->nprops)
-			line_error(r, tok, "ESIZES: more sizes than PROPERTIES names (%zu)", r->nprops);
+			gx_io_line_error(&r->lr, tok, "ESIZES: more sizes than PROPERTIES names (%zu)", r->nprops);
 		else if (!gx_io_parse_int(tok, n, &v) || v < 1 || v > 1000)
-			line_error(r, tok, "ESIZES: expected a size from 1 to 1000");
+			gx_io_line_error(&r->lr, tok, "ESIZES: expected a size from 1 to 1000");
 		else
 			r->nvalues += (size_t) (r->esizes[i++] = (int) v);
 	}
-	if (ok(r) && i != r->nprops)
-		line_error(r, NULL, "ESIZES: %zu sizes for %zu PROPERTIES names", i, r->nprops);
+	if (gx_io_ok(&r->lr) && i != r->nprops)
+		gx_io_line_error(&r->lr, NULL, "ESIZES: %zu sizes for %zu PROPERTIES names", i, r->nprops);
 }
 
 /* NO_DATA_VALUES v ...: one number per property. */
@@ -338,9 +319,9 @@ read_nodata(GocadReader *r, Cursor *c)
 
 	gx_free(r->nodata);
 	r->nodata = gx_alloc((r->nprops + 1) * sizeof(double));
-	for (i = 0; ok(r) && i < r->nprops; i++)
+	for (i = 0; gx_io_ok(&r->lr) && i < r->nprops; i++)
 		read_number(r, c, "NO_DATA_VALUES", &r->nodata[i]);
-	if (ok(r))
+	if (gx_io_ok(&r->lr))
 		expect_end(r, c, "NO_DATA_VALUES", 0);
 	r->has_nodata = 1;
 }
@@ -350,15 +331,16 @@ new_vertex(GocadReader *r, long long id, int atom)
 {
 	Vertex	   *v;
 
-	if (!gx_io_grow((void **) &r->verts, &r->cap_verts, r->nverts + 1, sizeof(Vertex), r->err) ||
+	if (!gx_io_grow((void **) &r->verts, &r->cap_verts, r->nverts + 1, sizeof(Vertex), r->lr.err) ||
 		(r->nvalues > 0 &&
-		 !gx_io_grow((void **) &r->values, &r->cap_values, (r->nverts + 1) * r->nvalues, sizeof(double), r->err)))
+		 !gx_io_grow((void **) &r->values, &r->cap_values, (r->nverts + 1) * r->nvalues, sizeof(double),
+					 r->lr.err)))
 		return NULL;
 	v = &r->verts[r->nverts++];
 	memset(v, 0, sizeof(*v));
 	v->id = id;
 	v->atom = atom;
-	v->line = r->t.line.number;
+	v->line = r->lr.t.line.number;
 	return v;
 }
 
@@ -402,9 +384,9 @@ read_ref(GocadReader *r, Cursor *c, const char *kw, int n)
 		if (!read_id(r, c, kw, &ref.id[k]))
 			return;
 	expect_end(r, c, kw, 0);
-	ref.line = r->t.line.number;
+	ref.line = r->lr.t.line.number;
 	ref.part = r->part;
-	if (ok(r) && gx_io_grow((void **) &r->refs, &r->cap_refs, r->nrefs + 1, sizeof(Ref), r->err))
+	if (gx_io_ok(&r->lr) && gx_io_grow((void **) &r->refs, &r->cap_refs, r->nrefs + 1, sizeof(Ref), r->lr.err))
 		r->refs[r->nrefs++] = ref;
 }
 
@@ -432,7 +414,8 @@ read_path(GocadReader *r, Cursor *c)
 		if (!read_number(r, c, "PATH (zm z dx dy)", &v[k]))
 			return;
 	expect_end(r, c, "PATH", 0);
-	if (ok(r) && gx_io_grow((void **) &r->path, &r->cap_path, 4 * (r->npath + 1), sizeof(double), r->err))
+	if (gx_io_ok(&r->lr) &&
+		gx_io_grow((void **) &r->path, &r->cap_path, 4 * (r->npath + 1), sizeof(double), r->lr.err))
 		memcpy(r->path + 4 * r->npath++, v, sizeof(v));
 }
 
@@ -446,14 +429,14 @@ begin_object(GocadReader *r, Cursor *c)
 
 	if (!next_token(c, &tok, &n))
 	{
-		line_error(r, NULL, "GOCAD: expected an object type (TSurf, PLine, VSet, Well, ...)");
+		gx_io_line_error(&r->lr, NULL, "GOCAD: expected an object type (TSurf, PLine, VSet, Well, ...)");
 		return;
 	}
 	r->type = OBJ_SKIPPED;
 	for (k = OBJ_TSURF; k <= OBJ_WELL; k++)
 		if (gx_io_word_is(tok, n, type_names[k]))
 			r->type = (ObjectType) k;
-	r->start_line = r->t.line.number;
+	r->start_line = r->lr.t.line.number;
 }
 
 /* Forgets the object just read (or given up), ready for the next one. */
@@ -522,22 +505,22 @@ resolve_vertices(GocadReader *r)
 	for (i = 0; i < r->nverts; i++)
 		sorted[i] = &r->verts[i];
 	qsort(sorted, r->nverts, sizeof(Vertex *), compare_ids);
-	for (i = 1; i < r->nverts && ok(r); i++)
+	for (i = 1; i < r->nverts && gx_io_ok(&r->lr); i++)
 		if (sorted[i]->id == sorted[i - 1]->id)
-			gx_error_set(r->err, GX_ERR_PARSE, "vertex id %lld defined twice, at lines %zu and %zu",
+			gx_error_set(r->lr.err, GX_ERR_PARSE, "vertex id %lld defined twice, at lines %zu and %zu",
 						 sorted[i]->id, sorted[i - 1]->line < sorted[i]->line ? sorted[i - 1]->line : sorted[i]->line,
 						 sorted[i - 1]->line < sorted[i]->line ? sorted[i]->line : sorted[i - 1]->line);
 	for (i = 0; i < r->nverts; i++)
 		if (r->depth_positive && !r->verts[i].atom)
 			r->verts[i].xyz[2] = 0.0 - r->verts[i].xyz[2];
-	for (i = 0; i < r->nverts && ok(r); i++)
+	for (i = 0; i < r->nverts && gx_io_ok(&r->lr); i++)
 	{
 		v = &r->verts[i];
 		for (to = v, steps = 0; to != NULL && to->atom && steps <= r->nverts; steps++)
 			to = find_vertex(sorted, r->nverts, to->ref);
 		if (to == NULL || steps > r->nverts)
 		{
-			gx_error_set(r->err, GX_ERR_PARSE, "ATOM %lld at line %zu: %s", v->id, v->line,
+			gx_error_set(r->lr.err, GX_ERR_PARSE, "ATOM %lld at line %zu: %s", v->id, v->line,
 						 to == NULL ? "the vertex it repeats is not defined in the object" :
 						 "atoms that repeat each other in a cycle");
 			break;
@@ -551,7 +534,7 @@ resolve_vertices(GocadReader *r)
 			v->has_values = 1;
 		}
 	}
-	if (!ok(r))
+	if (!gx_io_ok(&r->lr))
 	{
 		gx_free(sorted);
 		return NULL;
@@ -646,7 +629,7 @@ object_properties(GocadReader *r)
 		gx_text_put(&t, "]", 1);
 	}
 	gx_text_put(&t, "}", 1);
-	return gx_text_finish(&t, NULL, r->err, "the GOCAD object's properties");
+	return gx_text_finish(&t, NULL, r->lr.err, "the GOCAD object's properties");
 }
 
 /* The position of the vertex id named by the record at line, or NULL with err set. */
@@ -656,7 +639,8 @@ ref_point(GocadReader *r, Vertex **sorted, long long id, const char *kw, size_t 
 	Vertex	   *v = find_vertex(sorted, r->nverts, id);
 
 	if (v == NULL)
-		gx_error_set(r->err, GX_ERR_PARSE, "%s at line %zu: vertex %lld is not defined in the object", kw, line, id);
+		gx_error_set(r->lr.err, GX_ERR_PARSE, "%s at line %zu: vertex %lld is not defined in the object", kw, line,
+					 id);
 	return v != NULL ? v->xyz : NULL;
 }
 
@@ -674,17 +658,17 @@ surface_lines_points(GocadReader *r, Vertex **sorted, size_t *size)
 	int			k;
 	char		msg[GX_IO_MSG];
 
-	gx_io_parts_init(&parts, r->err);
+	gx_io_parts_init(&parts, r->lr.err);
 	for (i = 0; r->type == OBJ_VSET && i < r->nverts; i++)
 		gx_io_parts_point(&parts, r->verts[i].xyz);
-	for (i = 0; r->type == OBJ_TSURF && i < r->nrefs && ok(r); i++)
+	for (i = 0; r->type == OBJ_TSURF && i < r->nrefs && gx_io_ok(&r->lr); i++)
 	{
 		for (k = 0; k < 3 && (p = ref_point(r, sorted, r->refs[i].id[k], "TRGL", r->refs[i].line)) != NULL; k++)
 			memcpy(tri[k], p, sizeof(tri[k]));
 		if (k == 3)
 			gx_io_parts_face(&parts, (const double (*)[3]) tri, 3, "triangle", msg, sizeof(msg));
 	}
-	for (i = 0; r->type == OBJ_PLINE && i < r->nrefs && ok(r); i++)
+	for (i = 0; r->type == OBJ_PLINE && i < r->nrefs && gx_io_ok(&r->lr); i++)
 	{
 		const Ref  *s = &r->refs[i];
 		int			joined = nline > 0 && s->part == s[-1].part && s->id[0] == s[-1].id[1];
@@ -694,17 +678,17 @@ surface_lines_points(GocadReader *r, Vertex **sorted, size_t *size)
 		if (!joined)
 			nline = 0;
 		for (k = joined; k < 2 && (p = ref_point(r, sorted, s->id[k], "SEG", s->line)) != NULL; k++)
-			if (gx_io_grow((void **) &line, &cap_line, nline + 1, sizeof(line[0]), r->err))
+			if (gx_io_grow((void **) &line, &cap_line, nline + 1, sizeof(line[0]), r->lr.err))
 				memcpy(line[nline++], p, sizeof(line[0]));
 	}
-	if (ok(r) && nline > 0)
+	if (gx_io_ok(&r->lr) && nline > 0)
 		gx_io_parts_line(&parts, (const double (*)[3]) line, nline);
 	gx_free(line);
-	if (ok(r) && gx_io_parts_empty(&parts))
-		gx_error_set(r->err, GX_ERR_PARSE, "GOCAD %s object of line %zu without %s", type_names[r->type],
+	if (gx_io_ok(&r->lr) && gx_io_parts_empty(&parts))
+		gx_error_set(r->lr.err, GX_ERR_PARSE, "GOCAD %s object of line %zu without %s", type_names[r->type],
 					 r->start_line, r->type == OBJ_TSURF ? "triangles (TRGL records)" :
 					 r->type == OBJ_PLINE ? "segments (SEG records)" : "vertices (VRTX or PVRTX records)");
-	if (!ok(r))
+	if (!gx_io_ok(&r->lr))
 	{
 		gx_io_parts_free(&parts);
 		return NULL;
@@ -723,11 +707,11 @@ well_path(GocadReader *r, size_t *size)
 
 	if (!r->has_wref)
 	{
-		gx_error_set(r->err, GX_ERR_PARSE, "GOCAD Well object of line %zu without WREF (its reference point)",
+		gx_error_set(r->lr.err, GX_ERR_PARSE, "GOCAD Well object of line %zu without WREF (its reference point)",
 					 r->start_line);
 		return NULL;
 	}
-	gx_builder_init(&b, r->err);
+	gx_builder_init(&b, r->lr.err);
 	node = gx_builder_begin(&b, r->npath > 1 ? GX_LINESTRING : GX_POINT);
 	if (r->npath == 0)
 		gx_builder_coord(&b, r->wref[0], r->wref[1], 0.0 + sign * r->wref[2]);
@@ -755,7 +739,7 @@ end_object(GocadReader *r)
 	if (g == NULL)
 		return;
 	props = object_properties(r);
-	if (gx_io_objects_add(r->out, r->name, props, g, size, r->err))
+	if (gx_io_objects_add(r->out, r->name, props, g, size, r->lr.err))
 		r->name = NULL;
 }
 
@@ -773,13 +757,13 @@ object_line(GocadReader *r, Cursor *c, const char *kw, size_t n)
 		reset_object(r);
 	}
 	else if (gx_io_word_is(kw, n, "GOCAD"))
-		line_error(r, kw, "expected END before the next object");
+		gx_io_line_error(&r->lr, kw, "expected END before the next object");
 	else if (gx_io_word_is(kw, n, "HEADER"))
 	{
 		const char *open = memchr(c->p, '{', (size_t) (c->end - c->p));
 
 		if (open == NULL)
-			line_error(r, kw, "HEADER: expected \"{\"");
+			gx_io_line_error(&r->lr, kw, "HEADER: expected \"{\"");
 		else
 		{
 			r->block = BLOCK_HEADER;
@@ -818,7 +802,7 @@ object_line(GocadReader *r, Cursor *c, const char *kw, size_t n)
 static void
 read_line(GocadReader *r)
 {
-	Cursor		c = {r->t.line.s, r->t.line.s + r->t.line.n};
+	Cursor		c = {r->lr.t.line.s, r->lr.t.line.s + r->lr.t.line.n};
 	const char *kw;
 	size_t		n;
 
@@ -831,7 +815,7 @@ read_line(GocadReader *r)
 		return;
 	if (r->block == BLOCK_SKIPPED)
 	{
-		if (memchr(r->t.line.s, '}', r->t.line.n) != NULL)
+		if (memchr(r->lr.t.line.s, '}', r->lr.t.line.n) != NULL)
 			r->block = BLOCK_NONE;
 	}
 	else if (r->block == BLOCK_CRS)
@@ -839,7 +823,7 @@ read_line(GocadReader *r)
 	else if (r->start_line == 0)
 	{
 		if (!gx_io_word_is(kw, n, "GOCAD"))
-			line_error(r, kw, "expected \"GOCAD <type> <version>\" to begin an object");
+			gx_io_line_error(&r->lr, kw, "expected \"GOCAD <type> <version>\" to begin an object");
 		else
 			begin_object(r, &c);
 	}
@@ -859,26 +843,26 @@ gx_from_gocad(const char *data, size_t len, GxIoObjects *out, GxError *err)
 	err->code = GX_OK;
 	err->msg[0] = '\0';
 	memset(&r, 0, sizeof(r));
-	r.err = err;
+	r.lr.err = err;
 	r.out = &objects;
-	gx_io_lines_init(&r.t, data, len);
-	while (ok(&r) && gx_io_next_line(&r.t))
+	gx_io_lines_init(&r.lr.t, data, len);
+	while (gx_io_ok(&r.lr) && gx_io_next_line(&r.lr.t))
 	{
 		size_t		before = r.start_line;
 
 		read_line(&r);
 		objects_seen += before == 0 && r.start_line != 0;
 	}
-	if (ok(&r) && r.start_line != 0)
+	if (gx_io_ok(&r.lr) && r.start_line != 0)
 		gx_error_set(err, GX_ERR_PARSE, "GOCAD object of line %zu not ended (expected END) at line %zu (end of input)",
-					 r.start_line, r.t.line.number + 1);
-	if (ok(&r) && objects.n == 0 && objects_seen == 0)
+					 r.start_line, r.lr.t.line.number + 1);
+	if (gx_io_ok(&r.lr) && objects.n == 0 && objects_seen == 0)
 		gx_error_set(err, GX_ERR_PARSE, "not a GOCAD ASCII file: no object (\"GOCAD <type> 1\" ... END)");
-	if (ok(&r) && objects.n == 0)
+	if (gx_io_ok(&r.lr) && objects.n == 0)
 		gx_error_set(err, GX_ERR_PARSE, "GOCAD file without a TSurf, PLine, VSet or Well object (%zu of other types skipped)",
 					 objects_seen);
 	reset_object(&r);
-	if (!ok(&r))
+	if (!gx_io_ok(&r.lr))
 	{
 		gx_io_objects_free(&objects);
 		return 0;

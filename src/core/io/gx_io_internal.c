@@ -251,6 +251,26 @@ gx_io_verror_end(GxError *err, GxErrorCode code, const GxTextLines *t, const cha
 }
 
 void
+gx_io_line_error(GxLineReader *r, const char *at, const char *fmt,...)
+{
+	va_list		ap;
+
+	va_start(ap, fmt);
+	gx_io_verror_line(r->err, GX_ERR_PARSE, &r->t.line, at, fmt, ap);
+	va_end(ap);
+}
+
+void
+gx_io_end_error(GxLineReader *r, const char *fmt,...)
+{
+	va_list		ap;
+
+	va_start(ap, fmt);
+	gx_io_verror_end(r->err, GX_ERR_PARSE, &r->t, fmt, ap);
+	va_end(ap);
+}
+
+void
 gx_io_error_offset(GxError *err, GxErrorCode code, size_t offset, const char *fmt,...)
 {
 	char		what[200];

@@ -187,6 +187,26 @@ typedef struct GxTextLines
 	GxTextLine	line;			/* the line last read (number 0 before the first) */
 } GxTextLines;
 
+/* What every line reader starts with: its lines, and where its errors go. */
+typedef struct GxLineReader
+{
+	GxTextLines t;
+	GxError    *err;
+} GxLineReader;
+
+/* No error recorded yet? */
+static inline bool
+gx_io_ok(const GxLineReader *r)
+{
+	return r->err->code == GX_OK;
+}
+
+/* A parse error at the line last read, near at (gx_io_verror_line); at its end (gx_io_verror_end). */
+void		gx_io_line_error(GxLineReader *r, const char *at, const char *fmt,...)
+			__attribute__((format(printf, 3, 4)));
+void		gx_io_end_error(GxLineReader *r, const char *fmt,...)
+			__attribute__((format(printf, 2, 3)));
+
 /* Starts reading the len bytes at data as lines; a UTF-8 byte order mark at the start is skipped. */
 void		gx_io_lines_init(GxTextLines *t, const char *data, size_t len);
 

@@ -4,7 +4,6 @@
  * normals are only counted, for the index checks of references to them; grouping, smoothing and material
  * statements are skipped; free-form geometry and any other statement is refused.
  */
-#include <stdarg.h>
 #include <string.h>
 
 #include "base/gx_alloc.h"
@@ -16,7 +15,7 @@
 
 typedef struct ObjReader
 {
-	GxTextLines t;
+	GxLineReader lr;			/* the lines, where errors go */
 	double		(*verts)[3];
 	size_t		nverts,
 				cap_verts;
@@ -25,7 +24,6 @@ typedef struct ObjReader
 	double		(*elem)[3];		/* the vertices of the current element */
 	size_t		cap_elem;
 	GxIoParts	parts;
-	GxError    *err;
 } ObjReader;
 
 /* The rest of a statement: from p to its end (a comment, "#" on, excluded). */
@@ -41,12 +39,6 @@ static const char *const skipped[] = {
 	"shadow_obj", "trace_obj", "ctech", "stech", "vp", NULL
 };
 
-static int
-ok(const ObjReader *r)
-{
-	return r->err->code == GX_OK;
-}
-
 /* Sets *tok to the next whitespace-separated token; returns its length, 0 at the end of the statement. */
 static size_t
 next_token(Cursor *c, const char **tok)
@@ -60,17 +52,6 @@ next_token(Cursor *c, const char **tok)
 		c->p++;
 	*tok = start;
 	return (size_t) (c->p - start);
-}
-
-static void
-__attribute__((format(printf, 3, 4)))
-line_error(ObjReader *r, const char *at, const char *fmt,...)
-{
-	va_list		ap;
-
-	va_start(ap, fmt);
-	gx_io_verror_line(r->err, GX_ERR_PARSE, &r->t.line, at, fmt, ap);
-	va_end(ap);
 }
 
 /* "v x y z", "v x y z w" or "v x y z r g b": x y z kept, the weight or colour checked and dropped. */
@@ -88,22 +69,22 @@ read_vertex(ObjReader *r, Cursor *c, const char *statement)
 		status = gx_io_parse_number(tok, n, &v[count++]);
 		if (status != GX_NUMBER_OK)
 		{
-			line_error(r, tok, "vertex: %s", gx_io_number_problem(status));
+			gx_io_line_error(&r->lr, tok, "vertex: %s", gx_io_number_problem(status));
 			return;
 		}
 	}
 	if (count < 3)
 	{
-		line_error(r, statement, "vertex needs x y z, has %d numbers", count);
+		gx_io_line_error(&r->lr, statement, "vertex needs x y z, has %d numbers", count);
 		return;
 	}
 	if (count != 3 && count != 4 && count != 6)
 	{
-		line_error(r, statement, "vertex with %d%s numbers: x y z, x y z w or x y z r g b expected",
+		gx_io_line_error(&r->lr, statement, "vertex with %d%s numbers: x y z, x y z w or x y z r g b expected",
 				   count, count == VERTEX_NUMBERS_MAX ? " or more" : "");
 		return;
 	}
-	if (gx_io_grow((void **) &r->verts, &r->cap_verts, r->nverts + 1, sizeof(r->verts[0]), r->err))
+	if (gx_io_grow((void **) &r->verts, &r->cap_verts, r->nverts + 1, sizeof(r->verts[0]), r->lr.err))
 		memcpy(r->verts[r->nverts++], v, sizeof(r->verts[0]));
 }
 
@@ -115,13 +96,13 @@ static long long
 resolve(ObjReader *r, long long i, size_t count, const char *kind, const char *tok)
 {
 	if (i == 0)
-		line_error(r, tok, "%s index 0 (indices start at 1, or count back from -1)", kind);
+		gx_io_line_error(&r->lr, tok, "%s index 0 (indices start at 1, or count back from -1)", kind);
 	else if (i > 0 && (unsigned long long) i <= count)
 		return i - 1;
 	else if (i < 0 && (unsigned long long) -i <= count)
 		return (long long) count + i;
 	else
-		line_error(r, tok, "%s index %lld out of range (defined so far: %zu)", kind, i, count);
+		gx_io_line_error(&r->lr, tok, "%s index %lld out of range (defined so far: %zu)", kind, i, count);
 	return -1;
 }
 
@@ -155,7 +136,7 @@ read_reference(ObjReader *r, const char *tok, size_t n, int parts, const char *f
 			break;
 	if (start != n + 1 || i != (size_t) count)
 	{
-		line_error(r, tok, "malformed vertex reference (%s expected)", forms);
+		gx_io_line_error(&r->lr, tok, "malformed vertex reference (%s expected)", forms);
 		return 0;
 	}
 	v = resolve(r, idx[0], r->nverts, "vertex", tok);
@@ -176,7 +157,7 @@ read_references(ObjReader *r, Cursor *c, int parts, const char *forms)
 
 	while ((n = next_token(c, &tok)) > 0)
 	{
-		if (!gx_io_grow((void **) &r->elem, &r->cap_elem, k + 1, sizeof(r->elem[0]), r->err) ||
+		if (!gx_io_grow((void **) &r->elem, &r->cap_elem, k + 1, sizeof(r->elem[0]), r->lr.err) ||
 			!read_reference(r, tok, n, parts, forms, k))
 			return -1;
 		k++;
@@ -192,9 +173,9 @@ read_face(ObjReader *r, Cursor *c, const char *statement)
 	long		n = read_references(r, c, 3, "v, v/vt, v//vn or v/vt/vn");
 
 	if (n >= 0 && n < 3)
-		line_error(r, statement, "face needs at least 3 vertices, has %ld", n);
+		gx_io_line_error(&r->lr, statement, "face needs at least 3 vertices, has %ld", n);
 	else if (n >= 3 && !gx_io_parts_face(&r->parts, r->elem, (size_t) n, "face", msg, sizeof(msg)))
-		line_error(r, statement, "%s", msg);
+		gx_io_line_error(&r->lr, statement, "%s", msg);
 }
 
 /* "l v1 v2 ...": a polyline. */
@@ -204,7 +185,7 @@ read_polyline(ObjReader *r, Cursor *c, const char *statement)
 	long		n = read_references(r, c, 2, "v or v/vt");
 
 	if (n >= 0 && n < 2)
-		line_error(r, statement, "line needs at least 2 vertices, has %ld", n);
+		gx_io_line_error(&r->lr, statement, "line needs at least 2 vertices, has %ld", n);
 	else if (n >= 2)
 		gx_io_parts_line(&r->parts, r->elem, (size_t) n);
 }
@@ -217,7 +198,7 @@ read_points(ObjReader *r, Cursor *c, const char *statement)
 	long		i;
 
 	if (n == 0)
-		line_error(r, statement, "point statement without vertices");
+		gx_io_line_error(&r->lr, statement, "point statement without vertices");
 	for (i = 0; i < n; i++)
 		gx_io_parts_point(&r->parts, r->elem[i]);
 }
@@ -236,8 +217,8 @@ is_skipped(const char *kw, size_t n)
 static void
 read_statement(ObjReader *r)
 {
-	const char *hash = memchr(r->t.line.s, '#', r->t.line.n);
-	Cursor		c = {r->t.line.s, hash != NULL ? hash : r->t.line.s + r->t.line.n};
+	const char *hash = memchr(r->lr.t.line.s, '#', r->lr.t.line.n);
+	Cursor		c = {r->lr.t.line.s, hash != NULL ? hash : r->lr.t.line.s + r->lr.t.line.n};
 	const char *kw;
 	size_t		n = next_token(&c, &kw);
 
@@ -256,7 +237,7 @@ read_statement(ObjReader *r)
 	else if (gx_io_word_is(kw, n, "p"))
 		read_points(r, &c, kw);
 	else
-		line_error(r, kw, "unsupported OBJ statement");
+		gx_io_line_error(&r->lr, kw, "unsupported OBJ statement");
 }
 
 GxSerialized *
@@ -268,19 +249,19 @@ gx_from_obj(const char *data, size_t len, size_t *size, GxError *err)
 	err->code = GX_OK;
 	err->msg[0] = '\0';
 	memset(&r, 0, sizeof(r));
-	r.err = err;
-	gx_io_lines_init(&r.t, data, len);
+	r.lr.err = err;
+	gx_io_lines_init(&r.lr.t, data, len);
 	gx_io_parts_init(&r.parts, err);
-	while (ok(&r) && gx_io_next_line(&r.t))
+	while (gx_io_ok(&r.lr) && gx_io_next_line(&r.lr.t))
 		read_statement(&r);
-	if (ok(&r) && r.nverts == 0)
+	if (gx_io_ok(&r.lr) && r.nverts == 0)
 		gx_error_set(err, GX_ERR_PARSE, "OBJ file without vertices (no \"v\" statement)");
 	if (gx_io_parts_empty(&r.parts))
-		for (i = 0; ok(&r) && i < r.nverts; i++)
+		for (i = 0; gx_io_ok(&r.lr) && i < r.nverts; i++)
 			gx_io_parts_point(&r.parts, r.verts[i]);
 	gx_free(r.verts);
 	gx_free(r.elem);
-	if (!ok(&r))
+	if (!gx_io_ok(&r.lr))
 	{
 		gx_io_parts_free(&r.parts);
 		return NULL;

@@ -3,7 +3,6 @@
  * records, the string records northing first, each segment one object; a DTM's triangles over the points of
  * its string file.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,8 +24,7 @@ typedef struct Fields
 
 typedef struct SurpacReader
 {
-	GxTextLines t;
-	GxError    *err;
+	GxLineReader lr;			/* the lines, where errors go */
 	GxIoObjects *out;			/* where segments go, or NULL */
 	double		(*pts)[3];		/* every point record, in order */
 	size_t		npts,
@@ -38,34 +36,6 @@ typedef struct SurpacReader
 	int			has_desc;
 	size_t		segments;
 } SurpacReader;
-
-static int
-ok(const SurpacReader *r)
-{
-	return r->err->code == GX_OK;
-}
-
-static void
-__attribute__((format(printf, 3, 4)))
-line_error(SurpacReader *r, const char *at, const char *fmt,...)
-{
-	va_list		ap;
-
-	va_start(ap, fmt);
-	gx_io_verror_line(r->err, GX_ERR_PARSE, &r->t.line, at, fmt, ap);
-	va_end(ap);
-}
-
-static void
-__attribute__((format(printf, 2, 3)))
-end_error(SurpacReader *r, const char *fmt,...)
-{
-	va_list		ap;
-
-	va_start(ap, fmt);
-	gx_io_verror_end(r->err, GX_ERR_PARSE, &r->t, fmt, ap);
-	va_end(ap);
-}
 
 /* Splits the current line at commas (the fields after the FIELDS_MAX-th are not kept). */
 static void
@@ -96,12 +66,12 @@ field_number(SurpacReader *r, const Fields *f, int i, const char *what, double *
 
 	if (i >= f->count)
 	{
-		line_error(r, NULL, "%s: expected a number, found the end of the record", what);
+		gx_io_line_error(&r->lr, NULL, "%s: expected a number, found the end of the record", what);
 		return 0;
 	}
 	status = gx_io_parse_number(f->s[i], f->n[i], v);
 	if (status != GX_NUMBER_OK)
-		line_error(r, f->s[i], "%s: %s", what, gx_io_number_problem(status));
+		gx_io_line_error(&r->lr, f->s[i], "%s: %s", what, gx_io_number_problem(status));
 	return status == GX_NUMBER_OK;
 }
 
@@ -110,7 +80,7 @@ field_int(SurpacReader *r, const Fields *f, int i, const char *what, long long *
 {
 	if (i < f->count && gx_io_parse_int(f->s[i], f->n[i], v))
 		return 1;
-	line_error(r, i < f->count ? f->s[i] : NULL, "%s: expected an integer", what);
+	gx_io_line_error(&r->lr, i < f->count ? f->s[i] : NULL, "%s: expected an integer", what);
 	return 0;
 }
 
@@ -127,12 +97,12 @@ end_segment(SurpacReader *r)
 	GxSerialized *g;
 	char	   *name;
 
-	if (n == 0 || !ok(r))
+	if (n == 0 || !gx_io_ok(&r->lr))
 		return;
 	r->segments++;
 	if (r->out != NULL)
 	{
-		gx_builder_init(&b, r->err);
+		gx_builder_init(&b, r->lr.err);
 		node = gx_builder_begin(&b, n > 1 ? GX_LINESTRING : GX_POINT);
 		for (i = r->first; i < r->npts; i++)
 			gx_builder_coord(&b, r->pts[i][0], r->pts[i][1], r->pts[i][2]);
@@ -148,8 +118,8 @@ end_segment(SurpacReader *r)
 		gx_text_put(&props, "}", 1);
 		name = gx_alloc(24);
 		snprintf(name, 24, "%lld", r->string);
-		gx_io_objects_add(r->out, name, gx_text_finish(&props, NULL, r->err, "the Surpac segment's properties"), g,
-						  size, r->err);
+		gx_io_objects_add(r->out, name, gx_text_finish(&props, NULL, r->lr.err, "the Surpac segment's properties"),
+						  g, size, r->lr.err);
 	}
 	gx_free(r->desc.data);
 	memset(&r->desc, 0, sizeof(r->desc));
@@ -174,7 +144,7 @@ point_record(SurpacReader *r, const Fields *f, long long string)
 	if (string != r->string)
 		end_segment(r);
 	r->string = string;
-	if (!gx_io_grow((void **) &r->pts, &r->cap_pts, r->npts + 1, sizeof(r->pts[0]), r->err))
+	if (!gx_io_grow((void **) &r->pts, &r->cap_pts, r->npts + 1, sizeof(r->pts[0]), r->lr.err))
 		return;
 	r->pts[r->npts][0] = x;
 	r->pts[r->npts][1] = y;
@@ -208,16 +178,16 @@ read_strings(SurpacReader *r)
 	long long	string;
 	int			axis = 1;
 
-	if (!gx_io_next_line(&r->t))
+	if (!gx_io_next_line(&r->lr.t))
 	{
-		end_error(r, "Surpac file without records: expected a header line");
+		gx_io_end_error(&r->lr, "Surpac file without records: expected a header line");
 		return 0;
 	}
-	while (ok(r) && gx_io_next_line(&r->t))
+	while (gx_io_ok(&r->lr) && gx_io_next_line(&r->lr.t))
 	{
-		if (r->t.line.n == 0)
+		if (r->lr.t.line.n == 0)
 			continue;
-		split(&r->t.line, &f);
+		split(&r->lr.t.line, &f);
 		if (!field_int(r, &f, 0, "string record (string, y, x, z, ...): string number", &string))
 			return 0;
 		if (axis && string == 0 && !gx_io_word_is(f.s[f.count - 1], f.n[f.count - 1], "END"))
@@ -227,18 +197,18 @@ read_strings(SurpacReader *r)
 		}
 		axis = 0;
 		if (string < 0)
-			line_error(r, f.s[0], "string record: string number from 1 expected");
+			gx_io_line_error(&r->lr, f.s[0], "string record: string number from 1 expected");
 		else if (string > 0)
 			point_record(r, &f, string);
 		else
 		{
 			end_segment(r);
 			if (gx_io_word_is(f.s[f.count - 1], f.n[f.count - 1], "END"))
-				return ok(r);
+				return gx_io_ok(&r->lr);
 		}
 	}
-	if (ok(r))
-		end_error(r, "expected the end record \"0, 0.000, 0.000, 0.000, END\"");
+	if (gx_io_ok(&r->lr))
+		gx_io_end_error(&r->lr, "expected the end record \"0, 0.000, 0.000, 0.000, END\"");
 	return 0;
 }
 
@@ -249,13 +219,13 @@ expect_blank(SurpacReader *r)
 	const char *s;
 	size_t		n;
 
-	while (ok(r) && gx_io_next_line(&r->t))
+	while (gx_io_ok(&r->lr) && gx_io_next_line(&r->lr.t))
 	{
-		s = r->t.line.s;
-		n = r->t.line.n;
+		s = r->lr.t.line.s;
+		n = r->lr.t.line.n;
 		gx_io_trim(&s, &n);
 		if (n > 0)
-			line_error(r, s, "text after the end record");
+			gx_io_line_error(&r->lr, s, "text after the end record");
 	}
 }
 
@@ -275,15 +245,15 @@ gx_from_surpac_str(const char *data, size_t len, GxIoObjects *out, GxError *err)
 	err->code = GX_OK;
 	err->msg[0] = '\0';
 	memset(&r, 0, sizeof(r));
-	r.err = err;
+	r.lr.err = err;
 	r.out = &objects;
-	gx_io_lines_init(&r.t, data, len);
+	gx_io_lines_init(&r.lr.t, data, len);
 	if (read_strings(&r))
 		expect_blank(&r);
-	if (ok(&r) && objects.n == 0)
+	if (gx_io_ok(&r.lr) && objects.n == 0)
 		gx_error_set(err, GX_ERR_PARSE, "Surpac string file without points");
 	free_reader(&r);
-	if (!ok(&r))
+	if (!gx_io_ok(&r.lr))
 	{
 		gx_io_objects_free(&objects);
 		return 0;
@@ -299,11 +269,11 @@ static double (*
 	SurpacReader r;
 
 	memset(&r, 0, sizeof(r));
-	r.err = err;
-	gx_io_lines_init(&r.t, str, slen);
+	r.lr.err = err;
+	gx_io_lines_init(&r.lr.t, str, slen);
 	if (read_strings(&r))
 		expect_blank(&r);
-	if (!ok(&r))
+	if (!gx_io_ok(&r.lr))
 	{
 		size_t		at = strlen(err->msg);
 
@@ -333,20 +303,20 @@ end_trisolation(SurpacReader *r, Trisolation *tri)
 	GxSerialized *g;
 	char	   *name;
 
-	if (!tri->open || !ok(r))
+	if (!tri->open || !gx_io_ok(&r->lr))
 		return;
 	tri->open = 0;
 	if (gx_io_parts_empty(&tri->parts))
 	{
-		line_error(r, NULL, "TRISOLATION %s without triangles", tri->name);
+		gx_io_line_error(&r->lr, NULL, "TRISOLATION %s without triangles", tri->name);
 		return;
 	}
 	g = gx_io_parts_write(&tri->parts, &size);
 	gx_text_put(&tri->props, "}", 1);
 	name = gx_alloc(strlen(tri->name) + 1);
 	strcpy(name, tri->name);
-	gx_io_objects_add(r->out, name, gx_text_finish(&tri->props, NULL, r->err, "the DTM's properties"), g, size,
-					  r->err);
+	gx_io_objects_add(r->out, name, gx_text_finish(&tri->props, NULL, r->lr.err, "the DTM's properties"), g,
+					  size, r->lr.err);
 	memset(&tri->props, 0, sizeof(tri->props));
 }
 
@@ -360,7 +330,7 @@ begin_trisolation(SurpacReader *r, Trisolation *tri, const Fields *f, long long 
 
 	if (!field_int(r, f, 1, "TRISOLATION record (TRISOLATION, id, ...): id", &id))
 		return;
-	gx_io_parts_init(&tri->parts, r->err);
+	gx_io_parts_init(&tri->parts, r->lr.err);
 	snprintf(tri->name, sizeof(tri->name), "%lld.%lld", object, id);
 	gx_text_printf(&tri->props, "{\"object\":%lld,\"trisolation\":%lld", object, id);
 	for (i = 2; i < f->count; i++)
@@ -370,7 +340,7 @@ begin_trisolation(SurpacReader *r, Trisolation *tri, const Fields *f, long long 
 		eq = memchr(f->s[i], '=', f->n[i]);
 		if (eq == NULL)
 		{
-			line_error(r, f->s[i], "TRISOLATION record: expected key=value settings after the id");
+			gx_io_line_error(&r->lr, f->s[i], "TRISOLATION record: expected key=value settings after the id");
 			return;
 		}
 		gx_text_put(&tri->props, ",", 1);
@@ -392,7 +362,7 @@ triangle_record(SurpacReader *r, Trisolation *tri, const Fields *f, double (*pts
 
 	if (!tri->open)
 	{
-		line_error(r, f->s[0], "expected OBJECT or TRISOLATION before triangle records");
+		gx_io_line_error(&r->lr, f->s[0], "expected OBJECT or TRISOLATION before triangle records");
 		return;
 	}
 	for (i = 1; i <= 3; i++)
@@ -401,7 +371,7 @@ triangle_record(SurpacReader *r, Trisolation *tri, const Fields *f, double (*pts
 			return;
 		if (k < 1 || (unsigned long long) k > npts)
 		{
-			line_error(r, f->s[i], "triangle record: vertex number %lld out of range (%zu points)",
+			gx_io_line_error(&r->lr, f->s[i], "triangle record: vertex number %lld out of range (%zu points)",
 					   k, npts);
 			return;
 		}
@@ -426,10 +396,10 @@ gx_from_surpac_dtm(const char *data, size_t len, const char *str, size_t slen, G
 	err->msg[0] = '\0';
 	memset(&r, 0, sizeof(r));
 	memset(&tri, 0, sizeof(tri));
-	r.err = err;
+	r.lr.err = err;
 	if (str != NULL && (pts = string_points(str, slen, &npts, err)) == NULL)
 		return 0;
-	gx_io_lines_init(&r.t, data, len);
+	gx_io_lines_init(&r.lr.t, data, len);
 	if (read_strings(&r) && str == NULL)
 	{
 		pts = r.pts;
@@ -437,11 +407,11 @@ gx_from_surpac_dtm(const char *data, size_t len, const char *str, size_t slen, G
 		r.pts = NULL;
 	}
 	r.out = &objects;
-	while (ok(&r) && !ended && gx_io_next_line(&r.t))
+	while (gx_io_ok(&r.lr) && !ended && gx_io_next_line(&r.lr.t))
 	{
-		if (r.t.line.n == 0)
+		if (r.lr.t.line.n == 0)
 			continue;
-		split(&r.t.line, &f);
+		split(&r.lr.t.line, &f);
 		if (gx_io_word_is(f.s[0], f.n[0], "END"))
 		{
 			end_trisolation(&r, &tri);
@@ -460,18 +430,18 @@ gx_from_surpac_dtm(const char *data, size_t len, const char *str, size_t slen, G
 		else
 			triangle_record(&r, &tri, &f, pts, npts);
 	}
-	if (ok(&r) && !ended)
-		end_error(&r, "expected the DTM's END record");
-	if (ok(&r))
+	if (gx_io_ok(&r.lr) && !ended)
+		gx_io_end_error(&r.lr, "expected the DTM's END record");
+	if (gx_io_ok(&r.lr))
 		expect_blank(&r);
-	if (ok(&r) && objects.n == 0)
+	if (gx_io_ok(&r.lr) && objects.n == 0)
 		gx_error_set(err, GX_ERR_PARSE, "Surpac DTM without a TRISOLATION");
 	if (tri.open)
 		gx_io_parts_free(&tri.parts);
 	gx_free(tri.props.data);
 	gx_free(pts);
 	free_reader(&r);
-	if (!ok(&r))
+	if (!gx_io_ok(&r.lr))
 	{
 		gx_io_objects_free(&objects);
 		return 0;
