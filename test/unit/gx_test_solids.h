@@ -69,6 +69,15 @@ solid(const Soup *s)
 	return out;
 }
 
+/* A random point of bb: the centre of one of 100000^3 cells. */
+static inline void
+random_point(const GxBox3D *bb, double *p)
+{
+	p[0] = bb->xmin + (bb->xmax - bb->xmin) * (gx_test_below(100000) + 0.5) / 100000;
+	p[1] = bb->ymin + (bb->ymax - bb->ymin) * (gx_test_below(100000) + 0.5) / 100000;
+	p[2] = bb->zmin + (bb->zmax - bb->zmin) * (gx_test_below(100000) + 0.5) / 100000;
+}
+
 /* Where p is in g (EMPTY: outside). */
 static inline GxLocation
 locate(const GxSerialized *g, const double *p)

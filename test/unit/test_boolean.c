@@ -124,13 +124,15 @@ check_ops(const Soup *sa, const Soup *sb, bool exact, bool may_fail, const char 
 		/* random points */
 		for (int k = 0; k < 200; k++)
 		{
-			double		p[3] = {bb.xmin + (bb.xmax - bb.xmin) * (gx_test_below(100000) + 0.5) / 100000,
-				bb.ymin + (bb.ymax - bb.ymin) * (gx_test_below(100000) + 0.5) / 100000,
-			bb.zmin + (bb.zmax - bb.zmin) * (gx_test_below(100000) + 0.5) / 100000};
-			GxLocation	la = locate(a, p),
-						lb = locate(b, p),
-						lr = locate(res[op], p);
+			double		p[3];
+			GxLocation	la,
+						lb,
+						lr;
 
+			random_point(&bb, p);
+			la = locate(a, p);
+			lb = locate(b, p);
+			lr = locate(res[op], p);
 			if (la == GX_LOC_BOUNDARY || lb == GX_LOC_BOUNDARY)
 				continue;
 			if (lr != GX_LOC_BOUNDARY &&

@@ -176,16 +176,21 @@ check_split(const Soup *sa, const Field *f, bool exact, const char *what, mpq_t 
 	}
 	for (int k = 0; k < 300; k++)
 	{
-		double		p[3] = {bb.xmin + (bb.xmax - bb.xmin) * (gx_test_below(100000) + 0.5) / 100000,
-			bb.ymin + (bb.ymax - bb.ymin) * (gx_test_below(100000) + 0.5) / 100000,
-		bb.zmin + (bb.zmax - bb.zmin) * (gx_test_below(100000) + 0.5) / 100000};
-		GxLocation	la = locate(a, p),
-					lb = locate(below, p),
-					l0 = locate(part[0], p),
-					l1 = locate(part[1], p);
-		bool		in = la == GX_LOC_INSIDE,
-					under = lb == GX_LOC_INSIDE;
+		double		p[3];
+		GxLocation	la,
+					lb,
+					l0,
+					l1;
+		bool		in,
+					under;
 
+		random_point(&bb, p);
+		la = locate(a, p);
+		lb = locate(below, p);
+		l0 = locate(part[0], p);
+		l1 = locate(part[1], p);
+		in = la == GX_LOC_INSIDE;
+		under = lb == GX_LOC_INSIDE;
 		if (near_surface(a, below, p, 1e-9 * scale))
 			continue;
 		CHECK_MSG((l0 == GX_LOC_INSIDE) == (in && under) && (l1 == GX_LOC_INSIDE) == (in && !under),
