@@ -5,7 +5,8 @@
 # itself (no URL, no src or href), its legend has the scene's labels. Where Chromium is installed (Debian's
 # chromium), headless Chromium opens the page from its file without a network and takes a screenshot, which
 # test/png_check.py finds to be a picture with the bodies', the holes' and the ore in the pit's colours; a
-# page of an empty scene must not pass that check. Otherwise one "SKIPPED:" line. --screenshot FILE keeps the demo page's screenshot (docs/img/demo.png).
+# page of an empty scene must not pass that check. Otherwise one "SKIPPED:" line. --screenshot FILE keeps the
+# demo page's screenshot (docs/img/demo.png).
 # Runs against the cluster in PGHOST/PGPORT/PGUSER; exit status 0 when every check passed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
