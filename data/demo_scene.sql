@@ -1,5 +1,6 @@
 -- data/demo_scene.sql: the demo's answer as one 3D scene, a query for tools/gx-export (demo.sh saves it as
--- demo.glb and demo.html): the ore bodies of data/demo.sql, translucent gold, and the holes of data/mining.sql
+-- demo.glb and demo.html): the ore bodies of data/demo.sql, translucent gold, the pit shell of data/demo_pit.sql,
+-- translucent grey, with the ore inside it (table ore_in_pit) in purple, and the holes of data/mining.sql
 -- coloured by their assays' grade, each run of consecutive samples of one grade class a piece of the trace
 -- (gx_line_substring; the last sample ends at the hole's depth, which its trace's length meets to 0.2 mm, so
 -- is cut at that length). Columns: the geometry, its colour, its label in the page's legend.
@@ -13,6 +14,10 @@ WITH classed AS (
 	FROM (SELECT *, lag(class) OVER (PARTITION BY hole_id ORDER BY from_m) AS previous FROM classed) c
 )
 SELECT geom, ARRAY[0.9, 0.7, 0.1, 0.6] AS colour, 'ore body' AS label FROM orebodies
+UNION ALL
+SELECT geom, ARRAY[0.55, 0.55, 0.6, 0.25], 'pit shell' FROM pit
+UNION ALL
+SELECT geom, ARRAY[0.6, 0.2, 0.8], 'ore inside the pit' FROM ore_in_pit WHERE volume > 0
 UNION ALL
 SELECT gx_line_substring(h.geom, min(r.from_m), least(max(r.to_m), gx_length(h.geom))),
 	CASE r.class WHEN 2 THEN ARRAY[0.85, 0.1, 0.1] WHEN 1 THEN ARRAY[0.2, 0.75, 0.3] ELSE ARRAY[0.2, 0.4, 0.9] END,

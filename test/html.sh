@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # test/html.sh: the HTML page of a scene (gx_ashtml, gx-export's .html) on the demo's data (data/demo.sql,
-# data/mining.sql, the scene of data/demo_scene.sql): the page gx-export saves is gx_ashtml's text, its
-# embedded scene decodes to the .glb file's bytes exactly, it names nothing outside itself (no URL, no src or
-# href), its legend has the scene's labels. Where Chromium is installed (Debian's chromium), headless Chromium
-# opens the page from its file without a network and takes a screenshot, which test/png_check.py finds to be
-# a picture with the bodies' and the holes' colours; a page of an empty scene must not pass that check.
-# Otherwise one "SKIPPED:" line. --screenshot FILE keeps the demo page's screenshot (docs/img/demo.png).
+# data/mining.sql, data/demo_pit.sql, the scene of data/demo_scene.sql): the page gx-export saves is
+# gx_ashtml's text, its embedded scene decodes to the .glb file's bytes exactly, it names nothing outside
+# itself (no URL, no src or href), its legend has the scene's labels. Where Chromium is installed (Debian's
+# chromium), headless Chromium opens the page from its file without a network and takes a screenshot, which
+# test/png_check.py finds to be a picture with the bodies', the holes' and the ore in the pit's colours; a
+# page of an empty scene must not pass that check. Otherwise one "SKIPPED:" line. --screenshot FILE keeps the
+# demo page's screenshot (docs/img/demo.png).
 # Runs against the cluster in PGHOST/PGPORT/PGUSER; exit status 0 when every check passed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +28,8 @@ cleanup() {
 trap cleanup EXIT
 
 PGOPTIONS="-c client_min_messages=warning" psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null || exit 1
-q -f "$root/data/demo.sql" >/dev/null && q -f "$root/data/mining.sql" >/dev/null || exit 1
+q -f "$root/data/demo.sql" >/dev/null && q -f "$root/data/mining.sql" >/dev/null && q -f "$root/data/demo_pit.sql" >/dev/null ||
+	exit 1
 scene=$(cat "$root/data/demo_scene.sql")
 
 # The page and the scene's .glb, as the demo writes them
@@ -41,7 +43,7 @@ check "the page's scene is the .glb file's bytes" "$(scene_of "$tmp/demo.html" |
 check "the page's scene passes glb_check.py" "$(scene_of "$tmp/demo.html" >"$tmp/scene.glb"; python3 "$root/test/glb_check.py" "$tmp/scene.glb")" "glb ok"
 check "the page names nothing outside itself" "$(grep -oiE 'https?:|ftp:|//[a-z0-9.-]+\.[a-z]{2,}/|src=|href=|url\(|@import|<link|<iframe|<img' "$tmp/demo.html" | sort -u)" ""
 check "the page's legend: each label once, escaped" "$(sed -n 's/^<li><span style="background:rgba([0-9,.]*)"><\/span>\(.*\)<\/li>$/\1/p' "$tmp/demo.html" | LC_ALL=C sort | tr '\n' '|')" \
-	"grade &gt;= 2 g/t|grade &lt; 0.5 g/t|grade 0.5 to 2 g/t|ore body|"
+	"grade &gt;= 2 g/t|grade &lt; 0.5 g/t|grade 0.5 to 2 g/t|ore body|ore inside the pit|pit shell|"
 
 # From SQL: colours without labels, no rows, bad colours
 check "without labels, no legend" "$(q -c "SELECT gx_ashtml(geom, ARRAY[1, 0, 0]) FROM orebodies" | grep -c '^<li>')" "0"
@@ -67,7 +69,7 @@ screenshot() {
 if command -v chromium >/dev/null; then
 	screenshot "$tmp/demo.html" "$tmp/demo.png" || { failed=1; tail -n 20 "$tmp/chromium.log"; }
 	out=$(python3 "$root/test/png_check.py" "$tmp/demo.png" 200 body=0.9,0.7,0.1:2000 "high grade=0.85,0.1,0.1:30" \
-		"middle grade=0.2,0.75,0.3:30" "low grade=0.2,0.4,0.9:1000" 2>&1)
+		"middle grade=0.2,0.75,0.3:30" "low grade=0.2,0.4,0.9:1000" "ore in the pit=0.6,0.2,0.8:500" 2>&1)
 	echo "$out" | sed 's/^/  /'
 	check "headless Chromium shows the scene: bodies and holes" "$(tail -n 1 <<<"$out")" "png ok"
 	[ -n "$keep" ] && [ -f "$tmp/demo.png" ] && cp "$tmp/demo.png" "$keep" && echo "wrote $keep"
