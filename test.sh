@@ -38,7 +38,7 @@ done
 
 rm -rf "$unit_dir"
 
-echo "== the booleans' volumes against CGAL (test/oracle, where CGAL's headers are)"
+echo "== the booleans' volumes and solids against CGAL (test/oracle, where CGAL's headers are)"
 oracle_out=$(test/oracle/run.sh 2>&1)
 rc=$?
 echo "$oracle_out" | tail -n 3

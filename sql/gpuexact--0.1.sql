@@ -390,6 +390,16 @@ CREATE FUNCTION gx_overlap_pairs(a_query text, b_query text, id_type anyelement,
 	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_overlap_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
 COMMENT ON FUNCTION gx_overlap_pairs(text, text, anyelement) IS
 	'gx_overlap_pairs with ids of the type of id_type (NULL::text, ...), converted through their text form';
+CREATE FUNCTION gx_intersection_pairs(a_query text, b_query text, OUT a_id bigint, OUT b_id bigint, OUT geom gxgeom)
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'gx_intersection_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_intersection_pairs(text, text) IS
+	'(a_id, b_id, geom) for every pair of solids of a_query and b_query (id, gxgeom) sharing a positive volume: their common part as a solid (gx_intersection)';
+CREATE FUNCTION gx_intersection_pairs(a_query text, b_query text, id_type anyelement,
+	OUT a_id anyelement, OUT b_id anyelement, OUT geom gxgeom)
+	RETURNS SETOF record AS 'MODULE_PATHNAME', 'gx_intersection_pairs_sql' LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 1000;
+COMMENT ON FUNCTION gx_intersection_pairs(text, text, anyelement) IS
+	'gx_intersection_pairs with ids of the type of id_type (NULL::text, ...), converted through their text form';
 CREATE FUNCTION gx_volume_pairs(boxes_query text, solids_query text, OUT a_id bigint, OUT b_id bigint, OUT volume float8)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'gx_volume_pairs_sql' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED ROWS 1000;

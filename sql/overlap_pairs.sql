@@ -70,3 +70,28 @@ SET statement_timeout = '200ms';
 SELECT count(*) FROM gx_overlap_pairs('SELECT k, geom FROM op_comb, generate_series(1, 5000) k',
                                       'SELECT id, geom FROM op_domains WHERE id = 1');
 RESET statement_timeout;
+-- gx_intersection_pairs: the same pairs, each with its common part as a solid (a box here: its box and volume)
+SELECT a_id, b_id, gx_issolid(geom) AS solid, gx_box3d(geom) AS box, gx_volume(geom) AS volume
+FROM gx_intersection_pairs('SELECT id, geom FROM op_domains', 'SELECT id, geom FROM op_domains')
+WHERE a_id < b_id ORDER BY a_id, b_id;
+-- per pair = batch: each row is gx_intersection of its pair, and the rows are gx_overlap_pairs' rows
+SELECT count(*) AS pairs, count(*) FILTER (WHERE gx_astext(p.geom) = gx_astext(gx_intersection(a.geom, b.geom))) AS equal_to_pair,
+       count(*) FILTER (WHERE (p.a_id, p.b_id) IN (SELECT a_id, b_id FROM gx_overlap_pairs('SELECT id, geom FROM op_domains',
+                                                                                         'SELECT id, geom FROM op_domains'))) AS in_overlap_pairs
+FROM gx_intersection_pairs('SELECT id, geom FROM op_domains', 'SELECT id, geom FROM op_domains') p
+JOIN op_domains a ON a.id = p.a_id JOIN op_domains b ON b.id = p.b_id;
+-- text ids
+SELECT a_id, b_id, gx_volume(geom) FROM gx_intersection_pairs('SELECT name, geom FROM op_domains WHERE id = 1',
+                                                              'SELECT name, geom FROM op_domains', NULL::text) ORDER BY b_id;
+-- errors: not a solid; a pair whose common part is no solid names the pair: a prism, its section in x and z
+-- notched from below to the line x = 1, z = 2 on the block's top; its part in the block is two prisms (volume
+-- 2 x 0.5 x 2 = 2) touching along that line
+CREATE TABLE op_notch AS SELECT 7 AS id, gx_makesolid('POLYHEDRALSURFACE Z (((0 -1 1,1 -1 2,2 -1 1,2 -1 3,0 -1 3,0 -1 1)),
+  ((0 3 1,1 3 2,2 3 1,2 3 3,0 3 3,0 3 1)),((0 -1 1,1 -1 2,1 3 2,0 3 1,0 -1 1)),((1 -1 2,2 -1 1,2 3 1,1 3 2,1 -1 2)),
+  ((2 -1 1,2 -1 3,2 3 3,2 3 1,2 -1 1)),((2 -1 3,0 -1 3,0 3 3,2 3 3,2 -1 3)),((0 -1 3,0 -1 1,0 3 1,0 3 3,0 -1 3)))'::gxgeom) AS geom;
+SELECT * FROM gx_overlap_pairs('SELECT id, geom FROM op_domains WHERE id = 1', 'SELECT id, geom FROM op_notch');
+SELECT * FROM gx_intersection_pairs('SELECT 1, ''TIN Z (((0 0 0,1 0 0,0 1 0,0 0 0)))''::gxgeom', 'SELECT id, geom FROM op_domains');
+SELECT * FROM gx_intersection_pairs('SELECT id, geom FROM op_domains WHERE id = 1', 'SELECT id, geom FROM op_notch');
+SET work_mem = 64;
+SELECT * FROM gx_intersection_pairs('SELECT id, geom FROM op_domains WHERE id = 1', 'SELECT id, geom FROM op_comb');
+RESET work_mem;

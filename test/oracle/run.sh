@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# test/oracle/run.sh: the booleans' volumes against CGAL's corefinement with exact constructions
-# (test/oracle/cgal_boolean.cpp), where CGAL's headers are (apt-get install libcgal-dev); else one SKIPPED line.
+# test/oracle/run.sh: the booleans' volumes against CGAL's corefinement with exact constructions, and their solids
+# checked by CGAL (test/oracle/cgal_boolean.cpp), where CGAL's headers are (apt-get install libcgal-dev); else one
+# SKIPPED line.
 # Exits with the oracle's status (0 when skipped).
 set -u
 cd "$(dirname "$0")/../.."

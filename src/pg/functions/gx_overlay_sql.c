@@ -46,9 +46,9 @@ gx_overlay_max_cuts(void)
 	return (size_t) work_mem * 1024 / CUT_BYTES;
 }
 
-/* The overlay's bounds: work_mem, and the backend's cancel and termination flags. */
-static void
-overlay_options(GxOverlayOptions *opt, GxCancel *cancel)
+/* gx_overlay_sql.h */
+void
+gx_overlay_options(GxOverlayOptions *opt, GxCancel *cancel)
 {
 	cancel->flag[0] = (volatile const int *) &QueryCancelPending;
 	cancel->flag[1] = (volatile const int *) &ProcDiePending;
@@ -80,7 +80,7 @@ gx_intersection_volume_sql(PG_FUNCTION_ARGS)
 	double		v;
 
 	check_pair("gx_intersection_volume", a, b);
-	overlay_options(&opt, &cancel);
+	gx_overlay_options(&opt, &cancel);
 	if (!gx_boolean_volume(a, NULL, b, NULL, GX_BOOL_INTERSECTION, &opt, &v, &err))
 		gx_overlay_raise("gx_intersection_volume", &err);
 	PG_RETURN_FLOAT8(v);
@@ -106,7 +106,7 @@ boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
 	GxError		err = {GX_OK, ""};
 	size_t		size;
 
-	overlay_options(&opt, &cancel);
+	gx_overlay_options(&opt, &cancel);
 	if (op == GX_BOOL_INTERSECTION && !(a->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)) &&
 		(b->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))
 	{
@@ -160,7 +160,7 @@ gx_intersection_box_sql(PG_FUNCTION_ARGS)
 						errmsg("gx_intersection: the first argument is a %s, not a solid",
 							   gx_type_name(gx_body(a)->type)),
 						errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
-	overlay_options(&opt, &cancel);
+	gx_overlay_options(&opt, &cancel);
 	if ((s = gx_boolean_box(a, box, &opt, &size, &err)) == NULL)
 		gx_overlay_raise("gx_intersection", &err);
 	return gx_pg_datum(s, size);
@@ -190,7 +190,7 @@ gx_split_sql(PG_FUNCTION_ARGS)
 	if (gx_srids_conflict(solid->srid, surface->srid, gx_strict_srid))
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						errmsg("operation on mixed SRID geometries (%d and %d)", solid->srid, surface->srid)));
-	overlay_options(&opt, &cancel);
+	gx_overlay_options(&opt, &cancel);
 	if (!gx_split_solid(solid, surface, &opt, part, size, &err))
 		gx_overlay_raise("gx_split", &err);
 	/* the positive side first */

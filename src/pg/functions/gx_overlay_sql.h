@@ -5,9 +5,13 @@
 #include "postgres.h"
 
 #include "base/gx_error.h"
+#include "operation/gx_overlay.h"
 
 /* The most segments and crossings one triangle may be cut by: what work_mem holds. */
 size_t		gx_overlay_max_cuts(void);
+
+/* The overlay's bounds: work_mem (gx_overlay_max_cuts), and the backend's cancel and termination flags. */
+void		gx_overlay_options(GxOverlayOptions *opt, GxCancel *cancel);
 
 /*
  * Raises err of function fname: a cancel as PostgreSQL's own, a triangle cut past work_mem as 54000 with a
