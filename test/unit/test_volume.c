@@ -504,7 +504,7 @@ test_pairs(void)
 			if (mpq_sgn(v) <= 0)
 				continue;
 			want++;
-			if (k < npairs && pairs[k].box == i && pairs[k].solid == j && pairs[k].volume == gx_mpq_get_d_nearest(v))
+			if (k < npairs && pairs[k].a == i && pairs[k].b == j && pairs[k].volume == gx_mpq_get_d_nearest(v))
 				k++;
 			else
 				differ++;
@@ -548,9 +548,9 @@ test_pairs_below_subnormal(void)
 	mpq_init(v);
 	for (size_t k = 0; k < npairs && k < 3; k++)
 	{
-		gx_volume_in_box_exact(&s, &boxes[pairs[k].box], &w, v);
-		CHECK_MSG(pairs[k].box == k && pairs[k].volume == 0 && mpq_sgn(v) > 0, "pair %zu: box %u, volume %g",
-				  k, pairs[k].box, pairs[k].volume);
+		gx_volume_in_box_exact(&s, &boxes[pairs[k].a], &w, v);
+		CHECK_MSG(pairs[k].a == k && pairs[k].volume == 0 && mpq_sgn(v) > 0, "pair %zu: box %u, volume %g",
+				  k, pairs[k].a, pairs[k].volume);
 	}
 	free(pairs);
 	mpq_clear(v);

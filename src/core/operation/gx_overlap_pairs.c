@@ -15,60 +15,6 @@
 #include "operation/gx_overlap_pairs.h"
 #include "operation/gx_overlay.h"
 
-/* One thread's pairs (malloc: worker threads must not use gx_alloc). */
-typedef struct PairList
-{
-	GxOverlapPair *v;
-	size_t		n,
-				cap;
-	bool		nomem;
-} PairList;
-
-static void
-push_pair(PairList *l, uint32_t a, uint32_t b, double volume)
-{
-	if (!gx_grow_malloc((void **) &l->v, &l->cap, l->n + 1, sizeof(GxOverlapPair), SIZE_MAX / sizeof(GxOverlapPair)))
-	{
-		l->nomem = true;
-		return;
-	}
-	l->v[l->n++] = (GxOverlapPair) {a, b, volume};
-}
-
-/* Every thread's lists as one (malloc'd), or NULL (*nomem set) when memory runs out. */
-static GxOverlapPair *
-gather(PairList *lists, int used, size_t *n, bool *nomem)
-{
-	GxOverlapPair *all;
-
-	*n = 0;
-	for (int t = 0; t < used; t++)
-		*n += lists[t].n;
-	if ((all = malloc((*n + 1) * sizeof(GxOverlapPair))) == NULL)
-	{
-		*nomem = true;
-		return NULL;
-	}
-	*n = 0;
-	for (int t = 0; t < used; t++)
-	{
-		memcpy(all + *n, lists[t].v, lists[t].n * sizeof(GxOverlapPair));
-		*n += lists[t].n;
-	}
-	return all;
-}
-
-static int
-compare_pairs(const void *x, const void *y)
-{
-	const GxOverlapPair *p = x,
-			   *q = y;
-
-	if (p->a != q->a)
-		return p->a < q->a ? -1 : 1;
-	return p->b < q->b ? -1 : p->b > q->b;
-}
-
 /* Boxes whose overlap has a volume (solids whose boxes only touch share none). */
 static bool
 boxes_share_volume(const GxBox3D *p, const GxBox3D *q)
@@ -77,42 +23,9 @@ boxes_share_volume(const GxBox3D *p, const GxBox3D *q)
 		p->zmin < q->zmax && q->zmin < p->zmax;
 }
 
-/* A grid over the boxes of b's solids, about four cells a solid; items NULL when every solid is EMPTY. */
-static bool
-boxes_grid(GxGrid *grid, const GxSolidIndex *b, size_t nb, GxError *err)
-{
-	GxBox3D		extent,
-			   *boxes;
-	int			dim[3];
-	bool		ok;
-
-	memset(grid, 0, sizeof(*grid));
-	gx_box_set_empty(&extent);
-	for (size_t k = 0; k < nb; k++)
-		if (b[k].n > 0)
-			gx_box_extend(&extent, &b[k].box);
-	if (gx_box_is_empty(&extent))
-		return true;
-	if ((boxes = malloc(nb * sizeof(GxBox3D) + 1)) == NULL)
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the boxes of %zu solids", nb);
-		return false;
-	}
-	for (size_t k = 0; k < nb; k++)
-	{
-		boxes[k] = b[k].box;
-		if (b[k].n == 0)
-			gx_box_set_empty(&boxes[k]);
-	}
-	gx_grid_choose_dims(&extent, 4.0 * nb, dim);
-	ok = gx_grid_build(grid, &extent, dim, boxes, nb, NULL, err);
-	free(boxes);
-	return ok;
-}
-
 /* Solid a's candidates: b's solids whose boxes overlap its own with a volume, each once. */
 static void
-candidates_of(const GxGrid *grid, const GxSolidIndex *a, const GxSolidIndex *b, uint32_t i, PairList *mine)
+candidates_of(const GxGrid *grid, const GxSolidIndex *a, const GxSolidIndex *b, uint32_t i, GxPairList *mine)
 {
 	int			lo[3],
 				hi[3];
@@ -132,7 +45,7 @@ candidates_of(const GxGrid *grid, const GxSolidIndex *a, const GxSolidIndex *b, 
 
 					if (boxes_share_volume(&a->box, &b[k].box) &&
 						gx_grid_is_reference_cell(grid, &a->box, &b[k].box, c0, c1, c2))
-						push_pair(mine, i, k, 0);
+						gx_pair_list_push(mine, i, k, 0);
 				}
 			}
 }
@@ -143,7 +56,7 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 {
 	GxOverlayOptions ov = {max_cuts, &opt->cancel};
 	GxGrid		grid;
-	PairList   *found;
+	GxPairList *found;
 	GxOverlapPair *cand = NULL;
 	size_t		ncand = 0;
 	bool		stopped = false,
@@ -155,12 +68,12 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 	*nout = 0;
 	if (na == 0 || nb == 0)
 		return true;
-	if (!boxes_grid(&grid, b, nb, err))
+	if (!gx_solids_grid(&grid, b, nb, err))
 		return false;
 	if (grid.items == NULL)
 		return true;			/* every solid of b is EMPTY */
 	used = gx_threads_begin(opt->threads, opt->thread_budget);
-	if ((found = calloc(used, sizeof(PairList))) == NULL)
+	if ((found = calloc(used, sizeof(GxPairList))) == NULL)
 	{
 		gx_threads_end();
 		gx_grid_free(&grid);
@@ -175,14 +88,14 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 	for (int t = 0; t < used; t++)
 		nomem |= found[t].nomem;
 	if (!nomem)
-		cand = gather(found, used, &ncand, &nomem);
+		cand = gx_pair_lists_gather(found, used, &ncand, &nomem);
 	for (int t = 0; t < used; t++)
-		found[t] = (PairList) {NULL, 0, 0, false};
+		found[t] = (GxPairList) {NULL, 0, 0, false};
 	if (!nomem)
 	{
 		#pragma omp parallel num_threads(used)
 		{
-			PairList   *mine = &found[omp_get_thread_num()];
+			GxPairList *mine = &found[omp_get_thread_num()];
 			GxOverlayVolumes vol;
 			GxError		e = {GX_OK, ""};
 
@@ -212,7 +125,7 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 					continue;
 				}
 				if (vol.sign[GX_BOOL_INTERSECTION] > 0)
-					push_pair(mine, cand[p].a, cand[p].b, vol.v[GX_BOOL_INTERSECTION]);
+					gx_pair_list_push(mine, cand[p].a, cand[p].b, vol.v[GX_BOOL_INTERSECTION]);
 			}
 		}
 	}
@@ -220,8 +133,8 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 	free(cand);
 	for (int t = 0; t < used; t++)
 		nomem |= found[t].nomem;
-	if (!stopped && !failed && !nomem && (*out = gather(found, used, nout, &nomem)) != NULL)
-		qsort(*out, *nout, sizeof(GxOverlapPair), compare_pairs);
+	if (!stopped && !failed && !nomem && (*out = gx_pair_lists_gather(found, used, nout, &nomem)) != NULL)
+		gx_pair_volumes_sort(*out, *nout);
 	for (int t = 0; t < used; t++)
 		free(found[t].v);
 	free(found);

@@ -10,15 +10,11 @@
 
 #include "batch/gx_batch_options.h"
 #include "batch/gx_batch_side.h"
+#include "operation/gx_pair_lists.h"
 #include "solid/gx_solid.h"
 
 /* Solid a of the first set and solid b of the second, with the volume they share. */
-typedef struct GxOverlapPair
-{
-	uint32_t	a;
-	uint32_t	b;
-	double		volume;			/* correctly rounded; the exact volume is > 0 (even when this rounds to 0) */
-} GxOverlapPair;
+typedef GxPairVolume GxOverlapPair;
 
 /*
  * Every (a, b), solid a of a[0..na) and solid b of b[0..nb) (point location indexes; n == 0 for EMPTY),

@@ -333,69 +333,6 @@ gx_volume_in_box(const GxSerialized *g, const GxSolidIndex *index, const GxBox3D
 	return !w.unlocated;
 }
 
-static int
-compare_pairs(const void *x, const void *y)
-{
-	const GxVolumePair *a = x,
-			   *b = y;
-
-	if (a->box != b->box)
-		return a->box < b->box ? -1 : 1;
-	return a->solid < b->solid ? -1 : a->solid > b->solid;
-}
-
-/* One thread's pairs (malloc: worker threads must not use gx_alloc). */
-typedef struct PairList
-{
-	GxVolumePair *v;
-	size_t		n,
-				cap;
-	bool		nomem;
-} PairList;
-
-static void
-push_pair(PairList *l, uint32_t box, uint32_t solid, double volume)
-{
-	if (!gx_grow_malloc((void **) &l->v, &l->cap, l->n + 1, sizeof(GxVolumePair), SIZE_MAX / sizeof(GxVolumePair)))
-	{
-		l->nomem = true;
-		return;
-	}
-	l->v[l->n++] = (GxVolumePair) {box, solid, volume};
-}
-
-/*
- * A grid over the solids' boxes, about four cells a solid, for finding the solids a box overlaps; items NULL
- * when every solid is EMPTY.
- */
-static bool
-solids_grid(GxGrid *grid, const GxSolidIndex *solids, size_t nsolids, GxError *err)
-{
-	GxBox3D		extent,
-			   *boxes;
-	int			dim[3];
-	bool		ok;
-
-	memset(grid, 0, sizeof(*grid));
-	gx_box_set_empty(&extent);
-	for (size_t k = 0; k < nsolids; k++)
-		if (solids[k].n > 0)
-			gx_box_extend(&extent, &solids[k].box);
-	if (gx_box_is_empty(&extent))
-		return true;
-	if ((boxes = malloc(nsolids * sizeof(GxBox3D) + 1)) == NULL)
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the boxes of %zu solids", nsolids);
-		return false;
-	}
-	for (size_t k = 0; k < nsolids; k++)
-		boxes[k] = solids[k].box;
-	gx_grid_choose_dims(&extent, 4.0 * nsolids, dim);
-	ok = gx_grid_build(grid, &extent, dim, boxes, nsolids, NULL, err);
-	free(boxes);
-	return ok;
-}
-
 /*
  * Pairs box i with every solid whose box overlaps it and which holds some of its volume. With `deferred`,
  * a pair whose box the surface reaches, and which the filter can take, is listed there instead (its volume
@@ -403,7 +340,7 @@ solids_grid(GxGrid *grid, const GxSolidIndex *solids, size_t nsolids, GxError *e
  */
 static void
 each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *box, GxVolumeWork *w,
-				PairList *mine, PairList *deferred, uint32_t i)
+				GxPairList *mine, GxPairList *deferred, uint32_t i)
 {
 	int			lo[3],
 				hi[3];
@@ -431,14 +368,14 @@ each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *b
 						v = missed_box(s, box, w, &positive);
 					else if (deferred && gx_volume_filter_in_range(&s->box, box))
 					{
-						push_pair(deferred, i, k, 0);
+						gx_pair_list_push(deferred, i, k, 0);
 						continue;
 					}
 					else
 						v = reached_box(s, box, w, &positive);
 					/* a positive exact volume that rounds to 0 is listed, with the volume 0 */
 					if (positive)
-						push_pair(mine, i, k, v);
+						gx_pair_list_push(mine, i, k, v);
 				}
 			}
 }
@@ -446,7 +383,7 @@ each_solid_over(const GxGrid *grid, const GxSolidIndex *solids, const GxBox3D *b
 /* Every thread's lists: the pairs found, and those left for the GPU's filter. */
 typedef struct Lists
 {
-	PairList   *found,
+	GxPairList *found,
 			   *deferred;
 	int			used;
 } Lists;
@@ -461,29 +398,6 @@ lists_free(Lists *l)
 	}
 	free(l->found);
 	free(l->deferred);
-}
-
-/* The deferred pairs of every thread as one list (malloc'd), or NULL (nomem set) when memory runs out. */
-static GxVolumePair *
-gather(PairList *lists, int used, size_t *n, bool *nomem)
-{
-	GxVolumePair *all;
-
-	*n = 0;
-	for (int t = 0; t < used; t++)
-		*n += lists[t].n;
-	if ((all = malloc((*n + 1) * sizeof(GxVolumePair))) == NULL)
-	{
-		*nomem = true;
-		return NULL;
-	}
-	*n = 0;
-	for (int t = 0; t < used; t++)
-	{
-		memcpy(all + *n, lists[t].v, lists[t].n * sizeof(GxVolumePair));
-		*n += lists[t].n;
-	}
-	return all;
 }
 
 /*
@@ -504,14 +418,14 @@ filter_on_gpu(const GxVolumePair *d, size_t n, const GxBox3D *boxes, const GxSol
 	{
 		for (size_t i = 0; i < n; i++)
 		{
-			const GxBox3D *b = &boxes[d[i].box];
-			const GxSolidIndex *s = &solids[d[i].solid];
+			const GxBox3D *b = &boxes[d[i].a];
+			const GxSolidIndex *s = &solids[d[i].b];
 
 			memcpy(box6 + 6 * i, b, sizeof(GxBox3D));
 			/* the column runs to the solid's nearer end, as column_sum's does */
 			down[i] = s->box.zmax - b->zmax > b->zmin - s->box.zmin;
 			reach[i] = down[i] ? s->box.zmin : s->box.zmax;
-			solid[i] = d[i].solid;
+			solid[i] = d[i].b;
 		}
 		r = gx_batch_gpu_volumes(opt, 1, box6, reach, down, solid, n, verdict, value, err);
 	}
@@ -540,13 +454,13 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 
 	*out = NULL;
 	*nout = 0;
-	if (!solids_grid(&grid, solids, nsolids, err))
+	if (!gx_solids_grid(&grid, solids, nsolids, err))
 		return false;
 	if (grid.items == NULL)
 		return true;			/* every solid is EMPTY */
 	l.used = gx_threads_begin(opt->threads, opt->thread_budget);
-	l.found = calloc(l.used, sizeof(PairList));
-	l.deferred = calloc(l.used, sizeof(PairList));
+	l.found = calloc(l.used, sizeof(GxPairList));
+	l.deferred = calloc(l.used, sizeof(GxPairList));
 	if (l.found == NULL || l.deferred == NULL)
 	{
 		gx_threads_end();
@@ -558,7 +472,7 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 	/* each box against the solids over it; with a GPU, the boxes the surfaces reach are left for it */
 	#pragma omp parallel num_threads(l.used)
 	{
-		PairList   *mine = &l.found[omp_get_thread_num()];
+		GxPairList *mine = &l.found[omp_get_thread_num()];
 		GxVolumeWork w;
 
 		gx_volume_work_init(&w);
@@ -586,7 +500,7 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 	for (int t = 0; t < l.used; t++)
 		nomem |= l.found[t].nomem || l.deferred[t].nomem;
 	/* the GPU filters the deferred pairs; the CPU finishes those it could not round */
-	if (gpu && !stopped && !nomem && (deferred = gather(l.deferred, l.used, &ndeferred, &nomem)) != NULL &&
+	if (gpu && !stopped && !nomem && (deferred = gx_pair_lists_gather(l.deferred, l.used, &ndeferred, &nomem)) != NULL &&
 		ndeferred > 0)
 	{
 		verdict = malloc(ndeferred);
@@ -600,15 +514,15 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 	{
 		#pragma omp parallel num_threads(l.used)
 		{
-			PairList   *mine = &l.found[omp_get_thread_num()];
+			GxPairList *mine = &l.found[omp_get_thread_num()];
 			GxVolumeWork w;
 
 			gx_volume_work_init(&w);
 			#pragma omp for schedule(dynamic, 16)
 			for (size_t i = 0; i < ndeferred; i++)
 			{
-				const GxSolidIndex *s = &solids[deferred[i].solid];
-				const GxBox3D *b = &boxes[deferred[i].box];
+				const GxSolidIndex *s = &solids[deferred[i].b];
+				const GxBox3D *b = &boxes[deferred[i].a];
 				double		v;
 				bool		positive = true;	/* the GPU's ROUNDED verdict: the exact volume is > 0 */
 
@@ -629,7 +543,7 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 				else
 					v = reached_box(s, b, &w, &positive);	/* the GPU could not: the CPU's filter */
 				if (positive)
-					push_pair(mine, deferred[i].box, deferred[i].solid, v);
+					gx_pair_list_push(mine, deferred[i].a, deferred[i].b, v);
 			}
 			if (w.unlocated)
 			{
@@ -647,10 +561,10 @@ gx_volume_pairs(const GxBox3D *boxes, size_t nboxes, const GxSolidIndex *solids,
 		nomem |= l.found[t].nomem;
 	if (!stopped && !nomem)
 	{
-		*out = gather(l.found, l.used, nout, &nomem);
+		*out = gx_pair_lists_gather(l.found, l.used, nout, &nomem);
 		/* each thread's pairs are in box order within its chunks: one sort puts them in (box, solid) order */
 		if (*out)
-			qsort(*out, *nout, sizeof(GxVolumePair), compare_pairs);
+			gx_pair_volumes_sort(*out, *nout);
 	}
 	lists_free(&l);
 	if (stopped || nomem || unlocated)

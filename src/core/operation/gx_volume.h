@@ -22,6 +22,7 @@
 
 #include "base/gx_interrupt.h"
 #include "batch/gx_batch.h"
+#include "operation/gx_pair_lists.h"
 #include "operation/gx_volume_filter.h"
 #include "solid/gx_solid.h"
 
@@ -87,13 +88,8 @@ bool		gx_volume(const GxSerialized *g, double *out, GxError *err);
 bool		gx_volume_in_box(const GxSerialized *g, const GxSolidIndex *index, const GxBox3D *box, double *out,
 							 GxError *err);
 
-/* A box of a block model and a solid with part of its volume in it. */
-typedef struct GxVolumePair
-{
-	uint32_t	box;
-	uint32_t	solid;
-	double		volume;			/* correctly rounded (0 for a positive volume below 2^-1075); the exact volume is > 0 */
-} GxVolumePair;
+/* A box of a block model (a) and a solid (b) with part of its volume in it (0 when it rounds below 2^-1075). */
+typedef GxPairVolume GxVolumePair;
 
 /*
  * Every (box, solid) whose exact shared volume is positive, with that volume rounded once (to 0 when it is

@@ -61,6 +61,12 @@ bool		gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError
 void		gx_solid_index_free(GxSolidIndex *s);
 
 /*
+ * A grid over the boxes of solids[0..n) (an EMPTY solid's box is empty), about four cells a solid, for the
+ * solids whose boxes a box overlaps; grid->items NULL when every solid is EMPTY. false with err set for memory.
+ */
+bool		gx_solids_grid(GxGrid *grid, const GxSolidIndex *solids, size_t n, GxError *err);
+
+/*
  * A copy of built index src in memory of gx_alloc_try (for an index built on a thread with malloc, under an
  * allocator threads may not call); false with err set when memory runs out (dst untouched).
  */

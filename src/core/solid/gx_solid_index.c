@@ -10,6 +10,7 @@
  */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "algorithm/gx_elements.h"
@@ -671,4 +672,32 @@ gx_solid_locate_in_triangle(const GxSolidIndex *s, const double *tri, mpq_srcptr
 	SegPoint	p = {tri, tri + 3, tri + 6, t, u, {0, 0, 0}, 0};
 
 	return cast(s, &p);
+}
+
+bool
+gx_solids_grid(GxGrid *grid, const GxSolidIndex *solids, size_t n, GxError *err)
+{
+	GxBox3D		extent,
+			   *boxes;
+	int			dim[3];
+	bool		ok;
+
+	memset(grid, 0, sizeof(*grid));
+	gx_box_set_empty(&extent);
+	for (size_t k = 0; k < n; k++)
+		if (solids[k].n > 0)
+			gx_box_extend(&extent, &solids[k].box);
+	if (gx_box_is_empty(&extent))
+		return true;
+	if ((boxes = malloc(n * sizeof(GxBox3D) + 1)) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the boxes of %zu solids", n);
+		return false;
+	}
+	for (size_t k = 0; k < n; k++)
+		boxes[k] = solids[k].box;
+	gx_grid_choose_dims(&extent, 4.0 * n, dim);
+	ok = gx_grid_build(grid, &extent, dim, boxes, n, NULL, err);
+	free(boxes);
+	return ok;
 }

@@ -247,8 +247,8 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 	{
 		for (size_t i = 0; i < npairs; i++)
 		{
-			Datum		values[3] = {gx_pair_ids_datum(&boxes.id, boxes.ids[pairs[i].box]),
-				gx_pair_ids_datum(&solids.id, solids.ids[pairs[i].solid]),
+			Datum		values[3] = {gx_pair_ids_datum(&boxes.id, boxes.ids[pairs[i].a]),
+				gx_pair_ids_datum(&solids.id, solids.ids[pairs[i].b]),
 			Float8GetDatum(pairs[i].volume)};
 			bool		nulls[3] = {false, false, false};
 

@@ -47,9 +47,9 @@ bool		gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOpti
  * solids, whose volumes inside the blocks the service computes (filtered on the GPU when it keeps the
  * solids there); *out palloc'd.
  */
-struct GxVolumePair;
+struct GxPairVolume;
 bool		gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions *opt,
-							   struct GxVolumePair **out, size_t *n, char *why, size_t whylen);
+							   struct GxPairVolume **out, size_t *n, char *why, size_t whylen);
 
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);
