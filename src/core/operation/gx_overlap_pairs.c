@@ -89,8 +89,12 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 		nomem |= found[t].nomem;
 	if (!nomem)
 		cand = gx_pair_lists_gather(found, used, &ncand, &nomem);
+	/* the candidates are in cand now: each thread's list starts again for the pairs found */
 	for (int t = 0; t < used; t++)
+	{
+		free(found[t].v);
 		found[t] = (GxPairList) {NULL, 0, 0, false};
+	}
 	if (!nomem)
 	{
 		#pragma omp parallel num_threads(used)
