@@ -11,27 +11,9 @@
 #include "io/gx_io.h"
 #include "io/gx_io_objects.h"
 #include "gx_test.h"
+#include "gx_test_files.h"
 
 #define SHARED "../shared/data/geology"
-
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE	   *f = fopen(path, "rb");
-	long		n;
-	char	   *data = NULL;
-
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-	{
-		data = gx_alloc((size_t) n + 1);
-		*len = fread(data, 1, (size_t) n, f);
-		data[*len] = '\0';
-	}
-	fclose(f);
-	return data;
-}
 
 typedef enum Reader
 {
@@ -46,8 +28,8 @@ read_objects(Reader reader, const char *path, const char *text, const char *str_
 {
 	size_t		len = 0,
 				slen = 0;
-	char	   *data = text != NULL ? NULL : read_file(path, &len);
-	char	   *str = str_path != NULL ? read_file(str_path, &slen) : NULL;
+	char	   *data = text != NULL ? NULL : gx_test_read_file(path, &len);
+	char	   *str = str_path != NULL ? gx_test_read_file(str_path, &slen) : NULL;
 	const char *d = text != NULL ? text : data;
 	int			ok;
 

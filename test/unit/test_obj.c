@@ -11,6 +11,7 @@
 #include "base/gx_alloc.h"
 #include "base/gx_format.h"
 #include "gx_test.h"
+#include "gx_test_files.h"
 #include "io/gx_io.h"
 
 /* Checks that text reads as the geometry of WKT want. */
@@ -183,26 +184,6 @@ test_errors(void)
 	check_error("UTF-8 statement", SQUARE "\xC3\xA9 1\n", "unsupported OBJ statement at line 5 near byte 0xC3");
 }
 
-/* Reads a whole file (gx_alloc'd, NUL-terminated); NULL if it cannot be read. */
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE	   *f = fopen(path, "rb");
-	long		n;
-	char	   *data = NULL;
-
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-	{
-		data = gx_alloc((size_t) n + 1);
-		*len = fread(data, 1, (size_t) n, f);
-		data[*len] = '\0';
-	}
-	fclose(f);
-	return data;
-}
-
 /*
  * The bunny (69 451 triangles) as OBJ: each facet's vertices written as "v" lines with the shortest decimals
  * that read back to the same doubles, then "f -3 -2 -1", every 100th facet as "f i j k" with absolute
@@ -234,7 +215,7 @@ test_bunny(void)
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/objects/bunny.bin.stl", dir);
-	stl = read_file(path, &len);
+	stl = gx_test_read_file(path, &len);
 	CHECK_MSG(stl != NULL, "cannot read %s", path);
 	if (stl != NULL)
 		a = gx_from_stl((const unsigned char *) stl, len, &size, &err);

@@ -15,6 +15,7 @@
 
 #include "base/gx_alloc.h"
 #include "gx_test.h"
+#include "gx_test_files.h"
 #include "io/gx_io.h"
 
 #define PREFIX			84		/* binary header + facet count */
@@ -356,30 +357,6 @@ test_ascii_number_errors(void)
 				"facet 1: number out of range for float8 (its magnitude exceeds 1.7976931348623157e+308) in vertex 4 at line 7 near \"1e999 0\"");
 }
 
-/* Reads a whole file (gx_alloc'd); NULL if it cannot be read. */
-static unsigned char *
-read_file(const char *path, size_t *len)
-{
-	FILE	   *f = fopen(path, "rb");
-	long		n;
-	unsigned char *data = NULL;
-
-	if (f == NULL)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-	{
-		data = gx_alloc((size_t) n + 1);
-		*len = fread(data, 1, (size_t) n, f);
-		if (*len != (size_t) n)
-		{
-			gx_free(data);
-			data = NULL;
-		}
-	}
-	fclose(f);
-	return data;
-}
-
 /* Parses a file of the collection; data (gx_alloc'd, may be NULL) is kept when wanted. */
 static Parsed
 parse_file(const char *dir, const char *name, unsigned char **data, size_t *len)
@@ -390,7 +367,7 @@ parse_file(const char *dir, const char *name, unsigned char **data, size_t *len)
 	Parsed		p;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	d = read_file(path, &n);
+	d = (unsigned char *) gx_test_read_file(path, &n);
 	CHECK_MSG(d != NULL, "cannot read %s", path);
 	p = parse(d, n);
 	if (data != NULL)
