@@ -11,20 +11,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "base/gx_alloc.h"
+#include "base/gx_clock.h"
 #include "construct/gx_construct.h"
 #include "geom/gx_geom.h"
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static uint64_t rng = UINT64_C(20240601);
 
@@ -77,9 +68,9 @@ main(int argc, char **argv)
 		{
 			GxError		err = {GX_OK, ""};
 			size_t		size;
-			double		t0 = now_ms();
+			double		t0 = gx_now_ms();
 			GxSerialized *tin = gx_delaunay(g, NULL, &size, &err);
-			double		t = now_ms() - t0;
+			double		t = gx_now_ms() - t0;
 
 			if (!tin)
 			{

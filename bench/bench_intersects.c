@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
+#include "base/gx_clock.h"
 #include "io/gx_io.h"
 #include "operation/gx_distance.h"
 #include "operation/gx_intersects.h"
@@ -99,15 +99,6 @@ make_line(double clearance, int dip, int touch, size_t *size)
 	return gx_builder_finish(&b, 32633, size);
 }
 
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 write_copy(const char *path, GxSerialized **g, int n)
 {
@@ -156,10 +147,10 @@ main(int argc, char **argv)
 		memset(&gx_pred_stats, 0, sizeof(gx_pred_stats));
 		for (rep = 0; rep < 5; rep++)
 		{
-			double		t0 = now_ms();
+			double		t0 = gx_now_ms();
 
 			r = gx_intersects(lines[c], tin, &err);
-			best = fmin(best, now_ms() - t0);
+			best = fmin(best, gx_now_ms() - t0);
 		}
 		printf("%-32s -> %s in %7.2f ms (best of 5); orient3d %lu, filter failures %lu, exact %lu\n",
 			   names[c], r == 1 ? "true " : r == 0 ? "false" : "error", best,
@@ -177,18 +168,18 @@ main(int argc, char **argv)
 
 		for (int k = 0; k < 2; k++)
 		{
-			t0 = now_ms();
+			t0 = gx_now_ms();
 			r = gx_dwithin(lines[0], tin, ds[k], &err);
 			printf("gx_dwithin(miss line, TIN, %.2f)  -> %s in %7.2f ms\n", ds[k], r == 1 ? "true " : r == 0 ? "false" : "error",
-				   now_ms() - t0);
+				   gx_now_ms() - t0);
 			bad |= r != k;
 		}
-		t0 = now_ms();
+		t0 = gx_now_ms();
 		r = gx_closest(lines[0], tin, &c, &err);
 		bad |= r != 1;
 		if (r == 1)
 		{
-			printf("gx_distance(miss line, TIN)      -> %.17g in %7.2f ms\n", gx_mpq_sqrt_nearest(c.d2), now_ms() - t0);
+			printf("gx_distance(miss line, TIN)      -> %.17g in %7.2f ms\n", gx_mpq_sqrt_nearest(c.d2), gx_now_ms() - t0);
 			gx_closest_clear(&c);
 		}
 	}
