@@ -19,6 +19,17 @@ passed=0
 failed=0
 skipped=0
 count() { if [ "$1" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $2"; fi; }
+# A shell test that exits 77 when it cannot run on this machine: then counted as skipped.
+optional() { "$@"; local rc=$?; if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc "$1"; fi; }
+# A shell test some of whose checks may not run here, each printing a "SKIPPED: ..." line, counted as skipped.
+with_skips() {
+	local out rc
+	out=$("$@" 2>&1)
+	rc=$?
+	echo "$out"
+	skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$out")))
+	count $rc "$1"
+}
 
 echo "== core unit tests"
 # The STL reader's test reads the stl-models collection from GX_STL_DIR, else from ../shared/data when there.
@@ -67,9 +78,7 @@ fi
 rm -f regress.log
 
 echo "== the PostGIS bridge (gpuexact_postgis)"
-test/postgis_bridge.sh
-rc=$?
-if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/postgis_bridge.sh; fi
+optional test/postgis_bridge.sh
 
 echo "== concurrent sessions"
 test/concurrency.sh 6
@@ -84,39 +93,23 @@ test/gx_load.sh
 count $? test/gx_load.sh
 
 echo "== GOCAD and Surpac files through gx-load (../shared/data/geology when present)"
-geology_out=$(test/geology.sh 2>&1)
-rc=$?
-echo "$geology_out"
-skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$geology_out")))
-count $rc test/geology.sh
+with_skips test/geology.sh
 
 echo "== files of any format OGR reads through gx-load, written by ogr2ogr where it is installed"
-test/ogr.sh
-rc=$?
-if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/ogr.sh; fi
+optional test/ogr.sh
 
 echo "== drill holes from CSV through gx-load --drillholes"
-drillholes_out=$(test/drillholes.sh 2>&1)
-rc=$?
-echo "$drillholes_out"
-skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$drillholes_out")))
-count $rc test/drillholes.sh
+with_skips test/drillholes.sh
 
 echo "== what gpuexact writes, read by other programs (GeoJSON, glTF, STL, OBJ)"
 test/writers.sh
 count $? test/writers.sh
 
 echo "== the HTML page of a scene, in headless Chromium where it is installed"
-html_out=$(test/html.sh 2>&1)
-rc=$?
-echo "$html_out"
-skipped=$((skipped + $(grep -c '^SKIPPED: ' <<<"$html_out")))
-count $rc test/html.sh
+with_skips test/html.sh
 
 echo "== CGAL's GOCAD reader reads gx_asgocad's TSurfs (where CGAL's headers are)"
-test/cgal_gocad.sh
-rc=$?
-if [ "$rc" = 77 ]; then skipped=$((skipped + 1)); else count $rc test/cgal_gocad.sh; fi
+optional test/cgal_gocad.sh
 
 echo "== transforms against Python's exact rationals"
 test/affine_fraction.sh
