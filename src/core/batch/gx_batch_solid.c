@@ -791,14 +791,20 @@ gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOp
 	SideRanges	ra = {NULL, NULL},
 				rb = {NULL, NULL};
 	GxKeys		found = {NULL, 0, 0};
-	bool		ok;
+	bool		points_a,
+				points_b,
+				ok;
 
 	if (a->solid == NULL && b->solid == NULL)
 		return true;
-	ok = gx_side_ranges(a, &ra.first, &ra.box, err) && gx_side_ranges(b, &rb.first, &rb.box, err) &&
-		(b->solid == NULL || (single_points(a) ? inside_points(b, &rb, a, false, opt, keys, &found, st, err) :
+	/* a side of single points needs no ranges (tens of millions of them, made for nothing) */
+	points_a = b->solid != NULL && single_points(a);
+	points_b = a->solid != NULL && single_points(b);
+	ok = (!(a->solid != NULL || (b->solid != NULL && !points_a)) || gx_side_ranges(a, &ra.first, &ra.box, err)) &&
+		(!(b->solid != NULL || (a->solid != NULL && !points_b)) || gx_side_ranges(b, &rb.first, &rb.box, err)) &&
+		(b->solid == NULL || (points_a ? inside_points(b, &rb, a, false, opt, keys, &found, st, err) :
 							  inside_pairs(b, &rb, a, &ra, false, opt, keys, &found, st, err))) &&
-		(a->solid == NULL || (single_points(b) ? inside_points(a, &ra, b, true, opt, keys, &found, st, err) :
+		(a->solid == NULL || (points_b ? inside_points(a, &ra, b, true, opt, keys, &found, st, err) :
 							  inside_pairs(a, &ra, b, &rb, true, opt, keys, &found, st, err)));
 	if (ok && found.n > 0)
 	{
