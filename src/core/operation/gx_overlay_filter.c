@@ -26,6 +26,12 @@
  * certified double-doubles; a volume whose enclosure straddles a rounding boundary (or is not certainly zero or
  * of one sign) sends the whole overlay to the rational path (gx_overlay_sums), as do more candidate pairs than
  * the bound on cuts gives memory for; shortcuts past that bound are left to the pieces, which report it.
+ *
+ * Only the pieces of the classes that the volumes asked for add up are summed: for a ∩ b alone, a triangle whose
+ * box misses the other solid's box lies outside it and is passed over, and a whole triangle's det is computed
+ * only when its class counts. Two solids with the same triangles, bit for bit (one solid against itself), skip
+ * the overlay: every triangle is on the other's surface, oriented the same way, so their intersection and union
+ * are the sum over the triangles of det / 2, and their difference 0.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -40,6 +46,7 @@
 #include "algorithm/gx_round.h"
 #include "operation/gx_overlay.h"
 #include "operation/gx_overlay_candidates.h"
+#include "operation/gx_volume.h"
 
 #define CANCEL_EVERY 64			/* triangles between two polls of the cancel flags */
 
@@ -612,13 +619,29 @@ whole_class(GxOverlayCut *c, const GxBox3D *box, Places *pl, GxError *err)
 	return cls;
 }
 
+/* The classes of side s's pieces (GX_PIECE bits) that the volumes of the ops in the set ops add up. */
+static unsigned
+classes_needed(unsigned ops, int s)
+{
+	bool		i = ops & GX_BOOL_OP(GX_BOOL_INTERSECTION),
+				u = ops & GX_BOOL_OP(GX_BOOL_UNION),
+				d = ops & GX_BOOL_OP(GX_BOOL_DIFFERENCE);
+
+	if (s == 0)
+		return (i ? 1u << GX_PIECE_INSIDE : 0) | (u || d ? 1u << GX_PIECE_OUTSIDE : 0) |
+			(i || u ? 1u << GX_PIECE_ON_SAME : 0) | (d ? 1u << GX_PIECE_ON_OPPOSITE : 0);
+	return (i || d ? 1u << GX_PIECE_INSIDE : 0) | (u ? 1u << GX_PIECE_OUTSIDE : 0);
+}
+
 /*
- * Side s's triangles against the other solid, their det times their pieces' areas by class into sum; o: the
- * reference point; cand: the candidates.
+ * Side s's triangles against the other solid, their det times their pieces' areas by class into sum, for the
+ * classes in need (GX_PIECE bits; a triangle adding only to others is passed over); o: the reference point;
+ * cand: the candidates.
  */
 static bool
 filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
-			const double *o, const GxOverlayOptions *opt, GxDDI *sum, GxOverlayVolumes *out, GxError *err)
+			const double *o, const GxOverlayOptions *opt, unsigned need, GxDDI *sum, GxOverlayVolumes *out,
+			GxError *err)
 {
 	GxOverlayCut c;
 	const GxDDI half = {0.5, 0, 0};
@@ -645,8 +668,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					drop,
 					cls,
 					same;
-		GxDDI		det,
-					twice;
+		GxDDI		twice;
 		Cuts		cuts;
 
 		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
@@ -655,30 +677,34 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			ok = false;
 			break;
 		}
+		/* a triangle whose box misses the other solid's lies wholly outside it */
+		if (!(need & 1u << GX_PIECE_OUTSIDE) && !gx_box_overlaps(&self->boxes[i], &other->box))
+			continue;
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds no volume */
 		c.T = T;
-		det = det_of(T, o);
 		/* both shortcuts within the bound on cuts, 3 a triangle of the other: past it the rational pieces say */
 		if (!(opt->max_cuts && 3 * nlist + 2 > opt->max_cuts) && (same = same_triangle(&c, list, nlist)) != 0)
 		{
 			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
-			sum[cls] = dadd(sum[cls], dmul(det, half));
+			if (need & 1u << cls)
+				sum[cls] = dadd(sum[cls], dmul(det_of(T, o), half));
 			continue;
 		}
-		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
+		cuts = nlist == 0 ? CUTS_NONE : inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
 		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
 			cuts = CUTS_SPECIAL;
 		if (cuts == CUTS_NONE)
 		{
 			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
 				ok = false;
-			else
-				sum[cls] = dadd(sum[cls], dmul(det, half));
+			else if (need & 1u << cls)
+				sum[cls] = dadd(sum[cls], dmul(det_of(T, o), half));
 		}
 		else if (cuts == CUTS_GENERAL)
 		{
-			GxDDI		in = dmul(dmul(det, twice), half);
+			GxDDI		det = det_of(T, o),
+						in = dmul(dmul(det, twice), half);
 
 			sum[GX_PIECE_INSIDE] = dadd(sum[GX_PIECE_INSIDE], in);
 			sum[GX_PIECE_OUTSIDE] = dadd(sum[GX_PIECE_OUTSIDE], dsub(dmul(det, half), in));
@@ -698,7 +724,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			{
 				gx_orient3d_value(T, T + 3, T + 6, o, detq);
 				for (int k = 0; k < GX_PIECE_CLASSES; k++)
-					if (mpq_sgn(c.area[k]) != 0)
+					if (need & 1u << k && mpq_sgn(c.area[k]) != 0)
 					{
 						mpq_mul(c.area[k], c.area[k], detq);
 						sum[k] = dadd(sum[k], ddi_of_mpq(c.area[k], w));
@@ -730,10 +756,10 @@ round_volume(GxDDI v, int op, GxOverlayVolumes *out)
 	return out->sign[op] != 2 && out->sign[op] != 0 && gx_ddi_round(&v, &out->v[op]);
 }
 
-/* The rational path's volumes. */
+/* The rational path's volumes of the ops in the set ops. */
 static bool
-exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, GxOverlayVolumes *out,
-			  GxError *err)
+exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+			  GxOverlayVolumes *out, GxError *err)
 {
 	GxOverlaySums s;
 	mpq_t		v;
@@ -743,49 +769,104 @@ exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptio
 	mpq_init(v);
 	if ((ok = gx_overlay_sums(a, b, opt, &s, err)))
 		for (int op = 0; op < 3; op++)
-		{
-			gx_overlay_volume(&s, (GxBooleanOp) op, v);
-			out->v[op] = gx_mpq_get_d_nearest(v);
-			out->sign[op] = mpq_sgn(v);
-		}
+			if (ops & GX_BOOL_OP(op))
+			{
+				gx_overlay_volume(&s, (GxBooleanOp) op, v);
+				out->v[op] = gx_mpq_get_d_nearest(v);
+				out->sign[op] = mpq_sgn(v);
+			}
 	mpq_clear(v);
 	gx_overlay_sums_clear(&s);
 	out->exact_sums = true;
 	return ok;
 }
 
+/* Whether a and b have the same triangles, bit for bit, in the same order. */
+static bool
+same_solid(const GxSolidIndex *a, const GxSolidIndex *b)
+{
+	return a->n == b->n && memcmp(&a->box, &b->box, sizeof(GxBox3D)) == 0 &&
+		(a->tri == b->tri || memcmp(a->tri, b->tri, 9 * a->n * sizeof(double)) == 0);
+}
+
+/*
+ * The volumes of a solid a with itself (b the same triangles): a ∩ a and a ∪ a are a's own volume, the sum of
+ * each triangle's det / 2 (all its pieces on the other's surface, oriented the same way, as filter_side finds
+ * them), a \ a has none. Its sums in rationals where the filter cannot round them.
+ */
+static bool
+same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, GxOverlayVolumes *out,
+			 GxError *err)
+{
+	const GxDDI half = {0.5, 0, 0};
+	GxDDI		sum = {0, 0, 0};
+	int			sigma;
+
+	for (size_t i = 0; i < a->n; i++)
+	{
+		const double *T = a->tri + 9 * i;
+
+		if (i % (16 * CANCEL_EVERY) == 0 && gx_cancel_requested(opt->cancel))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+			return false;
+		}
+		if (gx_triangle_projection(T, &sigma) >= 0)
+			sum = dadd(sum, dmul(det_of(T, a->tri), half));
+	}
+	for (int op = 0; op < 2; op++)
+		if (ops & GX_BOOL_OP(op) && !round_volume(sum, op, out))
+		{
+			GxVolumeWork vw;
+			mpq_t		v;
+
+			gx_volume_work_init(&vw);
+			mpq_init(v);
+			gx_volume_exact(a->tri, a->n, &vw, v);
+			out->v[op] = gx_mpq_get_d_nearest(v);
+			out->sign[op] = mpq_sgn(v);
+			mpq_clear(v);
+			gx_volume_work_clear(&vw);
+			out->exact_sums = true;
+		}
+	return true;
+}
+
 bool
-gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
 				   GxOverlayVolumes *out, GxError *err)
 {
-	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}};
+	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}},
+				v[3];
 	GxOverlayCandidates cand;
 	GxError		cerr = {GX_OK, ""};
 	const double *o = a->tri;
 	bool		ok,
-				decided;
+				decided = true;
 
 	*out = (GxOverlayVolumes) {{0, 0, 0}, {0, 0, 0}, 0, 0, false};
+	if (same_solid(a, b))
+		return same_volumes(a, opt, ops, out, err);
 	if (a->n > UINT32_MAX || b->n > UINT32_MAX)
-		return exact_volumes(a, b, opt, out, err);
+		return exact_volumes(a, b, opt, ops, out, err);
 	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
 	if (!gx_overlay_candidates(a, b, opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr))
 	{
 		if (cerr.code == GX_ERR_LIMIT)
-			return exact_volumes(a, b, opt, out, err);
+			return exact_volumes(a, b, opt, ops, out, err);
 		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
 	}
-	ok = filter_side(a, b, 0, &cand, o, opt, sum[0], out, err) &&
-		filter_side(b, a, 1, &cand, o, opt, sum[1], out, err);
+	ok = filter_side(a, b, 0, &cand, o, opt, classes_needed(ops, 0), sum[0], out, err) &&
+		filter_side(b, a, 1, &cand, o, opt, classes_needed(ops, 1), sum[1], out, err);
 	gx_overlay_candidates_free(&cand);
 	if (!ok)
 		return false;
-	decided = round_volume(dadd(dadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]),
-						   GX_BOOL_INTERSECTION, out)
-		&& round_volume(dadd(dadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]),
-						GX_BOOL_UNION, out)
-		&& round_volume(dadd(dsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_OPPOSITE]),
-						GX_BOOL_DIFFERENCE, out);
-	return decided || exact_volumes(a, b, opt, out, err);
+	v[GX_BOOL_INTERSECTION] = dadd(dadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]);
+	v[GX_BOOL_UNION] = dadd(dadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]);
+	v[GX_BOOL_DIFFERENCE] = dadd(dsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
+								 sum[0][GX_PIECE_ON_OPPOSITE]);
+	for (int op = 0; decided && op < 3; op++)
+		decided = !(ops & GX_BOOL_OP(op)) || round_volume(v[op], op, out);
+	return decided || exact_volumes(a, b, opt, ops, out, err);
 }
