@@ -1,7 +1,9 @@
 /*
  * gx_overlap_pairs.c: the pairs of solids sharing a positive volume (gx_overlap_pairs.h). The candidates are
  * found by a grid over the second set's boxes, each pair once (in the cell of its boxes' overlap's minimum
- * corner); the overlays are shared out among the threads pair by pair, each thread with its own sums.
+ * corner); the overlays are shared out among the threads pair by pair, each thread with its own sums. A pair
+ * whose solids are the same bit for bit as the other way round of another pair (a query against itself) takes
+ * that pair's volume.
  */
 #include <omp.h>
 #include <stdlib.h>
@@ -50,6 +52,83 @@ candidates_of(const GxGrid *grid, const GxSolidIndex *a, const GxSolidIndex *b, 
 			}
 }
 
+/* Whether solids p and q have the same triangles, bit for bit, in the same order. */
+static bool
+same_solid(const GxSolidIndex *p, const GxSolidIndex *q)
+{
+	return p->n == q->n && memcmp(&p->box, &q->box, sizeof(GxBox3D)) == 0 &&
+		(p->tri == q->tri || memcmp(p->tri, q->tri, 9 * p->n * sizeof(double)) == 0);
+}
+
+/* The index of candidate (i, k) in cand[0..n), sorted by a then b; n when it is not there. */
+static size_t
+find_pair(const GxOverlapPair *cand, size_t n, uint32_t i, uint32_t k)
+{
+	size_t		lo = 0,
+				hi = n;
+
+	while (lo < hi)
+	{
+		size_t		mid = lo + (hi - lo) / 2;
+
+		if (cand[mid].a < i || (cand[mid].a == i && cand[mid].b < k))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && cand[lo].a == i && cand[lo].b == k ? lo : n;
+}
+
+/*
+ * The mirror of each candidate: solids the same bit for bit are each other's twins (twin_b[i] one of b's the
+ * same as a's i, twin_a[k] one of a's the same as b's k, UINT32_MAX for none), and when a's i has a twin k' in b
+ * and b's k a twin i' in a, (i, k) shares the volume of (i', k'): a_i ∩ b_k = b_k' ∩ a_i' (a query against
+ * itself gives every pair with its mirror). mirror[p]: the candidate whose volume p takes, p itself when it is
+ * computed. Twins have the same box, so each twin pair is a candidate.
+ */
+static bool
+mirrors(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t nb, const GxOverlapPair *cand, size_t ncand,
+		int used, size_t *mirror)
+{
+	uint32_t   *twin_a = malloc((nb + 1) * sizeof(uint32_t)),
+			   *twin_b = malloc((na + 1) * sizeof(uint32_t));
+	uint8_t    *same = malloc(ncand + 1);
+
+	if (twin_a == NULL || twin_b == NULL || same == NULL)
+	{
+		free(twin_a);
+		free(twin_b);
+		free(same);
+		return false;
+	}
+	memset(twin_a, 0xFF, (nb + 1) * sizeof(uint32_t));
+	memset(twin_b, 0xFF, (na + 1) * sizeof(uint32_t));
+	#pragma omp parallel for num_threads(used) schedule(dynamic, 16)
+	for (size_t p = 0; p < ncand; p++)
+		same[p] = same_solid(&a[cand[p].a], &b[cand[p].b]);
+	for (size_t p = 0; p < ncand; p++)
+		if (same[p])
+		{
+			if (twin_b[cand[p].a] == UINT32_MAX)
+				twin_b[cand[p].a] = cand[p].b;
+			if (twin_a[cand[p].b] == UINT32_MAX)
+				twin_a[cand[p].b] = cand[p].a;
+		}
+	#pragma omp parallel for num_threads(used) schedule(static)
+	for (size_t p = 0; p < ncand; p++)
+	{
+		uint32_t	i = twin_a[cand[p].b],
+					k = twin_b[cand[p].a];
+		size_t		m = i == UINT32_MAX || k == UINT32_MAX ? ncand : find_pair(cand, ncand, i, k);
+
+		mirror[p] = m < p ? m : p;
+	}
+	free(twin_a);
+	free(twin_b);
+	free(same);
+	return true;
+}
+
 bool
 gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t nb, const GxBatchOptions *opt,
 				 size_t max_cuts, GxOverlapPair **out, size_t *nout, GxError *err)
@@ -58,7 +137,9 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 	GxGrid		grid;
 	GxPairList *found;
 	GxOverlapPair *cand = NULL;
-	size_t		ncand = 0;
+	size_t		ncand = 0,
+			   *mirror = NULL;
+	int8_t	   *sign = NULL;
 	bool		stopped = false,
 				nomem = false,
 				failed = false;
@@ -80,40 +161,44 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the overlaps of %zu solids", na);
 		return false;
 	}
-	/* the candidate pairs, then their overlays, pair by pair */
+	/* the candidate pairs, in (a, b) order */
 	#pragma omp parallel for num_threads(used) schedule(dynamic, 64)
 	for (size_t i = 0; i < na; i++)
 		candidates_of(&grid, &a[i], b, (uint32_t) i, &found[omp_get_thread_num()]);
 	gx_grid_free(&grid);
 	for (int t = 0; t < used; t++)
 		nomem |= found[t].nomem;
-	if (!nomem)
-		cand = gx_pair_lists_gather(found, used, &ncand, &nomem);
-	/* the candidates are in cand now: each thread's list starts again for the pairs found */
+	if (!nomem && (cand = gx_pair_lists_gather(found, used, &ncand, &nomem)) != NULL)
+		gx_pair_volumes_sort(cand, ncand);
 	for (int t = 0; t < used; t++)
-	{
 		free(found[t].v);
-		found[t] = (GxPairList) {NULL, 0, 0, false};
+	free(found);
+	if (!nomem)
+	{
+		mirror = malloc((ncand + 1) * sizeof(size_t));
+		sign = malloc(ncand + 1);
+		nomem = mirror == NULL || sign == NULL || !mirrors(a, na, b, nb, cand, ncand, used, mirror);
 	}
+	/* the overlays of the pairs that are their own mirrors, pair by pair */
 	if (!nomem)
 	{
 		#pragma omp parallel num_threads(used)
 		{
-			GxPairList *mine = &found[omp_get_thread_num()];
 			GxOverlayVolumes vol;
 			GxError		e = {GX_OK, ""};
 
 			#pragma omp for schedule(dynamic, 1)
 			for (size_t p = 0; p < ncand; p++)
 			{
-				if (stopped || failed || mine->nomem)
+				if (stopped || failed || mirror[p] != p)
 					continue;
 				if (gx_cancel_requested(&opt->cancel))
 				{
 					stopped = true;
 					continue;
 				}
-				if (!gx_overlay_volumes(&a[cand[p].a], &b[cand[p].b], &ov, GX_BOOL_OP(GX_BOOL_INTERSECTION), &vol, &e))
+				if (!gx_overlay_volumes(&a[cand[p].a], &b[cand[p].b], &ov, GX_BOOL_OP(GX_BOOL_INTERSECTION), &vol,
+										&e))
 				{
 					#pragma omp critical(gx_overlap_pairs)
 					{
@@ -128,24 +213,32 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 					}
 					continue;
 				}
-				if (vol.sign[GX_BOOL_INTERSECTION] > 0)
-					gx_pair_list_push(mine, cand[p].a, cand[p].b, vol.v[GX_BOOL_INTERSECTION]);
+				sign[p] = (int8_t) vol.sign[GX_BOOL_INTERSECTION];
+				cand[p].volume = vol.v[GX_BOOL_INTERSECTION];
 			}
 		}
 	}
 	gx_threads_end();
+	/* the pairs with a volume, in order (a mirror after the pair whose volume it takes) */
+	if (!stopped && !failed && !nomem)
+	{
+		for (size_t p = 0; p < ncand; p++)
+			if (mirror[p] != p)
+			{
+				sign[p] = sign[mirror[p]];
+				cand[p].volume = cand[mirror[p]].volume;
+			}
+		for (size_t p = 0; p < ncand; p++)
+			if (sign[p] > 0)
+				cand[(*nout)++] = cand[p];
+		*out = cand;
+		cand = NULL;
+	}
 	free(cand);
-	for (int t = 0; t < used; t++)
-		nomem |= found[t].nomem;
-	if (!stopped && !failed && !nomem && (*out = gx_pair_lists_gather(found, used, nout, &nomem)) != NULL)
-		gx_pair_volumes_sort(*out, *nout);
-	for (int t = 0; t < used; t++)
-		free(found[t].v);
-	free(found);
+	free(mirror);
+	free(sign);
 	if (stopped || failed || nomem)
 	{
-		free(*out);
-		*out = NULL;
 		*nout = 0;
 		if (stopped && err->code != GX_ERR_CANCELLED)
 			gx_error_set(err, GX_ERR_CANCELLED, "overlaps cancelled");

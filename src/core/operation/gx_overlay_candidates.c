@@ -40,6 +40,17 @@ lists_of(const Pairs *p, int s, size_t n, GxOverlayCandidates *out)
 	return true;
 }
 
+/* How many of s's triangles have boxes that overlap box. */
+static size_t
+reaching(const GxSolidIndex *s, const GxBox3D *box)
+{
+	size_t		n = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		n += gx_box_overlaps(&s->boxes[i], box);
+	return n;
+}
+
 bool
 gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel, size_t max_pairs,
 					  GxOverlayCandidates *out, GxError *err)
@@ -57,7 +68,8 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 		common = gx_box_intersection(&a->box, &b->box);
 		/* the grid in malloc's memory, as everything here (threads may call this) */
 		gx_alloc_plain(true);
-		gx_grid_choose_dims(&common, (double) (a->n + b->n), dim);
+		/* about a cell per triangle in the overlap: those the boxes' overlap holds, often a few of each solid's */
+		gx_grid_choose_dims(&common, (double) (reaching(a, &common) + reaching(b, &common)), dim);
 		if (!gx_grid_build(&g, &common, dim, a->boxes, a->n, cancel, err))
 		{
 			gx_alloc_plain(was);
