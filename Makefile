@@ -106,7 +106,7 @@ NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc
 CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.cuh cuda/*.h cuda/Makefile) src/core/algorithm/gx_primitives_impl.h \
 	src/core/algorithm/gx_orient.h src/core/algorithm/gx_expansion.h src/core/base/gx_hd.h \
 	src/core/algorithm/gx_distance_filter_impl.h src/core/algorithm/gx_ddi.h src/core/operation/gx_volume_dd.h \
-	src/core/operation/gx_volume_impl.h src/core/operation/gx_volume_filter.h
+	src/core/operation/gx_volume_impl.h src/core/operation/gx_volume_filter.h src/core/operation/gx_overlay_dd.h
 
 ifneq ($(NVCC),)
 all: build/gpuexact_cuda.so

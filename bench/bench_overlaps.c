@@ -2,10 +2,12 @@
  * bench_overlaps.c: gx_overlap_pairs of the mining workload's ore bodies, made solids, against themselves,
  * without PostgreSQL (the core of bench/overlaps.sql, for profiling): the bodies of `bench_batch mining SCALE`
  * (seed 1234), their side indexed as the geometry cache keeps it, then the overlap pairs timed on the CPU
- * and/or the GPU; when both ran, checks that the lists are identical, volumes bit for bit.
+ * and/or the GPU (the side kept on the device with its solids' columns, as the GPU service keeps it: the GPU
+ * rounds the same solids' volumes and finds the other pairs' candidate pairs of triangles); when both ran, checks
+ * that the lists are identical, volumes bit for bit.
  *   bench_overlaps SCALE [--device cpu|gpu|both] [--threads N] [--reps N] [--cuda-lib PATH] [--no-index]
  *                  [--dump FILE]
- * --no-index leaves the side without its index: each run builds the solids' indexes itself. --dump writes the
+ * --no-index leaves the side without its index (CPU only): each run builds the solids' indexes itself. --dump writes the
  * last list as lines "a b volume" (ids from 0, the volume in C's %a, exact), to compare builds.
  * Exit status: 0 when every run succeeded and the lists agree.
  */
@@ -16,6 +18,7 @@
 
 #include "base/gx_alloc.h"
 #include "base/gx_clock.h"
+#include "batch/gx_cuda_loader.h"
 #include "batch/gx_side_index.h"
 #include "gx_bench_data.h"
 #include "operation/gx_overlap_pairs.h"
@@ -28,6 +31,36 @@ cpu_ms(void)
 
 	getrusage(RUSAGE_SELF, &u);
 	return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
+
+/* The side kept on the device with its solids' columns, as the GPU service keeps it; NULL with why printed. */
+static GxCudaResident *
+keep_on_device(const GxBatchSide *s, const char *library, const GxCudaApi **api)
+{
+	GxCudaSide	v = {s->n, s->coords, s->kind, s->geom, NULL};
+	GxCudaColumns columns;
+	GxCudaResident *r = NULL;
+	char		why[256];
+	size_t		bytes;
+	double		t0 = gx_now_ms();
+
+	if ((*api = gx_cuda_load(library, why, sizeof(why))) == NULL)
+	{
+		printf("GPU: %s\n", why);
+		return NULL;
+	}
+	if (!gx_side_index_columns(s, &columns))
+	{
+		printf("GPU: out of memory for the columns\n");
+		return NULL;
+	}
+	v.columns = &columns;
+	if ((*api)->side_upload(0, &v, &r, &bytes, why, sizeof(why)) != GX_CUDA_OK)
+		printf("GPU: %s\n", why);
+	else
+		printf("side kept on the GPU: %.0f MB, %.1f ms\n", bytes / 1048576.0, gx_now_ms() - t0);
+	gx_side_index_columns_free(&columns);
+	return r;
 }
 
 /* Runs the overlap pairs reps times; the last run's list into *out (malloc'd); false when a run failed. */
@@ -44,12 +77,13 @@ run(const char *label, const GxBatchSide *bodies, const GxBatchOptions *opt, int
 	for (int r = 0; r < reps; r++)
 	{
 		GxError		err = {GX_OK, ""};
+		GxOverlapStats st;
 		double		t0 = gx_now_ms(),
 					c0 = cpu_ms(),
 					t;
 
 		free(*out);
-		if (!gx_overlap_pairs_of_sides(bodies, bodies, opt, 0, out, nout, &err))
+		if (!gx_overlap_pairs_of_sides(bodies, bodies, opt, 0, out, nout, &st, &err))
 		{
 			printf("%s: failed: %s\n", label, err.msg);
 			return false;
@@ -57,6 +91,11 @@ run(const char *label, const GxBatchSide *bodies, const GxBatchOptions *opt, int
 		t = gx_now_ms() - t0;
 		best = t < best ? t : best;
 		printf("%s run %d: %.1f ms (CPU time of all threads %.1f ms)\n", label, r + 1, t, cpu_ms() - c0);
+		if (r == 0)
+			printf("  solid pairs %lu: %lu of the same solid, %lu mirrored, %lu overlays on the CPU alone; GPU: %lu "
+				   "volumes, %lu overlays' %lu candidate pairs of triangles\n", (unsigned long) st.candidates,
+				   (unsigned long) st.same, (unsigned long) st.mirrored, (unsigned long) st.computed,
+				   (unsigned long) st.gpu_volumes, (unsigned long) st.gpu_pairs, (unsigned long) st.gpu_triangle_pairs);
 	}
 	for (size_t k = 0; k < *nout; k++)
 	{
@@ -136,8 +175,14 @@ main(int argc, char **argv)
 	}
 	if (strcmp(device, "cpu") != 0)
 	{
+		const GxCudaApi *api = NULL;
+		GxCudaResident *kept = index ? keep_on_device(&bodies, opt.cuda_library, &api) : NULL;
+
 		opt.device = GX_DEVICE_GPU;
-		ok &= run("GPU", &bodies, &opt, reps, &gpu, &ngpu);
+		opt.device_side[0] = opt.device_side[1] = kept;
+		ok &= kept != NULL && run("GPU", &bodies, &opt, reps, &gpu, &ngpu);
+		if (kept)
+			api->side_free(kept);
 	}
 	if (ok && strcmp(device, "both") == 0)
 	{

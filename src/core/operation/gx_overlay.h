@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <gmp.h>
 
 #include "base/gx_interrupt.h"
@@ -98,6 +99,15 @@ typedef struct GxOverlayVolumes
  */
 bool		gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
 							   unsigned ops, GxOverlayVolumes *out, GxError *err);
+
+/*
+ * gx_overlay_volumes with the pairs of triangles whose boxes overlap given (found on the GPU): pairs[2k], a's
+ * triangle, and pairs[2k + 1], b's, for k < npairs, every such pair once, in any order. The same volumes and
+ * errors.
+ */
+bool		gx_overlay_volumes_of_pairs(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+										unsigned ops, const uint32_t *pairs, size_t npairs, GxOverlayVolumes *out,
+										GxError *err);
 
 /*
  * The volume of a op b for two solids (GX_FLAG_SOLID, or EMPTY), exact and rounded once to *out.

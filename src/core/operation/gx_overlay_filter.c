@@ -46,60 +46,16 @@
 #include "algorithm/gx_round.h"
 #include "operation/gx_overlay.h"
 #include "operation/gx_overlay_candidates.h"
+#include "operation/gx_overlay_dd.h"
 #include "operation/gx_volume.h"
 
 #define CANCEL_EVERY 64			/* triangles between two polls of the cancel flags */
-
-static inline GxDDI
-dsub_d(double a, double b)
-{
-	GxDDI		r = {0, 0, 0};
-
-	gx_two_diff(a, b, &r.hi, &r.lo);
-	return r;
-}
-
-static inline GxDDI
-dadd(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_add(&r, &a, &b);
-	return r;
-}
-
-static inline GxDDI
-dsub(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_sub(&r, &a, &b);
-	return r;
-}
-
-static inline GxDDI
-dmul(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_mul(&r, &a, &b);
-	return r;
-}
-
-static inline GxDDI
-ddiv(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_div(&r, &a, &b);
-	return r;
-}
 
 /* a x b for 2D points. */
 static inline GxDDI
 cross2(const GxDDI *a, const GxDDI *b)
 {
-	return dsub(dmul(a[0], b[1]), dmul(a[1], b[0]));
+	return gx_ov_sub(gx_ov_mul(a[0], b[1]), gx_ov_mul(a[1], b[0]));
 }
 
 /* n = (b - a) x (c - a). */
@@ -111,35 +67,21 @@ normal_of(const double *a, const double *b, const double *c, GxDDI *n)
 
 	for (int k = 0; k < 3; k++)
 	{
-		u[k] = dsub_d(b[k], a[k]);
-		v[k] = dsub_d(c[k], a[k]);
+		u[k] = gx_ov_sub_d(b[k], a[k]);
+		v[k] = gx_ov_sub_d(c[k], a[k]);
 	}
 	for (int k = 0; k < 3; k++)
-		n[k] = dsub(dmul(u[(k + 1) % 3], v[(k + 2) % 3]), dmul(u[(k + 2) % 3], v[(k + 1) % 3]));
+		n[k] = gx_ov_sub(gx_ov_mul(u[(k + 1) % 3], v[(k + 2) % 3]), gx_ov_mul(u[(k + 2) % 3], v[(k + 1) % 3]));
 }
 
 /* n . (p - a): p's height over the plane through a of normal n, scaled. */
 static GxDDI
 height(const GxDDI *n, const double *a, const double *p)
 {
-	GxDDI		h = dmul(n[0], dsub_d(p[0], a[0]));
+	GxDDI		h = gx_ov_mul(n[0], gx_ov_sub_d(p[0], a[0]));
 
-	h = dadd(h, dmul(n[1], dsub_d(p[1], a[1])));
-	return dadd(h, dmul(n[2], dsub_d(p[2], a[2])));
-}
-
-/* det(T0 - o, T1 - o, T2 - o), as gx_orient3d_value. */
-static GxDDI
-det_of(const double *T, const double *o)
-{
-	GxDDI		r[3][3];
-
-	for (int k = 0; k < 3; k++)
-		for (int a = 0; a < 3; a++)
-			r[k][a] = dsub_d(T[3 * k + a], o[a]);
-	return dadd(dadd(dmul(r[0][0], dsub(dmul(r[1][1], r[2][2]), dmul(r[1][2], r[2][1]))),
-					 dmul(r[0][1], dsub(dmul(r[1][2], r[2][0]), dmul(r[1][0], r[2][2])))),
-				dmul(r[0][2], dsub(dmul(r[1][0], r[2][1]), dmul(r[1][1], r[2][0]))));
+	h = gx_ov_add(h, gx_ov_mul(n[1], gx_ov_sub_d(p[1], a[1])));
+	return gx_ov_add(h, gx_ov_mul(n[2], gx_ov_sub_d(p[2], a[2])));
 }
 
 /* q as a certified double-double. */
@@ -234,8 +176,8 @@ frame_init(Frame *f, const double *T, int drop)
 	f->j = (drop + 2) % 3;
 	for (int k = 0; k < 2; k++)
 	{
-		f->e[k][0] = dsub_d(T[3 * (k + 1) + f->i], T[f->i]);
-		f->e[k][1] = dsub_d(T[3 * (k + 1) + f->j], T[f->j]);
+		f->e[k][0] = gx_ov_sub_d(T[3 * (k + 1) + f->i], T[f->i]);
+		f->e[k][1] = gx_ov_sub_d(T[3 * (k + 1) + f->j], T[f->j]);
 	}
 	f->D = cross2(f->e[0], f->e[1]);
 	normal_of(T, T + 3, T + 6, f->n);
@@ -246,7 +188,7 @@ frame_init(Frame *f, const double *T, int drop)
 static void
 scaled_coords(const Frame *f, const double *p, GxDDI *out)
 {
-	GxDDI		d[2] = {dsub_d(p[f->i], f->T[f->i]), dsub_d(p[f->j], f->T[f->j])};
+	GxDDI		d[2] = {gx_ov_sub_d(p[f->i], f->T[f->i]), gx_ov_sub_d(p[f->j], f->T[f->j])};
 
 	out[0] = cross2(d, f->e[1]);
 	out[1] = cross2(f->e[0], d);
@@ -327,14 +269,14 @@ x_point(Pair *p, int e, GxDDI *out)
 	const double *a = p->tau + 3 * e,
 			   *b = p->tau + 3 * ((e + 1) % 3);
 	GxDDI		ha = height(p->f->n, p->f->T, a),
-				lambda = ddiv(ha, dsub(ha, height(p->f->n, p->f->T, b))),
+				lambda = gx_ov_div(ha, gx_ov_sub(ha, height(p->f->n, p->f->T, b))),
 				pa[2],
 				pb[2];
 
 	scaled_coords(p->f, a, pa);
 	scaled_coords(p->f, b, pb);
 	for (int k = 0; k < 2; k++)
-		out[k] = dadd(pa[k], dmul(lambda, dsub(pb[k], pa[k])));
+		out[k] = gx_ov_add(pa[k], gx_ov_mul(lambda, gx_ov_sub(pb[k], pa[k])));
 }
 
 /* The parameter of the crossing of T's edge f with tau's plane along it. */
@@ -352,7 +294,7 @@ y_param(Pair *p, int f)
 	}
 	ga = height(p->n, p->tau, T + 3 * f);
 	gb = height(p->n, p->tau, T + 3 * ((f + 1) % 3));
-	return ddiv(ga, dsub(ga, gb));
+	return gx_ov_div(ga, gx_ov_sub(ga, gb));
 }
 
 /* out = the crossing of T's edge f with tau's plane, scaled. */
@@ -366,7 +308,7 @@ y_point(Pair *p, int f, GxDDI *out)
 	vertex_coords(p->f, f, a);
 	vertex_coords(p->f, (f + 1) % 3, b);
 	for (int k = 0; k < 2; k++)
-		out[k] = dadd(a[k], dmul(mu, dsub(b[k], a[k])));
+		out[k] = gx_ov_add(a[k], gx_ov_mul(mu, gx_ov_sub(b[k], a[k])));
 }
 
 /*
@@ -434,7 +376,7 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 		return -1;				/* not reached */
 	if (!rs)
 		return 0;
-	*cross = dadd(*cross, cross2(s, e));
+	*cross = gx_ov_add(*cross, cross2(s, e));
 	if (p.ag[1] != p.ag[2])
 	{
 		int			in = y_inside(&p, 1);
@@ -445,8 +387,8 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 
 			/* through the edge tau shares with its neighbour, which counts the other half */
 			if (in < 0)
-				mu = dmul(mu, (GxDDI) {0.5, 0, 0});
-			*m = p.ag[1] > 0 ? dsub(*m, mu) : dadd(*m, mu);
+				mu = gx_ov_mul(mu, (GxDDI) {0.5, 0, 0});
+			*m = p.ag[1] > 0 ? gx_ov_sub(*m, mu) : gx_ov_add(*m, mu);
 		}
 	}
 	return 1;
@@ -565,8 +507,8 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Pla
 		places_put(pl, c->T + 6, loc);
 	}
 	if (loc == GX_LOC_INSIDE)
-		m = dadd(m, one);
-	*twice = dadd(ddiv(cross, dmul(f.D, f.D)), m);
+		m = gx_ov_add(m, one);
+	*twice = gx_ov_add(gx_ov_div(cross, gx_ov_mul(f.D, f.D)), m);
 	return CUTS_GENERAL;
 }
 
@@ -688,7 +630,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		{
 			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 			if (need & 1u << cls)
-				sum[cls] = dadd(sum[cls], dmul(det_of(T, o), half));
+				sum[cls] = gx_ov_add(sum[cls], gx_ov_mul(gx_overlay_det(T, o), half));
 			continue;
 		}
 		cuts = nlist == 0 ? CUTS_NONE : inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
@@ -699,15 +641,15 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
 				ok = false;
 			else if (need & 1u << cls)
-				sum[cls] = dadd(sum[cls], dmul(det_of(T, o), half));
+				sum[cls] = gx_ov_add(sum[cls], gx_ov_mul(gx_overlay_det(T, o), half));
 		}
 		else if (cuts == CUTS_GENERAL)
 		{
-			GxDDI		det = det_of(T, o),
-						in = dmul(dmul(det, twice), half);
+			GxDDI		det = gx_overlay_det(T, o),
+						in = gx_ov_mul(gx_ov_mul(det, twice), half);
 
-			sum[GX_PIECE_INSIDE] = dadd(sum[GX_PIECE_INSIDE], in);
-			sum[GX_PIECE_OUTSIDE] = dadd(sum[GX_PIECE_OUTSIDE], dsub(dmul(det, half), in));
+			sum[GX_PIECE_INSIDE] = gx_ov_add(sum[GX_PIECE_INSIDE], in);
+			sum[GX_PIECE_OUTSIDE] = gx_ov_add(sum[GX_PIECE_OUTSIDE], gx_ov_sub(gx_ov_mul(det, half), in));
 			out->filtered++;
 		}
 		else
@@ -727,7 +669,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					if (need & 1u << k && mpq_sgn(c.area[k]) != 0)
 					{
 						mpq_mul(c.area[k], c.area[k], detq);
-						sum[k] = dadd(sum[k], ddi_of_mpq(c.area[k], w));
+						sum[k] = gx_ov_add(sum[k], ddi_of_mpq(c.area[k], w));
 					}
 				out->rational++;
 			}
@@ -743,17 +685,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 static bool
 round_volume(GxDDI v, int op, GxOverlayVolumes *out)
 {
-	const GxDDI three = {3, 0, 0};
-
-	if (gx_ddi_is_zero(&v))
-	{
-		out->v[op] = 0;
-		out->sign[op] = 0;
-		return true;
-	}
-	v = ddiv(v, three);
-	out->sign[op] = gx_ddi_sign(&v);
-	return out->sign[op] != 2 && out->sign[op] != 0 && gx_ddi_round(&v, &out->v[op]);
+	return gx_overlay_round(v, &out->v[op], &out->sign[op]);
 }
 
 /* The rational path's volumes of the ops in the set ops. */
@@ -812,7 +744,7 @@ same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, G
 			return false;
 		}
 		if (gx_triangle_projection(T, &sigma) >= 0)
-			sum = dadd(sum, dmul(det_of(T, a->tri), half));
+			sum = gx_ov_add(sum, gx_ov_mul(gx_overlay_det(T, a->tri), half));
 	}
 	for (int op = 0; op < 2; op++)
 		if (ops & GX_BOOL_OP(op) && !round_volume(sum, op, out))
@@ -832,25 +764,35 @@ same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, G
 	return true;
 }
 
-bool
-gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
-				   GxOverlayVolumes *out, GxError *err)
+/*
+ * gx_overlay_volumes, the pairs of triangles that may meet found here, or given (ngiven pairs at pairs, as
+ * gx_overlay_volumes_of_pairs takes them).
+ */
+static bool
+overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+				bool given, const uint32_t *pairs, size_t ngiven, GxOverlayVolumes *out, GxError *err)
 {
 	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}},
 				v[3];
 	GxOverlayCandidates cand;
 	GxError		cerr = {GX_OK, ""};
 	const double *o = a->tri;
+	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
+	size_t		max_pairs = opt->max_cuts * (size_t) 64;
 	bool		ok,
 				decided = true;
 
 	*out = (GxOverlayVolumes) {{0, 0, 0}, {0, 0, 0}, 0, 0, false};
 	if (same_solid(a, b))
 		return same_volumes(a, opt, ops, out, err);
-	if (a->n > UINT32_MAX || b->n > UINT32_MAX)
+	if (a->n > UINT32_MAX || b->n > UINT32_MAX || (given && max_pairs && ngiven > max_pairs))
 		return exact_volumes(a, b, opt, ops, out, err);
-	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
-	if (!gx_overlay_candidates(a, b, opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr))
+	if (given && !gx_overlay_candidates_of_pairs(a->n, b->n, pairs, ngiven, &cand))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	if (!given && !gx_overlay_candidates(a, b, opt->cancel, max_pairs, &cand, &cerr))
 	{
 		if (cerr.code == GX_ERR_LIMIT)
 			return exact_volumes(a, b, opt, ops, out, err);
@@ -862,11 +804,27 @@ gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlay
 	gx_overlay_candidates_free(&cand);
 	if (!ok)
 		return false;
-	v[GX_BOOL_INTERSECTION] = dadd(dadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]);
-	v[GX_BOOL_UNION] = dadd(dadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]);
-	v[GX_BOOL_DIFFERENCE] = dadd(dsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
-								 sum[0][GX_PIECE_ON_OPPOSITE]);
+	v[GX_BOOL_INTERSECTION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),
+										sum[0][GX_PIECE_ON_SAME]);
+	v[GX_BOOL_UNION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
+								 sum[0][GX_PIECE_ON_SAME]);
+	v[GX_BOOL_DIFFERENCE] = gx_ov_add(gx_ov_sub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
+									  sum[0][GX_PIECE_ON_OPPOSITE]);
 	for (int op = 0; decided && op < 3; op++)
 		decided = !(ops & GX_BOOL_OP(op)) || round_volume(v[op], op, out);
 	return decided || exact_volumes(a, b, opt, ops, out, err);
+}
+
+bool
+gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+				   GxOverlayVolumes *out, GxError *err)
+{
+	return overlay_volumes(a, b, opt, ops, false, NULL, 0, out, err);
+}
+
+bool
+gx_overlay_volumes_of_pairs(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+							const uint32_t *pairs, size_t npairs, GxOverlayVolumes *out, GxError *err)
+{
+	return overlay_volumes(a, b, opt, ops, true, pairs, npairs, out, err);
 }

@@ -98,7 +98,7 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	gx_threads_begin(opt.threads, opt.thread_budget);
 	PG_TRY();
 	{
-		ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, &err);
+		ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, NULL, &err);
 	}
 	PG_FINALLY();
 	{
