@@ -17,6 +17,7 @@
 
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
+#include "geom/gx_box.h"
 #include "gx_test.h"
 #include "gx_test_tris.h"
 #include "operation/gx_overlay.h"
@@ -61,8 +62,28 @@ static size_t filtered_total,
 			exact_sums_total;
 
 /*
+ * Every pair of a triangle of ia and one of ib whose boxes overlap, in reverse order (as the GPU would give them,
+ * in some order), malloc'd, *n of them.
+ */
+static uint32_t *
+all_pairs(const GxSolidIndex *ia, const GxSolidIndex *ib, size_t *n)
+{
+	uint32_t   *v = malloc((ia->n * ib->n + 1) * 2 * sizeof(uint32_t));
+
+	*n = 0;
+	for (size_t i = ia->n; i-- > 0;)
+		for (size_t j = ib->n; j-- > 0;)
+			if (gx_box_overlaps(&ia->boxes[i], &ib->boxes[j]))
+			{
+				v[2 * *n] = (uint32_t) i;
+				v[2 * (*n)++ + 1] = (uint32_t) j;
+			}
+	return v;
+}
+
+/*
  * gx_overlay_volumes against the rational path's volumes v[3]: each the rounded rational bit for bit, the
- * same sign; all three at once, and each asked alone (its triangles only).
+ * same sign; all three at once, each asked alone (its triangles only), and with the pairs of triangles given.
  */
 static void
 check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
@@ -70,9 +91,14 @@ check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
 	GxError		err = {GX_OK, ""};
 	GxOverlayOptions opt = {0, NULL};
 	GxOverlayVolumes fv,
-				one;
+				one,
+				given;
+	size_t		npairs;
+	uint32_t   *pairs = all_pairs(ia, ib, &npairs);
 
 	CHECK_MSG(gx_overlay_volumes(ia, ib, &opt, GX_BOOL_ALL, &fv, &err), "%s", err.msg);
+	CHECK_MSG(gx_overlay_volumes_of_pairs(ia, ib, &opt, GX_BOOL_ALL, pairs, npairs, &given, &err), "%s", err.msg);
+	free(pairs);
 	for (int k = 0; k < 3; k++)
 	{
 		double		want = gx_mpq_get_d_nearest(v[k]);
@@ -84,6 +110,9 @@ check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
 		CHECK_MSG(memcmp(&one.v[k], &want, sizeof(double)) == 0 && one.sign[k] == mpq_sgn(v[k]),
 				  "filtered volume %d alone: %.17g (sign %d), rational %.17g (sign %d)", k, one.v[k], one.sign[k],
 				  want, mpq_sgn(v[k]));
+		CHECK_MSG(memcmp(&given.v[k], &want, sizeof(double)) == 0 && given.sign[k] == mpq_sgn(v[k]),
+				  "volume %d with the pairs given: %.17g (sign %d), rational %.17g (sign %d)", k, given.v[k],
+				  given.sign[k], want, mpq_sgn(v[k]));
 	}
 	filtered_total += fv.filtered;
 	rational_total += fv.rational;
@@ -553,6 +582,16 @@ test_limits(void)
 	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL}, GX_BOOL_ALL, &bounded, &err) && bounded.exact_sums,
 			  "%s", err.msg);
 	CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
+	/* the same with the pairs given */
+	{
+		size_t		npairs;
+		uint32_t   *pairs = all_pairs(&ia, &ib, &npairs);
+
+		CHECK_MSG(gx_overlay_volumes_of_pairs(&ia, &ib, &(GxOverlayOptions) {128, NULL}, GX_BOOL_ALL, pairs, npairs,
+											  &bounded, &err) && bounded.exact_sums, "%s", err.msg);
+		CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
+		free(pairs);
+	}
 	gx_solid_index_free(&ia);
 	gx_solid_index_free(&ib);
 	free(a.v);
