@@ -168,10 +168,10 @@ int			gx_cuda_overlap_candidates(const GxCudaResident *a, const GxCudaResident *
 									   volatile const int *const cancel[2], char *err, size_t errlen);
 
 /*
- * The volumes of n solids of kept side s, solid q the count[q] triangles from element first[q], as the overlay
- * of a solid with itself sums them (src/core/operation/gx_overlay_dd.h): value[q] rounded once and sign[q] its
- * sign, or sign[q] = 2 where the device could not decide (the CPU decides those). cancel as in GxCudaJob,
- * polled before the kernel runs.
+ * The volumes of n solids of kept side s, solid q the count[q] triangles from element first[q], summed as the
+ * CPU sums a solid's own volume (its triangles' prisms, src/core/operation/gx_overlay_dd.h): value[q] rounded
+ * once and sign[q] its sign, or sign[q] = 2 where the device could not decide (the CPU decides those). cancel as
+ * in GxCudaJob, polled before the kernel runs.
  */
 int			gx_cuda_solid_volumes(const GxCudaResident *s, const uint64_t *first, const uint32_t *count, size_t n,
 								  double *value, int8_t *sign, volatile const int *const cancel[2], char *err,

@@ -10,12 +10,11 @@
  * in each; the CPU's gx_solid_index_search counts it the same way). Counted, scanned (by the caller, CUB), then
  * written in the same walk: each solid pair's candidates in its triangles' order.
  *
- * Own volumes: a solid's volume as the overlay of a solid with itself finds it, the sum of det(T0 - o, T1 - o,
- * T2 - o) / 2 over its triangles, divided by 3 (o its first vertex), in the certified double-doubles of
+ * Own volumes: a solid's volume as the CPU sums it for a solid and itself, its triangles' prisms down to the
+ * plane of its first vertex (gx_overlay_prism), in the certified double-doubles of
  * src/core/operation/gx_overlay_dd.h: one block per solid, each thread summing its share of the triangles, then
- * the block's sums added in a tree. Any order of additions encloses the exact sum; a flat triangle, whose det is
- * exactly 0 and which the CPU passes over, only widens the enclosure. A volume whose enclosure cannot be
- * rounded once goes back to the CPU.
+ * the block's sums added in a tree. Any order of additions encloses the exact sum. A volume whose enclosure
+ * cannot be rounded once goes back to the CPU.
  */
 #include "base/gx_hd.h"
 #include "gx_cuda_internal.h"
@@ -159,7 +158,7 @@ own_volume_kernel(const double *coords, const unsigned long long *first, const u
 		GxDDI		s = {0, 0, 0};
 
 		for (uint32_t t = threadIdx.x; t < count[q]; t += blockDim.x)
-			s = gx_ov_add(s, gx_ov_mul(gx_overlay_det(tri + 9 * (size_t) t, tri), half));
+			s = gx_ov_add(s, gx_overlay_prism(tri + 9 * (size_t) t, tri));
 		part[threadIdx.x] = s;
 		__syncthreads();
 		for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2)
@@ -173,7 +172,7 @@ own_volume_kernel(const double *coords, const unsigned long long *first, const u
 			double		v = 0;
 			int			sg = 2;
 
-			if (!gx_overlay_round(part[0], &v, &sg))
+			if (!gx_overlay_round(gx_ov_mul(part[0], half), &v, &sg))
 				sg = 2;
 			value[q] = v;
 			sign[q] = (int8_t) sg;

@@ -1,7 +1,7 @@
 /*
  * gx_overlay_dd.h: the overlay filter's certified double-double arithmetic (algorithm/gx_ddi.h) that the CPU
  * (gx_overlay_filter.c) and the GPU (cuda/gx_cuda_overlap.cu) share: value-returning operations, a triangle's
- * det(T0 - o, T1 - o, T2 - o), and a volume's rounding. Read by nvcc too.
+ * det(T0 - o, T1 - o, T2 - o) and its prism, and a volume's rounding. Read by nvcc too.
  */
 #ifndef GX_OVERLAY_DD_H
 #define GX_OVERLAY_DD_H
@@ -69,6 +69,23 @@ gx_overlay_det(const double *T, const double *o)
 	return gx_ov_add(gx_ov_add(gx_ov_mul(r[0][0], gx_ov_sub(gx_ov_mul(r[1][1], r[2][2]), gx_ov_mul(r[1][2], r[2][1]))),
 							   gx_ov_mul(r[0][1], gx_ov_sub(gx_ov_mul(r[1][2], r[2][0]), gx_ov_mul(r[1][0], r[2][2])))),
 					 gx_ov_mul(r[0][2], gx_ov_sub(gx_ov_mul(r[1][0], r[2][1]), gx_ov_mul(r[1][1], r[2][0]))));
+}
+
+/*
+ * 6 times the signed volume of the prism between triangle T and the plane z = o[2]: twice T's area projected
+ * on (x, y), signed by its orientation, times the sum of its vertices' heights over that plane. Over a closed,
+ * oriented surface these add up to det(T0 - o, T1 - o, T2 - o)'s sum (6 times the volume it bounds), with a
+ * third of the products.
+ */
+GX_HD GxDDI
+gx_overlay_prism(const double *T, const double *o)
+{
+	GxDDI		area = gx_ov_sub(gx_ov_mul(gx_ov_sub_d(T[3], T[0]), gx_ov_sub_d(T[7], T[1])),
+								 gx_ov_mul(gx_ov_sub_d(T[6], T[0]), gx_ov_sub_d(T[4], T[1]))),
+				heights = gx_ov_add(gx_ov_add(gx_ov_sub_d(T[2], o[2]), gx_ov_sub_d(T[5], o[2])),
+									gx_ov_sub_d(T[8], o[2]));
+
+	return gx_ov_mul(area, heights);
 }
 
 /*

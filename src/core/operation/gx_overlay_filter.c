@@ -589,10 +589,15 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 	const GxDDI half = {0.5, 0, 0};
 	mpq_t		detq,
 				w;
-	bool		ok = true;
+	bool		ok = true,
+				all = need & 1u << GX_PIECE_OUTSIDE;
+	size_t		reaching = 0;
 	Places		pl;
 
-	if (!places_init(&pl, self->n))
+	/* the places of the vertices of the triangles looked at: all, or those whose box reaches the other's */
+	for (size_t i = 0; !all && i < self->n; i++)
+		reaching += gx_box_overlaps(&self->boxes[i], &other->box);
+	if (!places_init(&pl, all ? self->n : reaching))
 	{
 		places_free(&pl);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
@@ -620,7 +625,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			break;
 		}
 		/* a triangle whose box misses the other solid's lies wholly outside it */
-		if (!(need & 1u << GX_PIECE_OUTSIDE) && !gx_box_overlaps(&self->boxes[i], &other->box))
+		if (!all && !gx_box_overlaps(&self->boxes[i], &other->box))
 			continue;
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds no volume */
@@ -722,9 +727,10 @@ same_solid(const GxSolidIndex *a, const GxSolidIndex *b)
 }
 
 /*
- * The volumes of a solid a with itself (b the same triangles): a ∩ a and a ∪ a are a's own volume, the sum of
- * each triangle's det / 2 (all its pieces on the other's surface, oriented the same way, as filter_side finds
- * them), a \ a has none. Its sums in rationals where the filter cannot round them.
+ * The volumes of a solid a with itself (b the same triangles): a ∩ a and a ∪ a are a's own volume, a \ a has
+ * none. The own volume from the triangles' prisms (gx_overlay_dd.h), in the certified double-doubles the overlay
+ * sums det / 2 in: the same exact value as the overlay's, where every piece of a triangle lies on the other's
+ * surface, oriented the same way. In rationals where the filter cannot round it.
  */
 static bool
 same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, GxOverlayVolumes *out,
@@ -732,20 +738,17 @@ same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, G
 {
 	const GxDDI half = {0.5, 0, 0};
 	GxDDI		sum = {0, 0, 0};
-	int			sigma;
 
 	for (size_t i = 0; i < a->n; i++)
 	{
-		const double *T = a->tri + 9 * i;
-
 		if (i % (16 * CANCEL_EVERY) == 0 && gx_cancel_requested(opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			return false;
 		}
-		if (gx_triangle_projection(T, &sigma) >= 0)
-			sum = gx_ov_add(sum, gx_ov_mul(gx_overlay_det(T, a->tri), half));
+		sum = gx_ov_add(sum, gx_overlay_prism(a->tri + 9 * i, a->tri));
 	}
+	sum = gx_ov_mul(sum, half);
 	for (int op = 0; op < 2; op++)
 		if (ops & GX_BOOL_OP(op) && !round_volume(sum, op, out))
 		{
