@@ -208,6 +208,7 @@ overlays(Run *r, const size_t *which, size_t n, const uint64_t *start, const uin
 }
 
 #define GPU_CHUNK_TRIANGLES ((size_t) 1 << 22)	/* a's triangles of the solid pairs of one GPU call at most */
+#define HELD_PAIRS ((size_t) 1 << 24)	/* pairs of triangles held for one run of overlays at most */
 
 /* The element that solid s's triangles start at, in the side of coordinates coords. */
 static uint64_t
@@ -219,8 +220,8 @@ first_element(const GxSolidIndex *s, const double *coords)
 /*
  * The GPU's part, on the sides kept there (opt->device_side; coords: the sides' coordinates): the volumes of
  * the pairs of the same solids, and the candidate pairs of triangles of the other pairs, a chunk of pairs at a
- * time, each chunk's overlays then run here with them. What the GPU leaves (or everything, when it cannot) is
- * left UNKNOWN. false on memory (err set) or cancel (stopped).
+ * time, their overlays then run here with them. What the GPU leaves (or everything, when it cannot) is left
+ * UNKNOWN. false on memory (err set) or cancel (stopped).
  */
 static bool
 gpu_overlays(Run *r, const double *const coords[2])
@@ -237,6 +238,9 @@ gpu_overlays(Run *r, const double *const coords[2])
 	double	   *value = malloc((r->ncand + 1) * sizeof(double)),
 			   *b_box = malloc((r->ncand + 1) * 6 * sizeof(double));
 	int8_t	   *sign = malloc(r->ncand + 1);
+	uint32_t   *held_tri = NULL;
+	size_t		held = 0,
+				held_cap = 0;
 	GxError		e = {GX_OK, ""};
 	int			rc = 1;
 	bool		ok = which && first && b_first && start && count && b_solid && value && b_box && sign;
@@ -260,12 +264,16 @@ gpu_overlays(Run *r, const double *const coords[2])
 				if (r->st)
 					r->st->gpu_volumes++;
 			}
-	/* the others' candidates, a chunk at a time */
+	/*
+	 * the others' candidates, found a chunk of pairs at a time and held, then the overlays of all the pairs
+	 * held in one run on the threads (in several when they hold more than HELD_PAIRS pairs of triangles)
+	 */
 	for (n = 0, at = 0; ok && rc == 1 && at < r->ncand; at += m)
 	{
-		size_t		work = 0;
+		size_t		work = 0,
+					n0 = n;
 
-		for (m = 0, n = 0; at + m < r->ncand && (n == 0 || work < GPU_CHUNK_TRIANGLES); m++)
+		for (m = 0; at + m < r->ncand && (n == n0 || work < GPU_CHUNK_TRIANGLES); m++)
 		{
 			size_t		p = at + m;
 			const GxSolidIndex *a = &r->a[r->cand[p].a],
@@ -282,27 +290,46 @@ gpu_overlays(Run *r, const double *const coords[2])
 			work += a->n;
 			n++;
 		}
-		if (n > 0)
+		if (n > n0)
 		{
 			uint32_t   *tri = NULL;
 
 			if (gx_cancel_requested(&r->opt->cancel))
 				rc = -1;
-			else if ((rc = gx_batch_gpu_overlap_candidates(r->opt, first, count, b_solid, b_first, b_box, n, start,
-															&tri, &e)) == 1)
+			else if ((rc = gx_batch_gpu_overlap_candidates(r->opt, first + n0, count + n0, b_solid + n0, b_first + n0,
+															b_box + 6 * n0, n - n0, start + n0, &tri, &e)) == 1)
 			{
-				overlays(r, which, n, start, tri);
-				if (r->st)
+				size_t		got = start[n];
+
+				for (size_t j = n0; j <= n; j++)
+					start[j] += held;
+				if (gx_grow_malloc((void **) &held_tri, &held_cap, 2 * (held + got), sizeof(uint32_t), SIZE_MAX / 8))
 				{
-					r->st->gpu_pairs += n;
-					r->st->gpu_triangle_pairs += start[n];
+					memcpy(held_tri + 2 * held, tri, 2 * got * sizeof(uint32_t));
+					held += got;
 				}
+				else
+					ok = false;
 			}
 			free(tri);
+		}
+		if (rc != 1)
+			n = n0;				/* the chunk the GPU did not do is left to the CPU */
+		if (ok && n > 0 && (held >= HELD_PAIRS || rc != 1 || at + m == r->ncand))
+		{
+			overlays(r, which, n, start, held_tri);
+			if (r->st)
+			{
+				r->st->gpu_pairs += n;
+				r->st->gpu_triangle_pairs += held;
+			}
+			n = 0;
+			held = 0;
 			if (r->stopped || r->failed)
 				break;
 		}
 	}
+	free(held_tri);
 	if (rc < 0 && !r->stopped && !r->failed)
 	{
 		*r->err = e;
