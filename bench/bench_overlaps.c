@@ -7,14 +7,14 @@
  * that the lists are identical, volumes bit for bit.
  *   bench_overlaps SCALE [--device cpu|gpu|both] [--threads N] [--reps N] [--cuda-lib PATH] [--no-index]
  *                  [--dump FILE]
- * --no-index leaves the side without its index (CPU only): each run builds the solids' indexes itself. --dump writes the
- * last list as lines "a b volume" (ids from 0, the volume in C's %a, exact), to compare builds.
+ * --no-index leaves the side without its index (CPU only): each run builds the solids' indexes itself. --dump
+ * writes the last list as lines "a b volume" (ids from 0, the volume in C's %a, exact), to compare builds.
  * Exit status: 0 when every run succeeded and the lists agree.
  */
 #include <stdio.h>
-#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "base/gx_alloc.h"
 #include "base/gx_clock.h"
@@ -127,7 +127,7 @@ main(int argc, char **argv)
 	if (argc < 2)
 	{
 		fprintf(stderr, "usage: %s SCALE [--device cpu|gpu|both] [--threads N] [--reps N] [--cuda-lib PATH] "
-				"[--no-index]\n", argv[0]);
+				"[--no-index] [--dump FILE]\n", argv[0]);
 		return 2;
 	}
 	gx_batch_options_default(&opt);
