@@ -1,7 +1,8 @@
 /*
  * gx_overlap_pairs_sql.c: gx_overlap_pairs(a_query, b_query [, id_type]): (a_id, b_id, volume) for every pair
  * of solids of the two queries sharing an exactly positive volume, rounded once (operation/gx_overlap_pairs.h),
- * on this backend's share of the cluster's threads; gx_intersection_pairs: (a_id, b_id, geom), the same pairs
+ * in the GPU service where there is one (the GPU's part on the GPU where it keeps the sides there), else on this
+ * backend's share of the cluster's threads; gx_intersection_pairs: (a_id, b_id, geom), the same pairs
  * with their common part as a solid (operation/gx_boolean.h), built one after the other in the backend. The
  * queries are read as the other pair functions' are (gx_pairs_srf.h: READ ONLY, ids, SRIDs); every geometry
  * must be a solid or EMPTY. Memory: no triangle may be cut past what work_mem holds, as in
@@ -20,6 +21,7 @@
 #include "gx_settings.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_overlap_pairs.h"
+#include "service/gx_service.h"
 
 PG_FUNCTION_INFO_V1(gx_overlap_pairs_sql);
 PG_FUNCTION_INFO_V1(gx_intersection_pairs_sql);
@@ -78,7 +80,9 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	GxOverlapPair *pairs = NULL;
 	size_t		npairs = 0;
 	GxError		err = {GX_OK, ""};
+	char		why[256];
 	volatile bool ok = false;
+	bool		in_service;
 
 	InitMaterializedSRF(fcinfo, 0);
 	/* the variant given an id type is not STRICT (the type comes as a NULL of it) */
@@ -89,24 +93,30 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	check_solids(fname, &b, &bid, brows, "b_query");
 	if (a.ngeoms == 0 || b.ngeoms == 0)
 		return (Datum) 0;
-	/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
-	gx_pg_side_materialize(&a);
-	gx_pg_side_materialize(&b);
-	gx_pg_side_index(&a);
-	gx_pg_side_index(&b);
 	gx_settings_batch_options(&opt);
-	gx_threads_begin(opt.threads, opt.thread_budget);
-	PG_TRY();
+	/* in the GPU service where there is one (it keeps the sides, on the GPU too), else here */
+	in_service = gx_service_overlaps(&a, &b, &opt, gx_overlay_max_cuts(), &pairs, &npairs, why, sizeof(why));
+	if (!in_service)
 	{
-		ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, &err);
+		/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
+		gx_pg_side_materialize(&a);
+		gx_pg_side_materialize(&b);
+		gx_pg_side_index(&a);
+		gx_pg_side_index(&b);
+		gx_threads_begin(opt.threads, opt.thread_budget);
+		PG_TRY();
+		{
+			ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, NULL,
+										   &err);
+		}
+		PG_FINALLY();
+		{
+			gx_threads_end();
+		}
+		PG_END_TRY();
+		if (!ok)
+			gx_overlay_raise(fname, &err);
 	}
-	PG_FINALLY();
-	{
-		gx_threads_end();
-	}
-	PG_END_TRY();
-	if (!ok)
-		gx_overlay_raise(fname, &err);
 	PG_TRY();
 	{
 		MemoryContext row = AllocSetContextCreate(CurrentMemoryContext, "gx_intersection_pairs row",
@@ -132,7 +142,10 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	}
 	PG_FINALLY();
 	{
-		free(pairs);
+		if (in_service)
+			pfree(pairs);
+		else
+			free(pairs);
 	}
 	PG_END_TRY();
 	return (Datum) 0;
