@@ -19,6 +19,7 @@
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_boolean.h"
+#include "operation/gx_facets.h"
 #include "operation/gx_split.h"
 
 #define CANCEL_EVERY 64
@@ -62,15 +63,6 @@ typedef struct Split
 				metcap;
 } Split;
 
-/* A directed edge of the surface, for its adjacency. */
-typedef struct DirEdge
-{
-	const double *a,
-			   *b;
-	size_t		tri;
-	int			k;
-} DirEdge;
-
 static int
 cmp_point(const double *p, const double *q)
 {
@@ -80,63 +72,16 @@ cmp_point(const double *p, const double *q)
 	return 0;
 }
 
-static int
-cmp_undirected(const void *x, const void *y)
-{
-	const DirEdge *e = x,
-			   *f = y;
-	bool		se = cmp_point(e->a, e->b) > 0,
-				sf = cmp_point(f->a, f->b) > 0;
-	int			c = cmp_point(se ? e->b : e->a, sf ? f->b : f->a);
-
-	return c ? c : cmp_point(se ? e->a : e->b, sf ? f->a : f->b);
-}
-
-/*
- * The surface's adjacency into sp->across; GX_ERR_INVALID when an edge is shared by more than two triangles
- * or by two that run it the same way (triangles not consistently oriented).
- */
+/* The surface's adjacency into sp->across (gx_facets_adjacency). */
 static bool
 surface_adjacency(Split *sp, GxError *err)
 {
-	DirEdge    *e = malloc(3 * sp->ns * sizeof(DirEdge) + 1);
-	size_t		ne = 3 * sp->ns;
-	bool		ok = true;
-
-	sp->across = malloc(3 * sp->ns * sizeof(long) + 1);
-	if (e == NULL || sp->across == NULL)
+	if ((sp->across = malloc(3 * sp->ns * sizeof(long) + 1)) == NULL)
 	{
-		free(e);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a surface's edges");
 		return false;
 	}
-	for (size_t i = 0; i < sp->ns; i++)
-		for (int k = 0; k < 3; k++)
-		{
-			e[3 * i + k] = (DirEdge) {sp->stri + 9 * i + 3 * k, sp->stri + 9 * i + 3 * ((k + 1) % 3), i, k};
-			sp->across[3 * i + k] = -1;
-		}
-	qsort(e, ne, sizeof(DirEdge), cmp_undirected);
-	for (size_t x = 0, y; ok && x < ne; x = y)
-	{
-		for (y = x + 1; y < ne && cmp_undirected(&e[x], &e[y]) == 0; y++)
-			;
-		if (y - x == 2 && cmp_point(e[x].a, e[x + 1].b) == 0 && cmp_point(e[x].a, e[x].b) != 0)
-		{
-			sp->across[3 * e[x].tri + e[x].k] = (long) e[x + 1].tri;
-			sp->across[3 * e[x + 1].tri + e[x + 1].k] = (long) e[x].tri;
-		}
-		else if (y - x >= 2 && cmp_point(e[x].a, e[x].b) != 0)
-		{
-			gx_error_set(err, GX_ERR_INVALID, "the surface's edge (%.17g %.17g %.17g, %.17g %.17g %.17g) %s",
-						 e[x].a[0], e[x].a[1], e[x].a[2], e[x].b[0], e[x].b[1], e[x].b[2],
-						 y - x > 2 ? "is shared by more than two triangles" :
-						 "is run the same way by its two triangles (they are not oriented consistently)");
-			ok = false;
-		}
-	}
-	free(e);
-	return ok;
+	return gx_facets_adjacency(sp->stri, sp->ns, sp->across, err);
 }
 
 static size_t
@@ -298,7 +243,8 @@ cut_triangle(Split *sp, const double *T, int drop, GxError *err)
 	ok = (covered = malloc(gx_cut_npieces(cut) + 1)) != NULL;
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
 	{
-		int			cover = gx_cut_piece_point(cut, p, t, u);
+		const double *within;
+		int			cover = gx_cut_piece_point(cut, p, t, u, &within);
 
 		/* on the surface: the solid lies on the side away from its outward normal */
 		covered[p] = cover != 0;
