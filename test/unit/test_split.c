@@ -437,8 +437,10 @@ test_refused(void)
 	/* EMPTY: nothing on either side */
 	{
 		double		none[9];
+		const double *in[2] = {none, none};
+		const size_t nin[2] = {0, 0};
 		size_t		esize;
-		GxSerialized *e = gx_boolean_make(none, 0, 0, "test", &esize, &(GxError) {GX_OK, ""}),
+		GxSerialized *e = gx_boolean_make(none, 0, in, nin, 0, "test", &esize, &(GxError) {GX_OK, ""}),
 				   *t = tin(&half),
 				   *part[2];
 		GxOverlayOptions opt = {0, NULL};

@@ -4,6 +4,7 @@
  * (algorithm/gx_cut.h) and each of its pieces classified as in the overlay: covered by a triangle of the
  * other lying in its plane (with the same or the opposite orientation), or one of its points located.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -389,33 +390,69 @@ choose(GxBooleanOp op, signed char keep[2][GX_PIECE_CLASSES])
 
 static const char *const op_name[] = {"intersection", "union", "difference"};
 
-GxSerialized *
-gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
+/* The largest spacing of doubles among the coordinates of the n triangles at tri. */
+static double
+largest_ulp(const double *tri, size_t n)
 {
+	double		m = 0;
+
+	for (size_t i = 0; i < 9 * n; i++)
+		m = fmax(m, fabs(tri[i]));
+	return nextafter(m, INFINITY) - m;
+}
+
+GxSerialized *
+gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+				const char *what, size_t *size, GxError *err)
+{
+	/* new vertices moved onto others within this many of the coordinates' largest spacing, in turn */
+	static const double near[] = {0, 1, 4};
 	GxBatchOptions bo;
 	GxBuilder	b;
 	GxSerialized *out;
+	GxError		first = {GX_OK, ""};
+	double	   *rounded = NULL;
 	size_t		node,
-				shells;
+				shells,
+				kept = n;
+	bool		ok = n == 0;
 
+	gx_batch_options_default(&bo);
+	bo.device = GX_DEVICE_CPU;
+	if (n > 0 && (rounded = gx_alloc(9 * n * sizeof(double))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n);
+		return NULL;
+	}
 	if (n > 0)
+		memcpy(rounded, tri, 9 * n * sizeof(double));
+	for (size_t k = 0; !ok && k < sizeof(near) / sizeof(near[0]); k++)
 	{
 		GxError		why = {GX_OK, ""};
+		size_t		moved = 0;
 
-		gx_batch_options_default(&bo);
-		bo.device = GX_DEVICE_CPU;
-		if (!gx_snap_flat(tri, n))
+		memcpy(tri, rounded, 9 * n * sizeof(double));
+		kept = n;
+		if (k > 0 && (moved = gx_snap_cluster(tri, n, in, nin, near[k] * largest_ulp(tri, n))) == 0)
+			continue;
+		if (moved == SIZE_MAX || !gx_snap_flat(tri, n))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory mending the %s's surface", what);
+			gx_free(rounded);
 			return NULL;
 		}
-		if (!gx_solid_make(tri, &n, &bo, &shells, &why))
-		{
-			gx_error_set(err, why.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
-						 what, why.msg);
-			return NULL;
-		}
+		ok = gx_solid_make(tri, &kept, &bo, &shells, &why);
+		if (k == 0)
+			first = why;
 	}
+	gx_free(rounded);
+	if (!ok)
+	{
+		gx_error_set(err, first.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
+					 what, first.msg);
+		return NULL;
+	}
+	n = kept;
 	gx_builder_init(&b, err);
 	gx_builder_reserve(&b, n * 9 * sizeof(double) + 64);
 	node = gx_builder_begin(&b, GX_POLYHEDRALSURFACE);
@@ -496,7 +533,7 @@ construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t sri
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = gx_boolean_make(copy, nout, srid, op_name[op], size, err);
+	s = gx_boolean_make(copy, nout, tri, n, srid, op_name[op], size, err);
 	gx_free(copy);
 	return s;
 }

@@ -30,12 +30,16 @@ bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, 
 bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap);
 
 /*
- * The solid bounded by the n triangles at tri (gx_alloc'd: gx_solid_make reorients them in place), a new
- * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0. NULL with err naming the triangle at fault
- * when they bound no valid solid ("the <what>'s surface, its new vertices rounded to doubles, is no valid
- * solid: ...").
+ * The solid bounded by the n triangles at tri (gx_alloc'd: mended and reoriented in place), whose new vertices
+ * (those not among the vertices of the inputs in[k], nin[k] triangles each) were rounded to doubles: a new
+ * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0. Flat triangles are mended and the surface
+ * checked as gx_makesolid checks it (gx_snap.h); where it fails, again with the new vertices that lie within
+ * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it. NULL with
+ * err naming the triangle at fault (in the first check) when none passes ("the <what>'s surface, its new
+ * vertices rounded to doubles, is no valid solid: ...").
  */
-GxSerialized *gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err);
+GxSerialized *gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+							  const char *what, size_t *size, GxError *err);
 
 /*
  * a op b for two solids (GX_FLAG_SOLID, or EMPTY): a new serialized solid (gx_alloc'd, *size bytes, a's

@@ -1,8 +1,13 @@
 /*
- * gx_snap.c: flat triangles of a rounded surface mended by splitting their neighbours (gx_snap.h). Rounds:
- * the flat triangles found, the directed edges sorted by their ends' coordinates, each flat triangle whose
- * neighbour no other mending this round touched mended; until a round finds none or mends none.
+ * gx_snap.c: flat triangles of a rounded surface mended by splitting their neighbours, and new vertices moved
+ * onto near ones (gx_snap.h). Mending goes in rounds: the flat triangles found, the directed edges sorted by
+ * their ends' coordinates, each flat triangle whose neighbour no other mending this round touched mended;
+ * until a round finds none or mends none. Near vertices: the distinct vertices sorted by coordinates (so by
+ * x), each new one joined to the nearest vertex within the tolerance (union-find, at most one vertex of the
+ * inputs in a class), every vertex of a class moved onto its vertex of the inputs, or else onto one of it.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,4 +164,140 @@ gx_snap_flat(double *tri, size_t n)
 	free(e);
 	free(touched);
 	return ok;
+}
+
+/* A distinct vertex: its coordinates, whether the inputs have it, its class. */
+typedef struct Vertex
+{
+	double		p[3];
+	bool		input;
+	size_t		parent;
+} Vertex;
+
+static int
+cmp_vertex(const void *x, const void *y)
+{
+	return cmp_point(((const Vertex *) x)->p, ((const Vertex *) y)->p);
+}
+
+static int
+cmp_coords(const void *x, const void *y)
+{
+	return cmp_point(x, y);
+}
+
+static size_t
+root(Vertex *v, size_t x)
+{
+	while (v[x].parent != x)
+	{
+		v[x].parent = v[v[x].parent].parent;
+		x = v[x].parent;
+	}
+	return x;
+}
+
+/* The index of point p among the m sorted vertices. */
+static size_t
+vertex_at(const Vertex *v, size_t m, const double *p)
+{
+	size_t		lo = 0,
+				hi = m;
+
+	while (lo < hi)
+	{
+		size_t		h = (lo + hi) / 2;
+
+		if (cmp_point(v[h].p, p) < 0)
+			lo = h + 1;
+		else
+			hi = h;
+	}
+	return lo;
+}
+
+size_t
+gx_snap_cluster(double *tri, size_t n, const double *const in[2], const size_t nin[2], double tol)
+{
+	size_t		m = 0,
+				nv = 3 * (nin[0] + nin[1]),
+				moved = 0;
+	Vertex	   *v = malloc(3 * n * sizeof(Vertex) + 1);
+	double	   *iv = malloc(3 * nv * sizeof(double) + 1);
+
+	if (v == NULL || iv == NULL)
+	{
+		free(v);
+		free(iv);
+		return SIZE_MAX;
+	}
+	memcpy(iv, in[0], 9 * nin[0] * sizeof(double));
+	memcpy(iv + 9 * nin[0], in[1], 9 * nin[1] * sizeof(double));
+	qsort(iv, nv, 3 * sizeof(double), cmp_coords);
+	for (size_t i = 0; i < 3 * n; i++)
+		memcpy(v[i].p, tri + 3 * i, sizeof(v[i].p));
+	qsort(v, 3 * n, sizeof(Vertex), cmp_vertex);
+	for (size_t i = 0; i < 3 * n; i++)
+		if (m == 0 || cmp_point(v[m - 1].p, v[i].p) != 0)
+		{
+			v[m] = v[i];
+			v[m].input = bsearch(v[i].p, iv, nv, 3 * sizeof(double), cmp_coords) != NULL;
+			v[m].parent = m;
+			m++;
+		}
+	free(iv);
+	/* each new vertex joined to its nearest within tol (the sorted vertices run by x) */
+	for (size_t x = 0; x < m; x++)
+	{
+		size_t		best = SIZE_MAX;
+		double		dbest = 0;
+
+		if (v[x].input)
+			continue;
+		for (int dir = -1; dir <= 1; dir += 2)
+			for (size_t y = x + dir; y < m && fabs(v[y].p[0] - v[x].p[0]) <= tol; y += dir)
+			{
+				double		d = fmax(fabs(v[y].p[0] - v[x].p[0]),
+									 fmax(fabs(v[y].p[1] - v[x].p[1]), fabs(v[y].p[2] - v[x].p[2])));
+				size_t		ry = root(v, y),
+							rx = root(v, x);
+
+				if (d > tol || rx == ry || (v[rx].input && v[ry].input))
+					continue;
+				/* a vertex of the inputs first, then the nearest */
+				if (best == SIZE_MAX || (v[ry].input && !v[root(v, best)].input) ||
+					(v[ry].input == v[root(v, best)].input && d < dbest))
+				{
+					best = y;
+					dbest = d;
+				}
+			}
+		if (best != SIZE_MAX)
+		{
+			size_t		rx = root(v, x),
+						rb = root(v, best);
+
+			if (!(v[rx].input && v[rb].input))
+			{
+				/* the class's root: its vertex of the inputs, if any */
+				if (v[rx].input)
+					v[rb].parent = rx;
+				else
+					v[rx].parent = rb;
+			}
+		}
+	}
+	for (size_t i = 0; i < 3 * n; i++)
+	{
+		size_t		x = vertex_at(v, m, tri + 3 * i),
+					r = root(v, x);
+
+		if (r != x)
+		{
+			memcpy(tri + 3 * i, v[r].p, sizeof(v[r].p));
+			moved++;
+		}
+	}
+	free(v);
+	return moved;
 }

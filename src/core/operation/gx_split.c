@@ -605,7 +605,10 @@ gx_split_solid(const GxSerialized *solid, const GxSerialized *surface, const GxO
 		size_t		n;
 		double	   *soup = gather(&sp, h ? 1 : -1, sig, nsig, &n);
 
-		part[h] = gx_boolean_make(soup, n, solid->srid, what[h], &size[h], err);
+		const double *in[2] = {atri, sp.stri};
+		const size_t nin[2] = {na, sp.ns};
+
+		part[h] = gx_boolean_make(soup, n, in, nin, solid->srid, what[h], &size[h], err);
 		gx_free(soup);
 		ok = part[h] != NULL;
 	}
