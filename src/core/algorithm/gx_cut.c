@@ -1,11 +1,13 @@
 /*
- * gx_cut.c: a triangle cut along the sections of other triangles, triangulated along the cuts (gx_cut.h).
- * In T's coordinates (t, u), all in rationals: the cuts are clipped to T; the points are T's corners, the
- * cuts' ends (a section that only touches T is a point) and their crossings; every cut is split at the
- * points on it. The points are inserted one by one into T (a triangle split in three, or two triangles in
- * two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
- * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are
- * the classes of triangles joined across edges that are not cuts.
+ * gx_cut.c: a triangle, or a facet of coplanar triangles, cut along the sections of other triangles,
+ * triangulated along the cuts (gx_cut.h). In T's coordinates (t, u), all in rationals: the cuts are clipped to
+ * the domain's triangles, the collinear parts of one gx_cut_add_group call that overlap or touch merged into
+ * one; the points are the domain's corners, the cuts' ends (a section that only touches the domain is a point),
+ * the other triangles' vertices in the domain, and the cuts' crossings; every cut is split at the points on it.
+ * The points are inserted one by one into the domain's triangles (a triangle split in three, or two triangles
+ * in two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
+ * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are the
+ * classes of triangles joined across edges that are not cuts.
  */
 #include <stdint.h>
 #include <stdlib.h>

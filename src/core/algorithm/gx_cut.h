@@ -1,10 +1,13 @@
 /*
- * gx_cut.h: a triangle T cut by the sections of other triangles, triangulated along the cuts, exactly. Where
- * gx_pieces.h gives one point of each piece, this gives the pieces themselves: triangles whose vertices are
- * every point where the cuts end or cross, on T's edges as well as inside, so that two triangles sharing an
- * edge (or a triangle and the one that cuts it) are cut at the same points there, and the triangles kept of
- * a surface join without T-junctions. Vertices are exact rational points of T's plane, in T's coordinates
- * (t, u): the point T0 + t (T1 - T0) + u (T2 - T0). Memory from malloc (threads may call this).
+ * gx_cut.h: a triangle T, or a facet of coplanar triangles with it (the domain), cut by the sections of other
+ * triangles, triangulated along the cuts, exactly. Where gx_pieces.h gives one point of each piece, this gives
+ * the pieces themselves: triangles whose vertices are every point where the cuts end or cross, on the
+ * domain's edges as well as inside, so that two triangles sharing an edge (or a triangle and the one that cuts
+ * it) are cut at the same points there, and the triangles kept of a surface join without T-junctions. The
+ * edges inside the domain, and those inside a facet of the other surface added as one (gx_cut_add_group), are
+ * no cuts: no point is made on them but where a cut ends or crosses. Vertices are exact rational points of
+ * T's plane, in T's coordinates (t, u): the point T0 + t (T1 - T0) + u (T2 - T0). Memory from malloc (threads
+ * may call this).
  */
 #ifndef GX_CUT_H
 #define GX_CUT_H

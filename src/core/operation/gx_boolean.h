@@ -1,13 +1,16 @@
 /*
  * gx_boolean.h: the booleans of two solids as solids: the pieces of the overlay (gx_overlay.h) that bound
  * a ∩ b, a ∪ b or a \ b, each triangulated along its real outline (algorithm/gx_cut.h: every point where the
- * surfaces' cuts end or cross is a vertex of every piece it lies on, so pieces join without T-junctions).
- * The combinatorics are exact; each new vertex is an exact rational point rounded once to doubles. Rounding
- * can break a valid surface (a sliver thinner than the rounding folds over), so the rounded triangles are
- * checked as gx_makesolid checks any surface (closed, every edge shared by two triangles, no two triangles
- * meeting but along shared edges and vertices, exactly, solid/gx_solid_make.h) and the result is refused,
- * naming the triangle at fault, when they fail: a result is a valid solid or an error, never an invalid one.
- * Solids that touch along an edge or a vertex make such a refusal too (the result is not a manifold there).
+ * surfaces' cuts end or cross is a vertex of every piece it lies on, so pieces join without T-junctions). The
+ * triangles of one solid that the other's surface meets are cut by facets (gx_facets.h: coplanar neighbours,
+ * a box's face), each as one polygon, by the other's facets each as one polygon: a facet's inner edges make
+ * no vertices. The combinatorics are exact; each new vertex is an exact rational point rounded once to doubles.
+ * Rounding can break a valid surface (a sliver thinner than the rounding flattens or folds over): the rounded
+ * triangles are mended (gx_snap.h) and checked as gx_makesolid checks any surface (closed, every edge shared by
+ * two triangles, no two triangles meeting but along shared edges and vertices, exactly, solid/gx_solid_make.h),
+ * and the result is refused, naming the triangles at fault, when they fail: a result is a valid solid or an
+ * error, never an invalid one. Solids that touch along an edge make such a refusal too (their union is not a
+ * manifold there; shells touching at a vertex are a solid).
  */
 #ifndef GX_BOOLEAN_H
 #define GX_BOOLEAN_H
