@@ -390,6 +390,49 @@ test_kuhn(void)
 		}
 }
 
+/*
+ * A prism over a 12-gon whose caps are fans of 10 coplanar triangles (one facet, cut as one polygon), against
+ * octahedra small and large through its bottom cap, across the fan's inner edges: each of the cap's pieces is
+ * located in the octahedron from the fan's triangle that holds it.
+ */
+static void
+test_fan(void)
+{
+	for (int k = 0; k < 12; k++)
+	{
+		Soup		a = {.n = 0},
+					b = {.n = 0};
+		double		ring[12][2][3],
+					r = k < 6 ? 0.3 : 1 + 0.25 * (k - 6),
+					c[3] = {1.4 * cos(0.9 * k), 1.4 * sin(0.9 * k), 0.1 * (k % 3) - 0.1};
+		GxSerialized *res[3];
+		char		what[100];
+
+		for (int i = 0; i < 12; i++)
+			for (int z = 0; z < 2; z++)
+			{
+				ring[i][z][0] = 2 * cos(2 * M_PI * i / 12);
+				ring[i][z][1] = 2 * sin(2 * M_PI * i / 12);
+				ring[i][z][2] = z;
+			}
+		for (int i = 1; i + 1 < 12; i++)
+			for (int z = 0; z < 2; z++)
+				tri3(&a, ring[0][z], ring[i][z], ring[i + 1][z]);
+		for (int i = 0; i < 12; i++)
+		{
+			tri3(&a, ring[i][0], ring[(i + 1) % 12][0], ring[(i + 1) % 12][1]);
+			tri3(&a, ring[i][0], ring[(i + 1) % 12][1], ring[i][1]);
+		}
+		if (k >= 6)
+			c[0] = c[1] = 0;
+		gx_test_seed(99 + k);
+		octahedron(&b, c, r, r / 5);
+		snprintf(what, sizeof(what), "a prism with fan caps and octahedron %d", k);
+		check_ops(&a, &b, false, false, 0, what, res);
+		free_results(res);
+	}
+}
+
 /* A box with a cavity against boxes cutting through the cavity. */
 static void
 test_cavity(void)
@@ -541,6 +584,7 @@ main(void)
 	test_octant();
 	test_kuhn();
 	test_cavity();
+	test_fan();
 	test_near_copies();
 	test_in_box();
 	test_surface();

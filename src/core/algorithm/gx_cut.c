@@ -993,20 +993,24 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 		bool		in = true;
 		mpq_t		det,
 					w,
-					lt;
+					lt,
+					lu;
 
 		for (int e = 0; in && e < 3; e++)
 			in = gx_tu_orient(&c->f, &d[e], &d[(e + 1) % 3], &m) >= 0;
 		if (!in)
 			continue;
-		/* in domain triangle k: (t, u) in its own coordinates, by Cramer's rule: m - d0 = t (d1 - d0) + u (d2 - d0) */
-		mpq_inits(det, w, lt, NULL);
+		/*
+		 * in domain triangle k: (t, u) in its own coordinates, by Cramer's rule: m - d0 = t (d1 - d0) + u (d2 -
+		 * d0) (m shares t's and u's numbers: both computed before either is set)
+		 */
+		mpq_inits(det, w, lt, lu, NULL);
 		edge_value(&d[0], &d[1], &d[2], det, w);
 		edge_value(&d[0], &m, &d[2], lt, w);
-		edge_value(&d[0], &d[1], &m, u, w);
+		edge_value(&d[0], &d[1], &m, lu, w);
 		mpq_div(t, lt, det);
-		mpq_div(u, u, det);
-		mpq_clears(det, w, lt, NULL);
+		mpq_div(u, lu, det);
+		mpq_clears(det, w, lt, lu, NULL);
 		*tri = c->domxyz + 9 * k;
 		break;
 	}
