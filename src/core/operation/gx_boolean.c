@@ -401,6 +401,16 @@ largest_ulp(const double *tri, size_t n)
 	return nextafter(m, INFINITY) - m;
 }
 
+/* Has every one of the n triangles at tri no area (a repeated vertex, or three collinear)? */
+static bool
+all_flat(const double *tri, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!gx_triangle_flat(tri + 9 * i))
+			return false;
+	return true;
+}
+
 GxSerialized *
 gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
 				const char *what, size_t *size, GxError *err)
@@ -440,6 +450,13 @@ gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t n
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory mending the %s's surface", what);
 			gx_free(rounded);
 			return NULL;
+		}
+		if (k == 0 && all_flat(tri, n))
+		{
+			/* thinner than the rounding everywhere: no area, no volume left */
+			ok = true;
+			kept = 0;
+			break;
 		}
 		ok = gx_solid_make(tri, &kept, &bo, &shells, &why);
 		if (k == 0)

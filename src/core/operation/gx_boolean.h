@@ -35,7 +35,8 @@ bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, siz
 /*
  * The solid bounded by the n triangles at tri (gx_alloc'd: mended and reoriented in place), whose new vertices
  * (those not among the vertices of the inputs in[k], nin[k] triangles each) were rounded to doubles: a new
- * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0. Flat triangles are mended and the surface
+ * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0 or when every triangle rounded flat (a part
+ * thinner than the rounding everywhere). Flat triangles are mended and the surface
  * checked as gx_makesolid checks it (gx_snap.h); where it fails, again with the new vertices that lie within
  * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it. NULL with
  * err naming the triangle at fault (in the first check) when none passes ("the <what>'s surface, its new
