@@ -16,8 +16,8 @@ typedef struct DirEdge
 	int			k;
 } DirEdge;
 
-static int
-cmp_point(const double *p, const double *q)
+int
+gx_point_cmp(const double *p, const double *q)
 {
 	for (int a = 0; a < 3; a++)
 		if (p[a] != q[a])
@@ -30,11 +30,11 @@ cmp_undirected(const void *x, const void *y)
 {
 	const DirEdge *e = x,
 			   *f = y;
-	bool		se = cmp_point(e->a, e->b) > 0,
-				sf = cmp_point(f->a, f->b) > 0;
-	int			c = cmp_point(se ? e->b : e->a, sf ? f->b : f->a);
+	bool		se = gx_point_cmp(e->a, e->b) > 0,
+				sf = gx_point_cmp(f->a, f->b) > 0;
+	int			c = gx_point_cmp(se ? e->b : e->a, sf ? f->b : f->a);
 
-	return c ? c : cmp_point(se ? e->a : e->b, sf ? f->a : f->b);
+	return c ? c : gx_point_cmp(se ? e->a : e->b, sf ? f->a : f->b);
 }
 
 bool
@@ -60,12 +60,12 @@ gx_facets_adjacency(const double *tri, size_t n, long *across, GxError *err)
 	{
 		for (y = x + 1; y < ne && cmp_undirected(&e[x], &e[y]) == 0; y++)
 			;
-		if (y - x == 2 && cmp_point(e[x].a, e[x + 1].b) == 0 && cmp_point(e[x].a, e[x].b) != 0)
+		if (y - x == 2 && gx_point_cmp(e[x].a, e[x + 1].b) == 0 && gx_point_cmp(e[x].a, e[x].b) != 0)
 		{
 			across[3 * e[x].tri + e[x].k] = (long) e[x + 1].tri;
 			across[3 * e[x + 1].tri + e[x + 1].k] = (long) e[x].tri;
 		}
-		else if (y - x >= 2 && cmp_point(e[x].a, e[x].b) != 0)
+		else if (y - x >= 2 && gx_point_cmp(e[x].a, e[x].b) != 0)
 		{
 			gx_error_set(err, GX_ERR_INVALID, "the surface's edge (%.17g %.17g %.17g, %.17g %.17g %.17g) %s",
 						 e[x].a[0], e[x].a[1], e[x].a[2], e[x].b[0], e[x].b[1], e[x].b[2],
@@ -138,7 +138,7 @@ gx_facets(const double *tri, size_t n, const size_t *weight, size_t max_tri, siz
 			{
 				const double *v = tri + 9 * j + 3 * m;
 
-				if (cmp_point(v, t + 3 * k) != 0 && cmp_point(v, t + 3 * ((k + 1) % 3)) != 0)
+				if (gx_point_cmp(v, t + 3 * k) != 0 && gx_point_cmp(v, t + 3 * ((k + 1) % 3)) != 0)
 					far = v;
 			}
 			if (far == NULL || gx_orient3d(t, t + 3, t + 6, far) != 0)

@@ -1,6 +1,7 @@
 /*
- * gx_facets.h: the flat parts of a surface of triangles: the triangle across each edge, and facets (coplanar
- * triangles joined across shared edges), which the booleans cut as one polygon each (gx_boolean.h).
+ * gx_facets.h: the flat parts of a surface of triangles: the triangle across each edge (its ends matched by
+ * their coordinates, points ordered by them), and facets (coplanar triangles joined across shared edges), which
+ * the booleans cut as one polygon each (gx_boolean.h).
  */
 #ifndef GX_FACETS_H
 #define GX_FACETS_H
@@ -9,6 +10,9 @@
 #include <stddef.h>
 
 #include "base/gx_error.h"
+
+/* Points in the order of their coordinates, x first: -1, 0 (equal) or 1. */
+int			gx_point_cmp(const double *p, const double *q);
 
 /*
  * The n triangles at tri (9 doubles each), their edges matched by their ends' coordinates: across[3 i + k] is

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "algorithm/gx_projection.h"
+#include "operation/gx_facets.h"
 #include "operation/gx_snap.h"
 
 #define ROUNDS 16
@@ -25,29 +26,20 @@ typedef struct DirEdge
 } DirEdge;
 
 static int
-cmp_point(const double *p, const double *q)
-{
-	for (int k = 0; k < 3; k++)
-		if (p[k] != q[k])
-			return p[k] < q[k] ? -1 : 1;
-	return 0;
-}
-
-static int
 cmp_edge(const void *x, const void *y)
 {
 	const DirEdge *e = x,
 			   *f = y;
-	int			c = cmp_point(e->a, f->a);
+	int			c = gx_point_cmp(e->a, f->a);
 
-	return c ? c : cmp_point(e->b, f->b);
+	return c ? c : gx_point_cmp(e->b, f->b);
 }
 
 /* Has triangle t a repeated vertex? */
 static bool
 repeated(const double *t)
 {
-	return cmp_point(t, t + 3) == 0 || cmp_point(t + 3, t + 6) == 0 || cmp_point(t + 6, t) == 0;
+	return gx_point_cmp(t, t + 3) == 0 || gx_point_cmp(t + 3, t + 6) == 0 || gx_point_cmp(t + 6, t) == 0;
 }
 
 /* Triangle t's corner k (0..2) first: the triangle's vertices in t's cyclic order from it. */
@@ -74,8 +66,8 @@ mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched)
 	/* the middle vertex along the line: the middle one in the order of coordinates */
 	for (int k = 0; k < 3; k++)
 	{
-		int			below = (cmp_point(t + 3 * ((k + 1) % 3), t + 3 * k) < 0) +
-			(cmp_point(t + 3 * ((k + 2) % 3), t + 3 * k) < 0);
+		int			below = (gx_point_cmp(t + 3 * ((k + 1) % 3), t + 3 * k) < 0) +
+			(gx_point_cmp(t + 3 * ((k + 2) % 3), t + 3 * k) < 0);
 
 		if (below == 1)
 			mid = k;
@@ -103,7 +95,7 @@ mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched)
 		return false;
 	/* the neighbour (q, p, d) */
 	for (int k = 0; k < 3; k++)
-		if (cmp_point(tri + 9 * hit->tri + 3 * k, c + 3) == 0)
+		if (gx_point_cmp(tri + 9 * hit->tri + 3 * k, c + 3) == 0)
 			rotated(tri + 9 * hit->tri, k, x);
 	/* (q, m, d) in f's place, (m, p, d) in the neighbour's */
 	memcpy(tri + 9 * f, c + 3, 3 * sizeof(double));
@@ -177,13 +169,13 @@ typedef struct Vertex
 static int
 cmp_vertex(const void *x, const void *y)
 {
-	return cmp_point(((const Vertex *) x)->p, ((const Vertex *) y)->p);
+	return gx_point_cmp(((const Vertex *) x)->p, ((const Vertex *) y)->p);
 }
 
 static int
 cmp_coords(const void *x, const void *y)
 {
-	return cmp_point(x, y);
+	return gx_point_cmp(x, y);
 }
 
 static size_t
@@ -208,7 +200,7 @@ vertex_at(const Vertex *v, size_t m, const double *p)
 	{
 		size_t		h = (lo + hi) / 2;
 
-		if (cmp_point(v[h].p, p) < 0)
+		if (gx_point_cmp(v[h].p, p) < 0)
 			lo = h + 1;
 		else
 			hi = h;
@@ -238,7 +230,7 @@ gx_snap_cluster(double *tri, size_t n, const double *const in[2], const size_t n
 		memcpy(v[i].p, tri + 3 * i, sizeof(v[i].p));
 	qsort(v, 3 * n, sizeof(Vertex), cmp_vertex);
 	for (size_t i = 0; i < 3 * n; i++)
-		if (m == 0 || cmp_point(v[m - 1].p, v[i].p) != 0)
+		if (m == 0 || gx_point_cmp(v[m - 1].p, v[i].p) != 0)
 		{
 			v[m] = v[i];
 			v[m].input = bsearch(v[i].p, iv, nv, 3 * sizeof(double), cmp_coords) != NULL;

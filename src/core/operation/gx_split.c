@@ -63,15 +63,6 @@ typedef struct Split
 				metcap;
 } Split;
 
-static int
-cmp_point(const double *p, const double *q)
-{
-	for (int a = 0; a < 3; a++)
-		if (p[a] != q[a])
-			return p[a] < q[a] ? -1 : 1;
-	return 0;
-}
-
 /* The surface's adjacency into sp->across (gx_facets_adjacency). */
 static bool
 surface_adjacency(Split *sp, GxError *err)
@@ -154,7 +145,7 @@ add_triangle(Split *sp, const double *xyz, size_t piece)
 static bool
 add_stretch(Split *sp, const double *a, const double *b, size_t piece)
 {
-	bool		swap = cmp_point(a, b) > 0;
+	bool		swap = gx_point_cmp(a, b) > 0;
 	Stretch    *s;
 
 	if (!gx_grow_malloc((void **) &sp->st, &sp->stcap, sp->nst + 1, sizeof(Stretch), SIZE_MAX / 64))
@@ -171,9 +162,9 @@ cmp_stretch(const void *x, const void *y)
 {
 	const Stretch *s = x,
 			   *t = y;
-	int			c = cmp_point(s->p, t->p);
+	int			c = gx_point_cmp(s->p, t->p);
 
-	return c ? c : cmp_point(s->p + 3, t->p + 3);
+	return c ? c : gx_point_cmp(s->p + 3, t->p + 3);
 }
 
 /*
@@ -200,7 +191,7 @@ side_near(Split *sp, GxCut *cut, size_t w, const size_t *tau, size_t n)
 		return -2;				/* and a triangle repeated reversed has no far vertex */
 	t1 = sp->stri + 9 * tau[1];
 	for (int k = 0; k < 3; k++)
-		if (cmp_point(t1 + 3 * k, t0) && cmp_point(t1 + 3 * k, t0 + 3) && cmp_point(t1 + 3 * k, t0 + 6))
+		if (gx_point_cmp(t1 + 3 * k, t0) && gx_point_cmp(t1 + 3 * k, t0 + 3) && gx_point_cmp(t1 + 3 * k, t0 + 6))
 			far = t1 + 3 * k;
 	if (far == NULL)
 		return -2;
@@ -422,7 +413,7 @@ ray_side(const Split *sp, const double *p, const double *n, int dir)
 		d2 += n[a] * n[a];
 	for (int a = 0; a < 3; a++)
 		q[a] = p[a] + dir * len * n[a] / sqrt(d2);
-	if (!isfinite(q[0] + q[1] + q[2]) || cmp_point(p, q) == 0)
+	if (!isfinite(q[0] + q[1] + q[2]) || gx_point_cmp(p, q) == 0)
 		return 0;
 	box = gx_box_of_points(p, 1);
 	gx_box_extend(&box, &(GxBox3D) {q[0], q[1], q[2], q[0], q[1], q[2]});
