@@ -1,14 +1,17 @@
 /*
- * gx_cut.c: a triangle cut along the sections of other triangles, triangulated along the cuts (gx_cut.h).
- * In T's coordinates (t, u), all in rationals: the cuts are clipped to T; the points are T's corners, the
- * cuts' ends (a section that only touches T is a point) and their crossings; every cut is split at the
- * points on it. The points are inserted one by one into T (a triangle split in three, or two triangles in
- * two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
- * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are
- * the classes of triangles joined across edges that are not cuts.
+ * gx_cut.c: a triangle, or a facet of coplanar triangles, cut along the sections of other triangles,
+ * triangulated along the cuts (gx_cut.h). In T's coordinates (t, u), all in rationals: the cuts are clipped to
+ * the domain's triangles, the collinear parts of one gx_cut_add_group call that overlap or touch merged into
+ * one; the points are the domain's corners, the cuts' ends (a section that only touches the domain is a point),
+ * the other triangles' vertices in the domain, and the cuts' crossings; every cut is split at the points on it.
+ * The points are inserted one by one into the domain's triangles (a triangle split in three, or two triangles
+ * in two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
+ * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are the
+ * classes of triangles joined across edges that are not cuts.
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "algorithm/gx_cut.h"
 #include "algorithm/gx_plane_coords.h"
@@ -37,6 +40,10 @@ typedef struct Tri
 struct GxCut
 {
 	GxPlaneCoords f;			/* T's (t, u), the triangles lying in its plane */
+	Point	   *dom;			/* the domain's triangles' corners, 3 each, counter-clockwise: T's first */
+	double	   *domxyz;			/* their coordinates, 9 a triangle */
+	size_t		ndom,
+				domcap;
 	Point	   *pt;
 	size_t		npt,
 				ptcap;
@@ -60,6 +67,24 @@ struct GxCut
 				cancelled;
 };
 
+/* Room for one more domain triangle, its corners initialised; false without memory. */
+static bool
+grow_domain(GxCut *c)
+{
+	double	   *xyz = NULL;
+
+	if (!gx_grow_malloc((void **) &c->dom, &c->domcap, 3 * (c->ndom + 1), sizeof(Point), SIZE_MAX / 512) ||
+		(xyz = realloc(c->domxyz, 9 * (c->ndom + 1) * sizeof(double))) == NULL)
+	{
+		c->nomem = true;
+		return false;
+	}
+	c->domxyz = xyz;
+	for (int k = 0; k < 3; k++)
+		mpq_inits(c->dom[3 * c->ndom + k].t, c->dom[3 * c->ndom + k].u, NULL);
+	return true;
+}
+
 GxCut *
 gx_cut_new(const double *T, int drop)
 {
@@ -69,7 +94,43 @@ gx_cut_new(const double *T, int drop)
 		return NULL;
 	gx_plane_coords_init(&c->f, T, drop);
 	c->limit = SIZE_MAX / 512;
+	if (!grow_domain(c))
+	{
+		gx_cut_free(c);
+		return NULL;
+	}
+	mpq_set_ui(c->dom[1].t, 1, 1);
+	mpq_set_ui(c->dom[2].u, 1, 1);
+	memcpy(c->domxyz, T, 9 * sizeof(double));
+	c->ndom = 1;
 	return c;
+}
+
+void
+gx_cut_extend(GxCut *c, const double *tri)
+{
+	Point	   *d;
+	double	   *xyz;
+
+	if (!grow_domain(c))
+		return;
+	d = &c->dom[3 * c->ndom];
+	xyz = c->domxyz + 9 * c->ndom;
+	for (int k = 0; k < 3; k++)
+		gx_plane_point(&c->f, tri + 3 * k, &d[k]);
+	memcpy(xyz, tri, 9 * sizeof(double));
+	if (gx_tu_orient(&c->f, &d[0], &d[1], &d[2]) < 0)
+	{
+		/* counter-clockwise in (t, u), its coordinates in the same order */
+		double		swap[3];
+
+		mpq_swap(d[1].t, d[2].t);
+		mpq_swap(d[1].u, d[2].u);
+		memcpy(swap, xyz + 3, sizeof(swap));
+		memcpy(xyz + 3, xyz + 6, sizeof(swap));
+		memcpy(xyz + 6, swap, sizeof(swap));
+	}
+	c->ndom++;
 }
 
 void
@@ -121,39 +182,269 @@ add_cut(GxCut *c, size_t a, size_t b)
 	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
 }
 
-/* The part of segment pq inside T (pq a point when q == p): a cut, a point when only one is left. */
+/* v = (b - a) x (x - a); w scratch. */
 static void
-add_clipped(GxCut *c, const Point *p, const Point *q)
+edge_value(const Point *a, const Point *b, const Point *x, mpq_ptr v, mpq_ptr w)
+{
+	mpq_t		d;
+
+	mpq_init(d);
+	mpq_sub(v, b->t, a->t);
+	mpq_sub(d, x->u, a->u);
+	mpq_mul(v, v, d);
+	mpq_sub(w, b->u, a->u);
+	mpq_sub(d, x->t, a->t);
+	mpq_mul(w, w, d);
+	mpq_sub(v, v, w);
+	mpq_clear(d);
+}
+
+/*
+ * The part of segment pq (a point when q == p) inside domain triangle k (closed), into r (initialised by the
+ * caller), from p's side; false when none is. T's own by its edge functions t, u and 1 - t - u; another's by
+ * its edges' (b - a) x (x - a), affine along pq, each a bound on s in p + s (q - p), s in [0, 1].
+ */
+static bool
+clip_to(GxCut *c, size_t k, const Point *p, const Point *q, Point r[2])
+{
+	const Point *d = &c->dom[3 * k];
+	mpq_t		f[2],
+				lo,
+				hi,
+				w;
+	bool		empty = false;
+
+	if (k == 0)
+		return gx_tu_clip(p, q, r);
+	mpq_inits(f[0], f[1], lo, hi, w, NULL);
+	mpq_set_ui(hi, 1, 1);
+	for (int e = 0; e < 3 && !empty; e++)
+	{
+		edge_value(&d[e], &d[(e + 1) % 3], p, f[0], w);
+		edge_value(&d[e], &d[(e + 1) % 3], q, f[1], w);
+		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
+			empty = true;
+		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
+		{
+			bool		entering = mpq_sgn(f[0]) < 0;
+
+			mpq_sub(f[1], f[0], f[1]);
+			mpq_div(f[0], f[0], f[1]);	/* s where it crosses the edge */
+			if (entering ? mpq_cmp(f[0], lo) > 0 : mpq_cmp(f[0], hi) < 0)
+				mpq_set(entering ? lo : hi, f[0]);
+		}
+	}
+	empty = empty || mpq_cmp(lo, hi) > 0;
+	for (int e = 0; e < 2 && !empty; e++)
+		gx_tu_along(r[e].t, r[e].u, p, q, e ? hi : lo);
+	mpq_clears(f[0], f[1], lo, hi, w, NULL);
+	return !empty;
+}
+
+/* Is x in the closed domain? */
+static bool
+in_domain(GxCut *c, const Point *x)
+{
+	for (size_t k = 0; k < c->ndom; k++)
+	{
+		const Point *d = &c->dom[3 * k];
+		bool		in = true;
+
+		for (int e = 0; in && e < 3; e++)
+			in = gx_tu_orient(&c->f, &d[e], &d[(e + 1) % 3], x) >= 0;
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/* x before y: by t, then by u (along any line, the order of its points) */
+static int
+cmp_tu(const Point *x, const Point *y)
+{
+	int			o = mpq_cmp(x->t, y->t);
+
+	return o ? o : mpq_cmp(x->u, y->u);
+}
+
+/* Segments (a before b) and points of one gx_cut_add_group's sections, clipped to the domain. */
+typedef struct Bits
+{
+	Point	   *seg;			/* 2 a segment */
+	size_t		nseg,
+				segcap;
+	Point	   *lone;			/* segments clipped to a point */
+	size_t		nlone,
+				lonecap;
+} Bits;
+
+static Point *
+push(GxCut *c, Point **a, size_t *n, size_t *cap, int k)
+{
+	Point	   *x;
+
+	if (!gx_grow_malloc((void **) a, cap, *n + k, sizeof(Point), SIZE_MAX / 512))
+	{
+		c->nomem = true;
+		return NULL;
+	}
+	x = *a + *n;
+	for (int j = 0; j < k; j++)
+		mpq_inits(x[j].t, x[j].u, NULL);
+	*n += k;
+	return x;
+}
+
+/* Segment pq clipped to each domain triangle, into b. */
+static void
+clip_segment(GxCut *c, const Point *p, const Point *q, Bits *b)
 {
 	Point		r[2];
 
 	mpq_inits(r[0].t, r[0].u, r[1].t, r[1].u, NULL);
-	if (gx_tu_clip(p, q, r))
+	for (size_t k = 0; k < c->ndom && !c->nomem; k++)
 	{
-		size_t		a = add_point(c, r[0].t, r[0].u);
+		Point	   *x;
+		int			o;
 
-		add_cut(c, a, add_point(c, r[1].t, r[1].u));
+		if (!clip_to(c, k, p, q, r))
+			continue;
+		if ((o = cmp_tu(&r[0], &r[1])) == 0)
+		{
+			if ((x = push(c, &b->lone, &b->nlone, &b->lonecap, 1)) != NULL)
+			{
+				mpq_set(x->t, r[0].t);
+				mpq_set(x->u, r[0].u);
+			}
+		}
+		else if ((x = push(c, &b->seg, &b->nseg, &b->segcap, 2)) != NULL)
+			for (int e = 0; e < 2; e++)
+			{
+				mpq_set(x[e].t, r[(o > 0) ^ e].t);
+				mpq_set(x[e].u, r[(o > 0) ^ e].u);
+			}
 	}
 	gx_tu_clear(r, 2);
+}
+
+/* Do collinear segments x and y (a before b) overlap or touch? Then x becomes their union. */
+static bool
+merge(GxCut *c, Point *x, const Point *y)
+{
+	if (gx_tu_orient(&c->f, &x[0], &x[1], &y[0]) != 0 || gx_tu_orient(&c->f, &x[0], &x[1], &y[1]) != 0 ||
+		cmp_tu(&x[0], &y[1]) > 0 || cmp_tu(&y[0], &x[1]) > 0)
+		return false;
+	if (cmp_tu(&y[0], &x[0]) < 0)
+	{
+		mpq_set(x[0].t, y[0].t);
+		mpq_set(x[0].u, y[0].u);
+	}
+	if (cmp_tu(&y[1], &x[1]) > 0)
+	{
+		mpq_set(x[1].t, y[1].t);
+		mpq_set(x[1].u, y[1].u);
+	}
+	return true;
+}
+
+/* Is x on segment s (a before b), ends included? */
+static bool
+on_segment(GxCut *c, const Point *s, const Point *x)
+{
+	return gx_tu_orient(&c->f, &s[0], &s[1], x) == 0 && cmp_tu(&s[0], x) <= 0 && cmp_tu(x, &s[1]) <= 0;
+}
+
+/* Does another triangle of the group than tri + 9 idx[m] have the edge ab? */
+static bool
+group_edge(const double *tri, const size_t *idx, size_t n, size_t m, const double *a, const double *b)
+{
+	for (size_t j = 0; j < n; j++)
+	{
+		const double *t = tri + 9 * idx[j];
+		int			found = 0;
+
+		if (j == m)
+			continue;
+		for (int k = 0; k < 3; k++)
+			found += (t[3 * k] == a[0] && t[3 * k + 1] == a[1] && t[3 * k + 2] == a[2]) +
+				(t[3 * k] == b[0] && t[3 * k + 1] == b[1] && t[3 * k + 2] == b[2]);
+		if (found == 2)
+			return true;
+	}
+	return false;
+}
+
+void
+gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
+{
+	Bits		b = {NULL, 0, 0, NULL, 0, 0};
+
+	for (size_t m = 0; m < n && !c->nomem; m++)
+	{
+		const double *tau = tri + 9 * idx[m];
+		int			nzero,
+					np;
+		Point		p[3];
+
+		np = gx_plane_section(&c->f, tau, p, &nzero, &c->nomem);
+		/* tau's vertices on the plane are points wherever they lie in the domain */
+		for (int k = 0; k < nzero; k++)
+			if (in_domain(c, &p[k]))
+				add_point(c, p[k].t, p[k].u);
+		if (np == 2)
+			clip_segment(c, &p[0], &p[1], &b);
+		else if (np == 3)
+			for (int k = 0; k < 3; k++)
+				if (!group_edge(tri, idx, n, m, tau + 3 * k, tau + 3 * ((k + 1) % 3)))
+					clip_segment(c, &p[k], &p[(k + 1) % 3], &b);
+		gx_tu_clear(p, np);
+	}
+	/* collinear pieces that overlap or touch made one: the group's edges inside it, the domain's, cut nothing */
+	for (bool merged = true; merged && !c->nomem;)
+	{
+		merged = false;
+		for (size_t x = 0; x < b.nseg / 2; x++)
+			for (size_t y = x + 1; y < b.nseg / 2; y++)
+				if (merge(c, &b.seg[2 * x], &b.seg[2 * y]))
+				{
+					b.nseg -= 2;
+					mpq_swap(b.seg[2 * y].t, b.seg[b.nseg].t);
+					mpq_swap(b.seg[2 * y].u, b.seg[b.nseg].u);
+					mpq_swap(b.seg[2 * y + 1].t, b.seg[b.nseg + 1].t);
+					mpq_swap(b.seg[2 * y + 1].u, b.seg[b.nseg + 1].u);
+					gx_tu_clear(&b.seg[b.nseg], 2);
+					merged = true;
+					y--;
+				}
+	}
+	for (size_t x = 0; x < b.nseg / 2; x++)
+	{
+		size_t		a = add_point(c, b.seg[2 * x].t, b.seg[2 * x].u);
+
+		add_cut(c, a, add_point(c, b.seg[2 * x + 1].t, b.seg[2 * x + 1].u));
+	}
+	for (size_t k = 0; k < b.nlone; k++)
+	{
+		bool		on = false;
+
+		for (size_t x = 0; x < b.nseg / 2 && !on; x++)
+			on = on_segment(c, &b.seg[2 * x], &b.lone[k]);
+		if (!on)
+			add_point(c, b.lone[k].t, b.lone[k].u);
+	}
+	gx_tu_clear(b.seg, (int) b.nseg);
+	gx_tu_clear(b.lone, (int) b.nlone);
+	free(b.seg);
+	free(b.lone);
+	c->nadded++;
 }
 
 void
 gx_cut_add(GxCut *c, const double *tau)
 {
-	int			nzero,
-				n;
-	Point		p[3];
+	const size_t zero = 0;
 
-	n = gx_plane_section(&c->f, tau, p, &nzero, &c->nomem);
-	if (n == 1)
-		add_clipped(c, &p[0], &p[0]);
-	else if (n == 2)
-		add_clipped(c, &p[0], &p[1]);
-	else if (n == 3)
-		for (int k = 0; k < 3; k++)
-			add_clipped(c, &p[k], &p[(k + 1) % 3]);
-	gx_tu_clear(p, n);
-	c->nadded++;
+	gx_cut_add_group(c, tau, &zero, 1);
 }
 
 /* Is cancel set? Remembered once seen. */
@@ -566,22 +857,42 @@ find_pieces(GxCut *c)
 	free(stack);
 }
 
+/* The domain's triangles, their corners the points dv, neighbours across their shared edges. */
+static void
+start_triangulation(GxCut *c, const size_t *dv)
+{
+	for (size_t k = 0; k < c->ndom; k++)
+	{
+		long		x = new_tri(c);
+
+		if (x < 0)
+			return;
+		c->tri[x] = (Tri) {{dv[3 * k], dv[3 * k + 1], dv[3 * k + 2]}, {-1, -1, -1}};
+		for (long y = 0; y < x; y++)
+			for (int m = 0; m < 3; m++)
+				for (int j = 0; j < 3; j++)
+					if (c->tri[x].v[(m + 1) % 3] == c->tri[y].v[(j + 2) % 3] &&
+						c->tri[x].v[(m + 2) % 3] == c->tri[y].v[(j + 1) % 3])
+					{
+						c->tri[x].nb[m] = y;
+						c->tri[y].nb[j] = x;
+					}
+	}
+}
+
 bool
 gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 {
-	mpq_t		zero,
-				one;
-	size_t		corner[3];
+	size_t	   *dv = malloc(3 * c->ndom * sizeof(size_t));
 
 	c->cancel = cancel;
-	mpq_inits(zero, one, NULL);
-	mpq_set_ui(one, 1, 1);
-	/* T's corners, appended: the points of the cuts keep their indices */
-	corner[0] = add_point(c, zero, zero);
-	corner[1] = add_point(c, one, zero);
-	corner[2] = add_point(c, zero, one);
-	mpq_clears(zero, one, NULL);
-	add_crossings(c);
+	if (dv == NULL)
+		c->nomem = true;
+	/* the domain's corners, appended: the points of the cuts keep their indices */
+	for (size_t k = 0; k < 3 * c->ndom && !c->nomem; k++)
+		dv[k] = add_point(c, c->dom[k].t, c->dom[k].u);
+	if (!c->over && !c->nomem)
+		add_crossings(c);
 	if (!c->over && !c->nomem && !c->cancelled)
 		split_cuts(c);
 	if (c->cancelled)
@@ -589,17 +900,24 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	if (c->over)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "a triangle is cut by more than %zu segments and crossings", c->limit);
+		free(dv);
 		return false;
 	}
-	if (!c->nomem && new_tri(c) == 0)
-		c->tri[0] = (Tri) {{corner[0], corner[1], corner[2]}, {-1, -1, -1}};
+	if (!c->nomem)
+		start_triangulation(c, dv);
 	for (size_t p = 0; p < c->npt && !c->nomem; p++)
 	{
+		bool		corner = false;
+
 		if (stop(c))
 			goto cancelled;
-		if (p != corner[0] && p != corner[1] && p != corner[2])
+		for (size_t k = 0; k < 3 * c->ndom && !corner; k++)
+			corner = dv[k] == p;
+		if (!corner)
 			insert_point(c, p);
 	}
+	free(dv);
+	dv = NULL;
 	if (!c->nomem)
 		qsort(c->con, c->ncon, sizeof(Edge), cmp_edge);
 	for (size_t k = 0; k < c->ncon && !c->nomem; k++)
@@ -623,6 +941,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	}
 	return true;
 cancelled:
+	free(dv);
 	gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 	return false;
 }
@@ -647,10 +966,11 @@ gx_cut_triangle(const GxCut *c, size_t k, size_t *piece)
 }
 
 int
-gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
+gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 {
 	const Tri  *x = &c->tri[c->rep[p]];
 	Point		m;
+	int			cover;
 
 	/* the centroid of one of its triangles: no cut meets a triangle's inside */
 	mpq_set_ui(t, 0, 1);
@@ -665,7 +985,36 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
 	mpq_div(u, u, c->f.w[3]);
 	m.t[0] = *t;
 	m.u[0] = *u;
-	return gx_plane_covered(&c->f, &m);
+	cover = gx_plane_covered(&c->f, &m);
+	*tri = c->domxyz;
+	for (size_t k = 1; k < c->ndom; k++)
+	{
+		const Point *d = &c->dom[3 * k];
+		bool		in = true;
+		mpq_t		det,
+					w,
+					lt,
+					lu;
+
+		for (int e = 0; in && e < 3; e++)
+			in = gx_tu_orient(&c->f, &d[e], &d[(e + 1) % 3], &m) >= 0;
+		if (!in)
+			continue;
+		/*
+		 * in domain triangle k: (t, u) in its own coordinates, by Cramer's rule: m - d0 = t (d1 - d0) + u (d2 -
+		 * d0) (m shares t's and u's numbers: both computed before either is set)
+		 */
+		mpq_inits(det, w, lt, lu, NULL);
+		edge_value(&d[0], &d[1], &d[2], det, w);
+		edge_value(&d[0], &m, &d[2], lt, w);
+		edge_value(&d[0], &d[1], &m, lu, w);
+		mpq_div(t, lt, det);
+		mpq_div(u, lu, det);
+		mpq_clears(det, w, lt, lu, NULL);
+		*tri = c->domxyz + 9 * k;
+		break;
+	}
+	return cover;
 }
 
 size_t
@@ -749,6 +1098,9 @@ gx_cut_free(GxCut *c)
 	for (size_t k = 0; k < c->npt; k++)
 		mpq_clears(c->pt[k].t, c->pt[k].u, NULL);
 	gx_plane_coords_clear(&c->f);
+	gx_tu_clear(c->dom, (int) (3 * c->ndom));
+	free(c->dom);
+	free(c->domxyz);
 	free(c->pt);
 	free(c->cut);
 	free(c->tri);

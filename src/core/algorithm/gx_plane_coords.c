@@ -49,9 +49,9 @@ gx_tu_clear(GxTU *p, int n)
 		mpq_clears(p[k].t, p[k].u, NULL);
 }
 
-/* (t, u) of p, a point of T's plane: Cramer's rule in the projection. */
-static void
-coords_of(GxPlaneCoords *pc, const double *p, GxTU *r)
+/* Cramer's rule in the projection. */
+void
+gx_plane_point(GxPlaneCoords *pc, const double *p, GxTU *r)
 {
 	mpq_set_d(pc->w[0], p[pc->i]);
 	mpq_set_d(pc->w[1], pc->T[pc->i]);
@@ -92,8 +92,8 @@ crossing_coords(GxPlaneCoords *pc, const double *a, const double *b, GxTU *r)
 
 	mpq_inits(lambda, rb.t, rb.u, NULL);
 	gx_plane_crossing(pc->T, a, b, lambda);
-	coords_of(pc, a, r);
-	coords_of(pc, b, &rb);
+	gx_plane_point(pc, a, r);
+	gx_plane_point(pc, b, &rb);
 	/* the projection is affine: (t, u) = (1 - lambda) (ta, ua) + lambda (tb, ub) */
 	mpq_sub(rb.t, rb.t, r->t);
 	mpq_mul(rb.t, rb.t, lambda);
@@ -122,7 +122,7 @@ gx_plane_section(GxPlaneCoords *pc, const double *tau, GxTU p[3], int *nzero, bo
 		if (side[k] == 0)
 		{
 			mpq_inits(p[n].t, p[n].u, NULL);
-			coords_of(pc, tau + 3 * k, &p[n]);
+			gx_plane_point(pc, tau + 3 * k, &p[n]);
 			n++;
 		}
 	*nzero = n;
@@ -252,8 +252,13 @@ gx_plane_covered(GxPlaneCoords *pc, const GxTU *p)
 		int			o = gx_tu_orient(pc, &v[0], &v[1], &v[2]),
 					in = 1;
 
+		/* closed: p may lie on an edge of a triangle of a coplanar facet inside it (no cut there) */
 		for (int k = 0; in && k < 3; k++)
-			in = (o > 0) == (gx_tu_orient(pc, &v[k], &v[(k + 1) % 3], p) > 0);
+		{
+			int			side = gx_tu_orient(pc, &v[k], &v[(k + 1) % 3], p);
+
+			in = o > 0 ? side >= 0 : side <= 0;
+		}
 		if (in)
 			return o > 0 ? 1 : -1;
 	}

@@ -46,6 +46,9 @@ int			gx_plane_section(GxPlaneCoords *pc, const double *tau, GxTU p[3], int *nze
 
 void		gx_tu_clear(GxTU *p, int n);
 
+/* (t, u) of p, a point of T's plane, into r (initialised by the caller). */
+void		gx_plane_point(GxPlaneCoords *pc, const double *p, GxTU *r);
+
 /* r = p + s (q - p); r's u left alone when ru is NULL. */
 void		gx_tu_along(mpq_ptr rt, mpq_ptr ru, const GxTU *p, const GxTU *q, mpq_srcptr s);
 
@@ -65,8 +68,8 @@ bool		gx_tu_cross(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU 
 						mpq_ptr s);
 
 /*
- * Is p, on no segment, inside a covering triangle? 1 in one oriented as T, -1 in one oriented the other
- * way, 0 in none.
+ * Is p, on no segment, in a covering triangle (closed: p may lie on an edge of one whose edge is no segment)?
+ * 1 in one oriented as T, -1 in one oriented the other way, 0 in none.
  */
 int			gx_plane_covered(GxPlaneCoords *pc, const GxTU *p);
 
