@@ -394,6 +394,7 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 	BlockNumber nblocks = RelationGetNumberOfBlocks(t->rel);
 	BufferAccessStrategy strategy = scan_strategy(nblocks);
 	TupleDesc	desc = RelationGetDescr(t->rel);
+	int16		attlen = TupleDescAttr(desc, t->attno - 1)->attlen;
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 	TransactionId oldest = locations ? GetOldestNonRemovableTransactionId(t->rel) : InvalidTransactionId;
 
@@ -472,7 +473,7 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 			}
 			if (!isnull)
 			{
-				r->raw_bytes += toast_raw_datum_size(d);
+				r->raw_bytes += attlen == -1 ? toast_raw_datum_size(d) : (size_t) Max(attlen, 0);
 				r->ngeoms++;
 			}
 			r->nrows++;
@@ -558,14 +559,14 @@ service_runs(void)
 }
 
 /*
- * A table's side read now (its rows' locations; their values too unless the GPU service may hold the side
- * already, into r in cxt) and kept under key, taken after the log's position start: the entry, or NULL when it
- * is not kept (a row not settled, a page changed meanwhile, its values would not fit the cache unless
- * unbounded, no room for its locations).
+ * A table's side read now (its rows' locations; with geometries, their values too unless the GPU service may
+ * hold the side already, into r in cxt) and kept under key, taken after the log's position start: the entry,
+ * or NULL when it is not kept (a row not settled, a page changed meanwhile, its geometries would not fit the
+ * cache unless unbounded, no room for its locations).
  */
 static TableEntry *
-read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbounded, MemoryContext cxt,
-			  TableRows *r)
+read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geometries, bool unbounded,
+			  MemoryContext cxt, TableRows *r)
 {
 	GxCacheKey	after[2];
 	size_t		bytes;
@@ -574,7 +575,7 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbo
 	int64	   *ids = NULL;
 	TableEntry *e;
 
-	read_rows(t, !service_runs(), data, cxt, r);
+	read_rows(t, geometries && !service_runs(), data, cxt, r);
 	if (!r->settled)
 	{
 		/* remembered, so that the table is not read again for nothing until that transaction is settled */
@@ -591,7 +592,7 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbo
 	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0 || key_lsn(after) > start)
 		return NULL;
 	bytes = r->nrows * sizeof(ItemPointerData) + r->ngeoms * sizeof(int64);
-	if (unbounded || gx_pg_side_fits_cache(r->raw_bytes))
+	if (!geometries || unbounded || gx_pg_side_fits_cache(r->raw_bytes))
 		ids = geometry_rows(r, data);
 	else
 		data = NULL;
@@ -623,68 +624,93 @@ column_bytes(const GxPgTable *t)
 	return width > 0 && rows >= 0 ? Min(pages, (size_t) (width * rows)) : pages;
 }
 
-bool
-gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
+/*
+ * The entry of t's table as it stands, found kept (t->kept) or read now and kept (into r, in cxt), pinned
+ * until cxt goes; NULL when it cannot be (the rows are then read from the plan). geometries: the entry's
+ * column is the side's geometries, which go to the geometry caches and must fit them (unless unbounded);
+ * else only its rows' locations are kept.
+ */
+static TableEntry *
+table_entry(GxPgTable *t, bool geometries, bool unbounded, MemoryContext cxt, TableRows *r)
 {
 	GxCacheKey	key[2];
 	TableEntry *e;
-	TableRows	r;
 	XLogRecPtr	start;
-	double		t0 = gx_now_ms();
-	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
-	bool		unbounded = t->whole_anyway && service_runs();
 
 	t->entry = NULL;
 	t->col_values = NULL;
 	t->col_nulls = NULL;
 	if (t->rel == NULL || gx_cache_host_mb == 0)
-		return false;
+		return NULL;
 	/* rows found not settled: read from the plan until their transaction is */
 	e = waiting_entry(t->rel, t->attno);
 	if (e && !TransactionIdPrecedes(e->wait_xid, GetOldestNonRemovableTransactionId(t->rel)))
-		return false;
+		return NULL;
 	if (e)
 		forget_entry(e);
 	start = GetXLogInsertRecPtr();
 	if (!table_key(t->rel, t->attno, key))
-		return false;
+		return NULL;
 	e = find_entry(key);
 	/* a marker: not kept (but a side too large for this backend may be kept for the service now) */
 	if (e && e->tids == NULL && (e->no_room || !unbounded || e->pins > 0))
-		return false;
+		return NULL;
 	if (e && e->tids == NULL)
 	{
 		forget_entry(e);
 		e = NULL;
 	}
 	/* an entry kept for the service, as an inner side, may be too large for a side run here in one batch */
-	if (e && !unbounded && !gx_pg_side_fits_cache(e->raw_bytes))
-		return false;
+	if (e && geometries && !unbounded && !gx_pg_side_fits_cache(e->raw_bytes))
+		return NULL;
 	t->kept = e != NULL;
 	if (e == NULL)
 	{
 		/* weighed before it is read (a kept side, by what it holds, above) */
-		if (!unbounded && !gx_pg_side_fits_cache(column_bytes(t)))
-			return false;
-		e = read_and_keep(t, key, start, unbounded, cxt, &r);
+		if (geometries && !unbounded && !gx_pg_side_fits_cache(column_bytes(t)))
+			return NULL;
+		e = read_and_keep(t, key, start, geometries, unbounded, cxt, r);
 		if (e == NULL)
-			return false;
+			return NULL;
 		gx_pg_table_sides_read++;
 	}
 	else
 		gx_pg_table_sides_kept++;
 	pin_entry(e, cxt);
+	t->tids = e->tids;
+	t->nrows = e->nrows;
+	t->entry = e;
+	return e;
+}
+
+bool
+gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
+{
+	TableRows	r;
+	TableEntry *e;
+	double		t0 = gx_now_ms();
+	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
+	bool		unbounded = t->whole_anyway && service_runs();
+
+	r.geoms = NULL;
+	if ((e = table_entry(t, true, unbounded, cxt, &r)) == NULL)
+		return false;
 	gx_pg_side_prepare_given(s, e->key, 2, e->ids, e->ngeoms, e->nrows, e->raw_bytes, load_values, t, cxt);
 	if (!t->kept && r.geoms)
 	{
 		s->geoms = r.geoms;
 		s->present = r.present;
 	}
-	t->tids = e->tids;
-	t->nrows = e->nrows;
-	t->entry = e;
 	s->read_ms = gx_now_ms() - t0;
 	return true;
+}
+
+bool
+gx_pg_table_rows(GxPgTable *t, MemoryContext cxt)
+{
+	TableRows	r;
+
+	return table_entry(t, false, false, cxt, &r) != NULL;
 }
 
 /*
@@ -728,16 +754,27 @@ kept_column(const TableEntry *e, AttrNumber attno)
 
 /*
  * Keeps the columns attnos[0 .. n) of the table with e, read from its rows (by their TIDs, page by page);
- * false when they would not fit. Registered only once read whole (an error meanwhile leaves them out).
+ * false when they would not fit. A column of a fixed length passed by reference (a box) keeps its values one
+ * after another in one array, each row's Datum pointing into it. Registered only once read whole (an error
+ * meanwhile leaves them out).
  */
 static bool
 keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 {
 	TupleDesc	desc = RelationGetDescr(t->rel);
-	size_t		bytes = e->nrows * (sizeof(Datum) + sizeof(bool)) * n;
+	size_t		bytes = 0;
 	KeptColumn	cols[KEPT_COLUMNS];
+	char	   *fixed[KEPT_COLUMNS];
+	int16		len[KEPT_COLUMNS];
 	Buffer		buffer = InvalidBuffer;
 
+	for (int k = 0; k < n; k++)
+	{
+		Form_pg_attribute a = TupleDescAttr(desc, attnos[k] - 1);
+
+		len[k] = a->attbyval ? 0 : a->attlen;
+		bytes += e->nrows * (sizeof(Datum) + sizeof(bool) + len[k]);
+	}
 	if (e->ncols + n > KEPT_COLUMNS || !make_room(bytes))
 		return false;
 	for (int k = 0; k < n; k++)
@@ -745,6 +782,7 @@ keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 		cols[k].attno = attnos[k];
 		cols[k].values = MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * sizeof(Datum));
 		cols[k].nulls = MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * sizeof(bool));
+		fixed[k] = len[k] > 0 ? MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * len[k]) : NULL;
 	}
 	for (size_t r = 0; r < e->nrows; r++)
 	{
@@ -754,7 +792,21 @@ keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 			CHECK_FOR_INTERRUPTS();
 		tuple_at(t->rel, &e->tids[r], &buffer, &tuple);
 		for (int k = 0; k < n; k++)
-			cols[k].values[r] = heap_getattr(&tuple, cols[k].attno, desc, &cols[k].nulls[r]);
+		{
+			Datum		d = heap_getattr(&tuple, cols[k].attno, desc, &cols[k].nulls[r]);
+
+			if (fixed[k])
+			{
+				char	   *at = fixed[k] + r * len[k];
+
+				if (cols[k].nulls[r])
+					memset(at, 0, len[k]);
+				else
+					memcpy(at, DatumGetPointer(d), len[k]);
+				d = PointerGetDatum(at);
+			}
+			cols[k].values[r] = d;
+		}
 	}
 	if (buffer != InvalidBuffer)
 		ReleaseBuffer(buffer);
@@ -784,7 +836,7 @@ gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 		Var		   *v = c <= list_length(tlist) ? (Var *) ((TargetEntry *) list_nth(tlist, c - 1))->expr : NULL;
 
 		if (n == KEPT_COLUMNS || v == NULL || !IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0 ||
-			!TupleDescAttr(desc, v->varattno - 1)->attbyval)
+			!(TupleDescAttr(desc, v->varattno - 1)->attbyval || TupleDescAttr(desc, v->varattno - 1)->attlen > 0))
 			return false;
 		attnos[n++] = v->varattno;
 		if (kept_column(e, v->varattno) == NULL)
