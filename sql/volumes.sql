@@ -55,11 +55,11 @@ FULL JOIN vol_one o ON t.a_id = 'B-' || o.a_id AND t.b_id = o.b_id::text;
 SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
 FROM gx_volume_pairs('SELECT id, box FROM vol_blocks WHERE id % 3 = 0', 'SELECT id, geom FROM vol_solids') p
 FULL JOIN (SELECT * FROM vol_one WHERE a_id % 3 = 0) o USING (a_id, b_id);
--- a whole table, settled: its ids and boxes kept by the first call, read by none after; the same rows
+-- a whole table, settled: its ids and boxes kept by a call, read by none after; the same rows
 VACUUM vol_blocks;
-SELECT gx_stats_reset();
 SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
 FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p FULL JOIN vol_one o USING (a_id, b_id);
+SELECT gx_stats_reset();
 RESET gpuexact.join_batch_rows;
 SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
 FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p FULL JOIN vol_one o USING (a_id, b_id);
@@ -69,6 +69,7 @@ UPDATE vol_blocks SET box = 'BOX3D(0.25 0.25 0.25,0.5 0.5 0.5)' WHERE id = 1;
 UPDATE vol_blocks SET box = NULL WHERE id = 2;
 UPDATE vol_blocks SET box = 'BOX3D EMPTY' WHERE id = 3;
 VACUUM vol_blocks;
+SELECT gx_stats_reset();
 SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume <> gx_volume(s.geom, b.box)) AS differ,
 	count(*) FILTER (WHERE p.a_id = 1 AND p.b_id = 1 AND p.volume = 0.015625) AS moved,
 	count(*) FILTER (WHERE p.a_id IN (2, 3)) AS null_or_empty

@@ -5,6 +5,7 @@
  */
 #include "postgres.h"
 #include "fmgr.h"
+#include "executor/executor.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -234,7 +235,8 @@ boxes_open(Boxes *b, const char *query, FunctionCallInfo fcinfo, MemoryContext k
 	b->cursor = gx_query_cursor_open(query, "gx_volume_pairs", "boxes_query", gx_query_rows_type(fcinfo, "gxbox3d"),
 									 "box", gx_pair_ids_result_type(fcinfo), true, keep);
 	plan = gx_query_cursor_plan(b->cursor);
-	if (plan == NULL)
+	/* ids kept with a table are of a type passed by value (integers): no table is read for others */
+	if (plan == NULL || !TupleDescAttr(ExecGetResultType(plan), 0)->attbyval)
 		return;
 	gx_pg_table_of_plan(&b->table, plan, 2, false);
 	b->kept = gx_pg_table_rows(&b->table, keep) && gx_pg_table_columns(&b->table, both, keep);
