@@ -56,11 +56,11 @@ bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
 
 /*
  * The same for a table whose column col is not a side's geometries (gx_volume_pairs' boxes): only its rows'
- * locations are kept (the rows whose column is not NULL numbered as a side's would be), found kept or read
- * now, for gx_pg_table_columns to keep the columns read with them; their bound is the one below. False when
- * they cannot be.
+ * locations are kept, with the columns of the plan's row in needed (read with the rows, when they are read),
+ * as gx_pg_table_columns keeps them, and within its bound. False when they cannot be (the plan's rows are
+ * then read).
  */
-bool		gx_pg_table_rows(GxPgTable *t, MemoryContext cxt);
+bool		gx_pg_table_rows(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt);
 
 /*
  * After gx_pg_table_side or gx_pg_table_rows: when every column of the plan's row in `needed` (numbered from

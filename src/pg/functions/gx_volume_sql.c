@@ -239,7 +239,7 @@ boxes_open(Boxes *b, const char *query, FunctionCallInfo fcinfo, MemoryContext k
 	if (plan == NULL || !TupleDescAttr(ExecGetResultType(plan), 0)->attbyval)
 		return;
 	gx_pg_table_of_plan(&b->table, plan, 2, false);
-	b->kept = gx_pg_table_rows(&b->table, keep) && gx_pg_table_columns(&b->table, both, keep);
+	b->kept = gx_pg_table_rows(&b->table, both, keep);
 }
 
 /* The next chunk of boxes, in the current memory context; false at the end. */
