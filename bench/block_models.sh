@@ -7,7 +7,9 @@
 #   warm ones (after a warm-up in that session);
 # - the coded pairs sent out (COPY (SELECT p.id, b.id ...) TO '/dev/null'), warm;
 # - proportions: gx_volume_pairs of the blocks' boxes and the solids (count and sum of volumes), warm, for
-#   models up to PROPORTIONS_MAX blocks (default 20 000 000);
+#   models up to PROPORTIONS_MAX blocks (default 20 000 000): the whole table (its ids and boxes kept by a
+#   session's first call), and the same boxes through a filter (WHERE id > 0: read through the query's
+#   cursor at every call);
 # - cancel: the coding with statement_timeout = 100ms in a new session, the time until the error;
 # - the EXPLAIN ANALYZE of a warm coding, and the largest resident memory of the GPU service.
 # On the GPU machine (device tool; carry gpuexact.so, build/ and .device): `DEVICE=1 bench/block_models.sh`,
@@ -48,6 +50,7 @@ row - solids "$(psql -X -At -d "$DB" -c "SELECT count(*) || ' solids, ' || sum(g
 coding='SELECT count(*) FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)'
 pairs="COPY (SELECT p.id, b.id FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)) TO '/dev/null'"
 proportions="SELECT count(*), sum(volume) FROM gx_volume_pairs('SELECT id, box FROM blocks', 'SELECT id, geom FROM bodies')"
+filtered="SELECT count(*), sum(volume) FROM gx_volume_pairs('SELECT id, box FROM blocks WHERE id > 0', 'SELECT id, geom FROM bodies')"
 for n in $SIZES; do
 	t0=$(date +%s)
 	got=$(./build/bench_blocks "$SCALE" "$n" "$dir" "$parts")
@@ -68,6 +71,8 @@ for n in $SIZES; do
 	if [ "$n" -le "${PROPORTIONS_MAX:-20000000}" ]; then
 		row "$got" "proportions: gx_volume_pairs boxes x solids" "$(runs "$proportions")"
 		row "$got" "proportions: rows, sum of volumes" "$(psql -X -At -d "$DB" -c "$proportions")"
+		row "$got" "proportions of a filtered query (cursor)" "$(runs "$filtered")"
+		row "$got" "filtered: rows, sum of volumes" "$(psql -X -At -d "$DB" -c "$filtered")"
 		psql -X -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF) $proportions" >"$OUT/plan_proportions_$n.txt" 2>&1
 	fi
 	row "$got" "cancel of the coding (100 ms timeout)" "$(psql -X -q -d "$DB" -c "SET statement_timeout = '100ms'" -c '\timing on' -c "$coding" 2>&1 | sed -n 's/^Time: \([0-9.]*\).*/\1/p')"
