@@ -986,6 +986,12 @@ gx_pg_table_row(GxPgTable *t, size_t row)
 	return ExecProject(t->scan->ps.ps_ProjInfo);
 }
 
+const GxCacheKey *
+gx_pg_table_key(const GxPgTable *t)
+{
+	return ((const TableEntry *) t->entry)->key;
+}
+
 void
 gx_pg_table_release(GxPgTable *t)
 {

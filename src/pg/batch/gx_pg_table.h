@@ -73,6 +73,9 @@ bool		gx_pg_table_rows(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
  */
 bool		gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt);
 
+/* The key that names the table's state (two of them), after gx_pg_table_side or gx_pg_table_rows. */
+const GxCacheKey *gx_pg_table_key(const GxPgTable *t);
+
 /* Row `row` of the side, as the plan's scan would have returned it (its columns the query reads, at least). */
 TupleTableSlot *gx_pg_table_row(GxPgTable *t, size_t row);
 

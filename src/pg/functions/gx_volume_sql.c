@@ -131,26 +131,95 @@ gx_extent_combine(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Where the boxes come from, a chunk of gpuexact.join_batch_rows rows at a time: the values kept with a
+ * whole table (gx_pg_table.h) when boxes_query is a plain scan of one (its rows then read once, and never
+ * again while the table stays as it is), else the query's cursor.
+ */
+typedef struct Boxes
+{
+	GxQueryCursor *cursor;
+	GxPgTable	table;
+	bool		kept;			/* from the table's kept columns */
+	size_t		next;			/* the table's next row */
+	size_t		chunk;			/* rows in a chunk */
+} Boxes;
+
+/*
+ * A chunk of boxes: those not EMPTY (they hold no volume; gxbox3d's input refuses other infinite bounds)
+ * nor NULL, with their ids. From a kept table, rows [from, from + rows) of it, whose boxes are copied only
+ * when needed (chunk_boxes): the GPU service may hold them already.
+ */
+typedef struct BoxChunk
+{
+	GxBox3D    *bx;				/* NULL until made */
+	int64	   *ids;
+	size_t		n;
+	const GxPairIds *id;		/* the ids' conversion */
+	const Boxes *kept;			/* the table's, or NULL */
+	size_t		from,
+				rows;
+} BoxChunk;
+
+/* The chunk's boxes, copied from the kept table's the first time. */
+static const GxBox3D *
+chunk_boxes(BoxChunk *c)
+{
+	const Datum *box;
+	const bool *null;
+	size_t		k = 0;
+
+	if (c->bx)
+		return c->bx;
+	box = c->kept->table.col_values[1] + c->from;
+	null = c->kept->table.col_nulls[1] + c->from;
+	c->bx = palloc_extended(Max(c->n, 1) * sizeof(GxBox3D), MCXT_ALLOC_HUGE);
+	for (size_t i = 0; i < c->rows; i++)
+		if (!null[i] && !gx_box_is_empty(DatumGetGxBox3DP(box[i])))
+			c->bx[k++] = *DatumGetGxBox3DP(box[i]);
+	Assert(k == c->n);
+	return c->bx;
+}
+
+/* GxPgSide.make of a chunk's boxes: the side of their diagonals. */
+static void
+make_box_side(GxPgSide *s, void *arg)
+{
+	BoxChunk   *c = arg;
+	GxError		err = {GX_OK, ""};
+
+	if (!gx_batch_side_of_boxes(&s->side, chunk_boxes(c), c->n, &err))
+		gx_pg_raise(&err, ERRCODE_PROGRAM_LIMIT_EXCEEDED);
+}
+
+/*
  * The volumes in the GPU service: the solids as batch side s (keyed by their TOAST identities, so that the
- * service keeps them, indexed and on the GPU), the boxes as a side of their diagonals. false when the
- * service cannot (this backend computes them).
+ * service keeps them, indexed and on the GPU), the boxes as a side of their diagonals. A chunk of a kept
+ * table is named by the table's state, the chunk's first row and its number of rows: the service keeps it
+ * too, for every session, and a later call sends nothing but that name. false when the service cannot (this
+ * backend computes them).
  */
 static bool
-service_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions *opt, GxVolumePair **out,
-				size_t *n)
+service_volumes(BoxChunk *c, GxPgSide *s, const GxBatchOptions *opt, GxVolumePair **out, size_t *n)
 {
 	GxPgSide	boxes;
-	GxError		err = {GX_OK, ""};
+	GxCacheKey	keys[3];
 	char		why[256];
 
 	if (!gx_service_started() || opt->device == GX_DEVICE_CPU)
 		return false;
 	gx_pg_side_init(&boxes);
-	boxes.built = true;
 	boxes.cxt = CurrentMemoryContext;
-	if (!gx_batch_side_of_boxes(&boxes.side, bx, nb, &err))
-		gx_pg_raise(&err, ERRCODE_PROGRAM_LIMIT_EXCEEDED);
-	boxes.ngeoms = nb;
+	boxes.ngeoms = c->n;
+	boxes.make = make_box_side;
+	boxes.make_arg = c;
+	if (c->kept)
+	{
+		memcpy(keys, gx_pg_table_key(&c->kept->table), 2 * sizeof(GxCacheKey));
+		keys[2] = (GxCacheKey) {{(uint32) c->from, (uint32) ((uint64) c->from >> 32), (uint32) c->rows,
+			(uint32) ((uint64) c->rows >> 32)}};
+		boxes.skeys = keys;
+		boxes.nskeys = 3;
+	}
 	return gx_service_volumes(&boxes, s, opt, out, n, why, sizeof(why));
 }
 
@@ -159,9 +228,10 @@ service_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions 
  * once for the call into *own (in s's context; the caller frees it); *out palloc'd.
  */
 static void
-local_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions *opt, bool *own, GxVolumePair **out,
-			  size_t *n)
+local_volumes(BoxChunk *c, GxPgSide *s, const GxBatchOptions *opt, bool *own, GxVolumePair **out, size_t *n)
 {
+	const GxBox3D *bx = chunk_boxes(c);
+	size_t		nb = c->n;
 	GxVolumePair *pairs;
 	GxError		err = {GX_OK, ""};
 	volatile bool ok = false;
@@ -201,29 +271,6 @@ local_volumes(const GxBox3D *bx, size_t nb, GxPgSide *s, const GxBatchOptions *o
 		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory for the volumes of %zu blocks", nb)));
 }
 
-/*
- * Where the boxes come from, a chunk of gpuexact.join_batch_rows rows at a time: the values kept with a
- * whole table (gx_pg_table.h) when boxes_query is a plain scan of one (its rows then read once, and never
- * again while the table stays as it is), else the query's cursor.
- */
-typedef struct Boxes
-{
-	GxQueryCursor *cursor;
-	GxPgTable	table;
-	bool		kept;			/* from the table's kept columns */
-	size_t		next;			/* the table's next row */
-	size_t		chunk;			/* rows in a chunk */
-} Boxes;
-
-/* A chunk of boxes: those not EMPTY (they hold no volume; gxbox3d's input refuses other infinite bounds). */
-typedef struct BoxChunk
-{
-	GxBox3D    *bx;
-	int64	   *ids;
-	size_t		n;
-	const GxPairIds *id;		/* the ids' conversion */
-} BoxChunk;
-
 static void
 boxes_open(Boxes *b, const char *query, FunctionCallInfo fcinfo, MemoryContext keep)
 {
@@ -247,7 +294,6 @@ static bool
 boxes_next(Boxes *b, MemoryContext cxt, BoxChunk *c)
 {
 	const GxQueryRows *r;
-	size_t		n;
 
 	memset(c, 0, sizeof(*c));
 	if (b->kept)
@@ -261,13 +307,14 @@ boxes_next(Boxes *b, MemoryContext cxt, BoxChunk *c)
 		if (b->next == b->table.nrows)
 			return false;
 		CHECK_FOR_INTERRUPTS();
-		n = Min(b->chunk, b->table.nrows - b->next);
-		b->next += n;
-		c->bx = palloc_extended(n * sizeof(GxBox3D), MCXT_ALLOC_HUGE);
-		c->ids = palloc_extended(n * sizeof(int64), MCXT_ALLOC_HUGE);
+		c->kept = b;
+		c->from = b->next;
+		c->rows = Min(b->chunk, b->table.nrows - b->next);
+		b->next += c->rows;
+		c->ids = palloc_extended(Max(c->rows, 1) * sizeof(int64), MCXT_ALLOC_HUGE);
 		c->id = ids;
 		gx_pair_ids_restart(ids);
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < c->rows; i++)
 		{
 			if (idnull[i])
 				ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
@@ -275,7 +322,7 @@ boxes_next(Boxes *b, MemoryContext cxt, BoxChunk *c)
 			if (boxnull[i] || gx_box_is_empty(DatumGetGxBox3DP(box[i])))
 				continue;
 			c->ids[c->n] = gx_pair_ids_add(ids, id[i], c->n, cxt);
-			c->bx[c->n++] = *DatumGetGxBox3DP(box[i]);
+			c->n++;
 		}
 		return true;
 	}
@@ -344,8 +391,8 @@ gx_volume_pairs_sql(PG_FUNCTION_ARGS)
 			GxVolumePair *pairs;
 			size_t		npairs;
 
-			if (!service_volumes(c.bx, c.n, &side, &opt, &pairs, &npairs))
-				local_volumes(c.bx, c.n, &side, &opt, (bool *) &own_index, &pairs, &npairs);
+			if (!service_volumes(&c, &side, &opt, &pairs, &npairs))
+				local_volumes(&c, &side, &opt, (bool *) &own_index, &pairs, &npairs);
 			for (size_t i = 0; i < npairs; i++)
 			{
 				Datum		values[3] = {gx_pair_ids_datum(c.id, c.ids[pairs[i].a]),
