@@ -10,7 +10,8 @@
 #   models up to PROPORTIONS_MAX blocks (default 20 000 000): the whole table (its ids and boxes kept by a
 #   session's first call), and the same boxes through a filter (WHERE id > 0: read through the query's
 #   cursor at every call);
-# - cancel: the coding with statement_timeout = 100ms in a new session, the time until the error;
+# - cancel: the coding, and the proportions (kept, then filtered), with statement_timeout = 100ms in a new
+#   session, the time until the error;
 # - the EXPLAIN ANALYZE of a warm coding, and the largest resident memory of the GPU service.
 # On the GPU machine (device tool; carry gpuexact.so, build/ and .device): `DEVICE=1 bench/block_models.sh`,
 # the extension preloaded (the GPU service). Elsewhere, with a running cluster in the PG* environment:
@@ -39,6 +40,10 @@ runs() {
 	first=$(psql -X -q -d "$DB" -c '\timing on' -c "$*" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
 	psql -X -q -d "$DB" -c "$*" -c '\timing on' -c "$*" -c "$*" -c "$*" -o /dev/null 2>&1 |
 		awk -v f="$first" '/^Time:/ {t[n++] = $2} END {b = t[0]; w = t[0]; for (i in t) {if (t[i] < b) b = t[i]; if (t[i] > w) w = t[i]}; printf "%s; %s %s", f, b, w}'
+}
+# the time until a query stopped by statement_timeout = 100ms, in a new session, fails
+cancel() {
+	psql -X -q -d "$DB" -c "SET statement_timeout = '100ms'" -c '\timing on' -c "$1" 2>&1 | sed -n 's/^Time: \([0-9.]*\).*/\1/p'
 }
 ./build/bench_batch mining "$SCALE" --device cpu --reps 1 --copy "$dir" >/dev/null 2>&1
 chmod 644 "$dir"/*
@@ -73,9 +78,11 @@ for n in $SIZES; do
 		row "$got" "proportions: rows, sum of volumes" "$(psql -X -At -d "$DB" -c "$proportions")"
 		row "$got" "proportions of a filtered query (cursor)" "$(runs "$filtered")"
 		row "$got" "filtered: rows, sum of volumes" "$(psql -X -At -d "$DB" -c "$filtered")"
+		row "$got" "cancel of the proportions (100 ms timeout)" "$(cancel "$proportions")"
+		row "$got" "cancel of the filtered proportions" "$(cancel "$filtered")"
 		psql -X -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF) $proportions" >"$OUT/plan_proportions_$n.txt" 2>&1
 	fi
-	row "$got" "cancel of the coding (100 ms timeout)" "$(psql -X -q -d "$DB" -c "SET statement_timeout = '100ms'" -c '\timing on' -c "$coding" 2>&1 | sed -n 's/^Time: \([0-9.]*\).*/\1/p')"
+	row "$got" "cancel of the coding (100 ms timeout)" "$(cancel "$coding")"
 	psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $coding" >/dev/null
 	psql -X -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF) $coding" >"$OUT/plan_coding_$n.txt" 2>&1
 	svc=$(pgrep -x gpuexact-servic | head -1)

@@ -142,6 +142,8 @@ typedef struct Boxes
 	bool		kept;			/* from the table's kept columns */
 	size_t		next;			/* the table's next row */
 	size_t		chunk;			/* rows in a chunk */
+	GxBatchSide side;			/* the chunks' boxes as a side, when sent, made again in the same arrays */
+	MemoryContext cxt;			/* where those arrays are */
 } Boxes;
 
 /*
@@ -155,6 +157,7 @@ typedef struct BoxChunk
 	int64	   *ids;
 	size_t		n;
 	const GxPairIds *id;		/* the ids' conversion */
+	Boxes	   *src;
 	const Boxes *kept;			/* the table's, or NULL */
 	size_t		from,
 				rows;
@@ -180,15 +183,25 @@ chunk_boxes(BoxChunk *c)
 	return c->bx;
 }
 
-/* GxPgSide.make of a chunk's boxes: the side of their diagonals. */
+/*
+ * GxPgSide.make of a chunk's boxes: the side of their diagonals, in the arrays of the chunk before (no new
+ * memory to fault in for each chunk).
+ */
 static void
 make_box_side(GxPgSide *s, void *arg)
 {
 	BoxChunk   *c = arg;
+	GxBatchSide *side = &c->src->side;
 	GxError		err = {GX_OK, ""};
+	MemoryContext old = MemoryContextSwitchTo(c->src->cxt);
+	bool		ok;
 
-	if (!gx_batch_side_of_boxes(&s->side, chunk_boxes(c), c->n, &err))
+	side->n = side->ngeoms = 0;
+	ok = gx_batch_side_of_boxes(side, chunk_boxes(c), c->n, &err);
+	MemoryContextSwitchTo(old);
+	if (!ok)
 		gx_pg_raise(&err, ERRCODE_PROGRAM_LIMIT_EXCEEDED);
+	s->side = *side;
 }
 
 /*
@@ -279,6 +292,8 @@ boxes_open(Boxes *b, const char *query, FunctionCallInfo fcinfo, MemoryContext k
 
 	memset(b, 0, sizeof(*b));
 	b->chunk = (size_t) gx_join_batch_rows;
+	gx_batch_side_init(&b->side);
+	b->cxt = keep;
 	b->cursor = gx_query_cursor_open(query, "gx_volume_pairs", "boxes_query", gx_query_rows_type(fcinfo, "gxbox3d"),
 									 "box", gx_pair_ids_result_type(fcinfo), true, keep);
 	plan = gx_query_cursor_plan(b->cursor);
@@ -296,6 +311,7 @@ boxes_next(Boxes *b, MemoryContext cxt, BoxChunk *c)
 	const GxQueryRows *r;
 
 	memset(c, 0, sizeof(*c));
+	c->src = b;
 	if (b->kept)
 	{
 		const Datum *id = b->table.col_values[0] + b->next,
