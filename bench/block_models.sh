@@ -41,6 +41,30 @@ runs() {
 	psql -X -q -d "$DB" -c "$*" -c '\timing on' -c "$*" -c "$*" -c "$*" -o /dev/null 2>&1 |
 		awk -v f="$first" '/^Time:/ {t[n++] = $2} END {b = t[0]; w = t[0]; for (i in t) {if (t[i] < b) b = t[i]; if (t[i] > w) w = t[i]}; printf "%s; %s %s", f, b, w}'
 }
+# The GPU service of this cluster (the one running in its data directory), if any.
+service_pid() {
+	local dir p
+	dir=$(psql -X -At -d "$DB" -c "SHOW data_directory")
+	for p in $(pgrep -x gpuexact-servic); do
+		[ "$(readlink /proc/$p/cwd)" = "$dir" ] && echo "$p" && return
+	done
+}
+# The CPU (ms, from /proc) of a warm run of query $1 in one session, after a first: the backend's, and the GPU
+# service's where it runs (walls on a machine shared with other work vary more).
+cpu() {
+	local svc now
+	svc=$(service_pid)
+	now='\! echo cpu $(awk '"'"'{print ($14 + $15) * 10}'"'"' /proc/$GXPID/stat) $([ -n "$GXSVC" ] && awk '"'"'{print ($14 + $15) * 10}'"'"' /proc/$GXSVC/stat)'
+	psql -X -q -At -d "$DB" <<SQL | awk 'BEGIN {n = 0} /^cpu/ {b[n] = $2; s[n++] = $3} END {printf "backend %d", b[1] - b[0]; if (s[0] != "") printf ", service %d", s[1] - s[0]}'
+SELECT pg_backend_pid() AS pid \gset
+\setenv GXPID :pid
+\setenv GXSVC $svc
+$1;
+$now
+$1;
+$now
+SQL
+}
 # the time until a query stopped by statement_timeout = 100ms, in a new session, fails
 cancel() {
 	psql -X -q -d "$DB" -c "SET statement_timeout = '100ms'" -c '\timing on' -c "$1" 2>&1 | sed -n 's/^Time: \([0-9.]*\).*/\1/p'
@@ -76,7 +100,9 @@ for n in $SIZES; do
 	if [ "$n" -le "${PROPORTIONS_MAX:-20000000}" ]; then
 		row "$got" "proportions: gx_volume_pairs boxes x solids" "$(runs "$proportions")"
 		row "$got" "proportions: rows, sum of volumes" "$(psql -X -At -d "$DB" -c "$proportions")"
+		row "$got" "proportions: CPU ms of a warm call" "$(cpu "$proportions")"
 		row "$got" "proportions of a filtered query (cursor)" "$(runs "$filtered")"
+		row "$got" "filtered: CPU ms of a warm call" "$(cpu "$filtered")"
 		row "$got" "filtered: rows, sum of volumes" "$(psql -X -At -d "$DB" -c "$filtered")"
 		row "$got" "cancel of the proportions (100 ms timeout)" "$(cancel "$proportions")"
 		row "$got" "cancel of the filtered proportions" "$(cancel "$filtered")"
@@ -85,7 +111,7 @@ for n in $SIZES; do
 	row "$got" "cancel of the coding (100 ms timeout)" "$(cancel "$coding")"
 	psql -X -q -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $coding" >/dev/null
 	psql -X -d "$DB" -c "EXPLAIN (ANALYZE, COSTS OFF) $coding" >"$OUT/plan_coding_$n.txt" 2>&1
-	svc=$(pgrep -x gpuexact-servic | head -1)
+	svc=$(service_pid)
 	[ -n "$svc" ] && row "$got" "GPU service's largest resident memory (MB)" "$(awk '/VmHWM/ {print int($2 / 1024)}' /proc/$svc/status)"
 done
 psql -X -d "$DB" -c "SELECT * FROM gx_cache_stats()" >"$OUT/cache_stats.txt" 2>&1
