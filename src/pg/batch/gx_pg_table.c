@@ -685,11 +685,12 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geom
 	 */
 	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0 || key_lsn(after) > start)
 		return NULL;
-	bytes = r->nrows * sizeof(ItemPointerData) + r->ngeoms * sizeof(int64) +
+	/* the geometries' rows, for a side of them (gx_pg_table_rows needs none) */
+	bytes = r->nrows * sizeof(ItemPointerData) + (geometries ? r->ngeoms * sizeof(int64) : 0) +
 		columns_bytes(RelationGetDescr(t->rel), attnos, ncols, r->nrows);
-	if (!geometries || unbounded || gx_pg_side_fits_cache(r->raw_bytes))
+	if (geometries && (unbounded || gx_pg_side_fits_cache(r->raw_bytes)))
 		ids = geometry_rows(r, data);
-	else
+	else if (geometries)
 		data = NULL;
 	e = new_entry(key, data, bytes);
 	if (e == NULL)
@@ -760,6 +761,9 @@ table_entry(GxPgTable *t, bool geometries, bool unbounded, const AttrNumber *att
 	}
 	/* an entry kept for the service, as an inner side, may be too large for a side run here in one batch */
 	if (e && geometries && !unbounded && !gx_pg_side_fits_cache(e->raw_bytes))
+		return NULL;
+	/* an entry of rows alone has no geometries' rows */
+	if (e && geometries && e->ids == NULL)
 		return NULL;
 	t->kept = e != NULL;
 	if (e == NULL)
