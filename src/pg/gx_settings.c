@@ -114,7 +114,7 @@ gx_settings_init(void)
 							&cpu_threads, 0, 0, gx_threads_cores(), PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomBoolVariable("gpuexact.enable_join", "Plans joins on gx_intersects as one batched custom join.",
 							 NULL, &gx_enable_join, true, PGC_USERSET, 0, NULL, NULL, NULL);
-	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join.",
+	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join, and boxes by gx_volume_pairs.",
 							NULL, &gx_join_batch_rows, 1000000, 1, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.join_batch_mb", "Geometry (uncompressed) of the outer rows gathered into one batch by the custom join.",
 							"A batch ends at gpuexact.join_batch_rows rows or at this size, whichever comes first.",

@@ -399,7 +399,8 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
 			}
 		}
-		if (c->held[k])
+		/* gx_volume_pairs' blocks are read as boxes alone: neither indexed nor copied to the GPU */
+		if (c->held[k] && !(b->job == GX_JOB_VOLUMES && k == 0))
 		{
 			double		t0 = gx_now_ms();
 
