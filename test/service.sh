@@ -119,6 +119,16 @@ vpairs="SELECT a_id, b_id, volume FROM gx_volume_pairs('SELECT id, box FROM bloc
 sent_and_kept gx_volume_pairs "$vpairs" "$per_pair"
 check "the blocks' solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
 check "and some blocks share volume with them" "$(q -c "SELECT count(*) > 100 FROM gx_volume_pairs('SELECT id, box FROM blocks', 'SELECT body_id, geom FROM solid_bodies')")" t
+# the blocks a whole table kept, read in chunks of 500: the service keeps each chunk too, named by the table's
+# state, and another session's call sends only those names (a hit for each chunk and for the solids)
+q -q -c "VACUUM blocks" || exit 1
+chunks=$(q -c "SELECT ceil(count(*) / 500.0)::int FROM blocks")
+kept_vpairs() { q -c "SET gpuexact.device = gpu" -c "SET gpuexact.join_batch_rows = 500" -c "$(printf "$vpairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum; }
+check "gx_volume_pairs of a kept table in chunks through the service" "$(kept_vpairs)" "$per_pair"
+hits=$(q -c "SELECT hits FROM gx_cache_stats() WHERE scope = 'service host'")
+check "and in another session, its chunks kept there" "$(kept_vpairs)" "$per_pair"
+check "and found there with the solids ($chunks chunks)" \
+	"$(q -c "SELECT hits - $hits FROM gx_cache_stats() WHERE scope = 'service host'")" $((2 * chunks))
 
 # gx_overlap_pairs through the service, which finds the pairs of solids sharing a volume among those it keeps
 # (a query against itself, and one of the bodies moved across the others): the per-pair gx_intersection_volume

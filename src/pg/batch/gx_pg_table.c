@@ -651,9 +651,10 @@ service_runs(void)
 
 /*
  * A table's side read now (its rows' locations, and the columns attnos[0 .. ncols) kept with them; with
- * geometries, their values too unless the GPU service may hold the side already, into r in cxt) and kept under key, taken after the log's position start: the entry,
- * or NULL when it is not kept (a row not settled, a page changed meanwhile, its geometries would not fit the
- * cache unless unbounded, no room for its locations).
+ * geometries, their values too unless the GPU service may hold the side already, into r in cxt) and kept
+ * under key, taken after the log's position start: the entry, or NULL when it is not kept (a row not
+ * settled, a page changed meanwhile, its geometries would not fit the cache unless unbounded, no room for
+ * its locations and columns).
  */
 static TableEntry *
 read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geometries, bool unbounded,

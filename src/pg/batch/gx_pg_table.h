@@ -4,8 +4,9 @@
  * known by its visibility map: every page all-visible, and the map's pages' log positions, which any change
  * to a row moves (it clears a page's bit, and setting it again is logged anew). A query then finds the side,
  * and the row identifiers (TIDs) of its geometries, without reading a row: only the rows of its answer are
- * fetched, and not even those when the query reads only columns passed by value, which are kept with the
- * side once read.
+ * fetched, and not even those when the query reads only columns passed by value or of a fixed length,
+ * which are kept with the side once read. gx_volume_pairs keeps a table of blocks the same way, its rows'
+ * ids and boxes without a geometry side (gx_pg_table_rows).
  */
 #ifndef GX_PG_TABLE_H
 #define GX_PG_TABLE_H
