@@ -57,7 +57,7 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -Werror=implicit-function-declaration -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid \
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean \
 	build/bench_delaunay build/bench_hull
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
@@ -75,7 +75,7 @@ build/test_pglz: UNIT_LIBS = $(shell $(PG_CONFIG) --pkglibdir)/libpgcommon.a
 # The regression replay compiles the fuzz harnesses in.
 build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)
 
-build/bench_batch build/bench_vertex_index build/bench_solid: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
+build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a
