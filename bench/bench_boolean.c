@@ -7,7 +7,7 @@
  * The pit: with N 0, booleans.sql's (the convex hull of a ring of 32 points 10 m above the bodies, a quarter of
  * their extent's width across, and one of a tenth a third of the way up from their lowest point); with N > 0,
  * the convex hull of rings of points on a smooth bowl between those two rings, about N triangles. Prints the
- * times and the sums of volumes and triangles (the same in every mode).
+ * times, the sums of volumes and triangles, and a hash of the solids' bytes (the same in every mode).
  */
 #include <math.h>
 #include <stdio.h>
@@ -163,6 +163,7 @@ main(int argc, char **argv)
 					t[3];
 		size_t		tsum = 0,
 					nonempty = 0;
+		uint64_t	hash = 0xcbf29ce484222325u;	/* FNV-1a of the solids' bytes from their SRID on */
 
 		/* volumes, the pit's index kept */
 		t0 = gx_now_ms();
@@ -204,6 +205,8 @@ main(int argc, char **argv)
 				fprintf(stderr, "bench_boolean: body %zu: %s\n", i, err.msg);
 				return 1;
 			}
+			for (size_t k = 4; k < size; k++)
+				hash = (hash ^ ((const unsigned char *) s)[k]) * 0x100000001b3u;
 			if (!(s->flags & GX_FLAG_EMPTY))
 			{
 				gx_solid_triangles(s, &n);
@@ -214,7 +217,8 @@ main(int argc, char **argv)
 		}
 		t[2] = gx_now_ms() - t0;
 		printf("volumes, pit's index kept: %.1f ms; volumes: %.1f ms; solids: %.1f ms "
-			   "(%zu bodies in the pit, %.1f m3, %zu triangles)\n", t[0], t[1], t[2], nonempty, vsum, tsum);
+			   "(%zu bodies in the pit, %.1f m3, %zu triangles, hash %016llx)\n", t[0], t[1], t[2], nonempty, vsum, tsum,
+			   (unsigned long long) hash);
 	}
 	gx_solid_index_free(&pit_index);
 	for (size_t i = 0; i < nbodies; i++)

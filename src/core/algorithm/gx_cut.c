@@ -1,8 +1,8 @@
 /*
  * gx_cut.c: a triangle cut along the sections of other triangles, triangulated along the cuts (gx_cut.h).
- * In T's coordinates (t, u), all in rationals: the cuts are clipped to T; the points are T's corners, the
- * cuts' ends (a section that only touches T is a point) and their crossings; every cut is split at the
- * points on it. The points are inserted one by one into T (a triangle split in three, or two triangles in
+ * In T's coordinates (t, u), every decision exact (gx_cut_points.h: certified double-doubles, rationals where
+ * they cannot decide): the cuts are clipped to T; the points are T's corners, the cuts' ends (a section that
+ * only touches T is a point) and their crossings; every cut is split at the points on it. The points are inserted one by one into T (a triangle split in three, or two triangles in
  * two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
  * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are
  * the classes of triangles joined across edges that are not cuts.
@@ -11,21 +11,25 @@
 #include <stdlib.h>
 
 #include "algorithm/gx_cut.h"
-#include "algorithm/gx_plane_coords.h"
-#include "algorithm/gx_predicates_exact.h"
-#include "algorithm/gx_round.h"
+#include "algorithm/gx_cut_points.h"
 #include "base/gx_alloc.h"
 
 #define CANCEL_EVERY 64
-
-typedef GxTU Point;
 
 typedef struct Edge
 {
 	size_t		a,
 				b,
 				src;			/* the gx_cut_add call that made it, counted from 0 */
+	uint32_t	line;			/* the line it lies on (gx_cut_points.h) */
 } Edge;
+
+/* What one gx_cut_add call added: its triangle, and whether it crosses T's plane through its inside. */
+typedef struct Added
+{
+	const double *tau;
+	bool		through;		/* a segment from its boundary across its inside (no edge of it in the plane) */
+} Added;
 
 /* A triangle of the triangulation: nb[k] the one across the edge opposite v[k], -1 on T's edges. */
 typedef struct Tri
@@ -36,10 +40,13 @@ typedef struct Tri
 
 struct GxCut
 {
-	GxPlaneCoords f;			/* T's (t, u), the triangles lying in its plane */
-	Point	   *pt;
+	GxCutPoints *P;				/* every point made in T's (t, u), the triangles lying in its plane */
+	size_t	   *pt;				/* the points of the triangulation, as P's */
 	size_t		npt,
 				ptcap;
+	Added	   *added;			/* per gx_cut_add call */
+	size_t		addedcap;
+	uint32_t	nlines;			/* lines named so far */
 	Edge	   *cut;			/* by their ends' points */
 	size_t		ncut,
 				cutcap;
@@ -67,9 +74,20 @@ gx_cut_new(const double *T, int drop)
 
 	if (c == NULL)
 		return NULL;
-	gx_plane_coords_init(&c->f, T, drop);
+	if ((c->P = gx_cpt_new(T, drop)) == NULL)
+	{
+		free(c);
+		return NULL;
+	}
 	c->limit = SIZE_MAX / 512;
+	c->nlines = GX_CPT_FIRST_LINE;
 	return c;
+}
+
+void
+gx_cut_exact_only(GxCut *c)
+{
+	gx_cpt_exact_only(c->P);
 }
 
 void
@@ -87,29 +105,31 @@ room(GxCut *c)
 	return false;
 }
 
-/* The index of point (t, u), added when new; SIZE_MAX when out of room. */
+/* The index of point x (one of c->P's), added when new; SIZE_MAX when out of room. */
 static size_t
-add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
+add_point(GxCut *c, size_t x)
 {
-	for (size_t k = 0; k < c->npt; k++)
-		if (mpq_equal(c->pt[k].t, t) && mpq_equal(c->pt[k].u, u))
-			return k;
-	if (!room(c))
-		return SIZE_MAX;
-	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(Point), SIZE_MAX / 512))
+	if (x == SIZE_MAX)
 	{
 		c->nomem = true;
 		return SIZE_MAX;
 	}
-	mpq_init(c->pt[c->npt].t);
-	mpq_init(c->pt[c->npt].u);
-	mpq_set(c->pt[c->npt].t, t);
-	mpq_set(c->pt[c->npt].u, u);
+	for (size_t k = 0; k < c->npt; k++)
+		if (gx_cpt_same(c->P, c->pt[k], x))
+			return k;
+	if (!room(c))
+		return SIZE_MAX;
+	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(size_t), SIZE_MAX / 512))
+	{
+		c->nomem = true;
+		return SIZE_MAX;
+	}
+	c->pt[c->npt] = x;
 	return c->npt++;
 }
 
 static void
-add_cut(GxCut *c, size_t a, size_t b)
+add_cut(GxCut *c, size_t a, size_t b, uint32_t line)
 {
 	if (a == SIZE_MAX || b == SIZE_MAX || a == b || !room(c))
 		return;
@@ -118,23 +138,29 @@ add_cut(GxCut *c, size_t a, size_t b)
 		c->nomem = true;
 		return;
 	}
-	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
+	c->cut[c->ncut++] = (Edge) {a, b, c->nadded, line};
 }
 
-/* The part of segment pq inside T (pq a point when q == p): a cut, a point when only one is left. */
+/*
+ * The part of segment pq (points of c->P) inside T (pq a point when q == p, on no line): a cut on line `line`,
+ * a point when only one is left.
+ */
 static void
-add_clipped(GxCut *c, const Point *p, const Point *q)
+add_clipped(GxCut *c, size_t p, size_t q, uint32_t line)
 {
-	Point		r[2];
+	size_t		r[2];
 
-	mpq_inits(r[0].t, r[0].u, r[1].t, r[1].u, NULL);
-	if (gx_tu_clip(p, q, r))
+	if (gx_cpt_clip(c->P, p, q, r))
 	{
-		size_t		a = add_point(c, r[0].t, r[0].u);
+		size_t		a;
 
-		add_cut(c, a, add_point(c, r[1].t, r[1].u));
+		gx_cpt_on_line(c->P, r[0], line);
+		gx_cpt_on_line(c->P, r[1], line);
+		a = add_point(c, r[0]);
+		add_cut(c, a, add_point(c, r[1]), line);
 	}
-	gx_tu_clear(r, 2);
+	else if (gx_cpt_nomem(c->P))
+		c->nomem = true;
 }
 
 void
@@ -142,17 +168,24 @@ gx_cut_add(GxCut *c, const double *tau)
 {
 	int			nzero,
 				n;
-	Point		p[3];
+	size_t		p[3];
 
-	n = gx_plane_section(&c->f, tau, p, &nzero, &c->nomem);
-	if (n == 1)
-		add_clipped(c, &p[0], &p[0]);
+	if (!gx_grow_malloc((void **) &c->added, &c->addedcap, c->nadded + 1, sizeof(Added), SIZE_MAX / 64))
+	{
+		c->nomem = true;
+		return;
+	}
+	n = gx_cpt_section(c->P, tau, p, &nzero);
+	c->added[c->nadded] = (Added) {tau, n == 2 && nzero < 2};
+	if (gx_cpt_nomem(c->P))
+		c->nomem = true;
+	else if (n == 1)
+		add_clipped(c, p[0], p[0], GX_CPT_NO_LINE);
 	else if (n == 2)
-		add_clipped(c, &p[0], &p[1]);
+		add_clipped(c, p[0], p[1], c->nlines++);
 	else if (n == 3)
 		for (int k = 0; k < 3; k++)
-			add_clipped(c, &p[k], &p[(k + 1) % 3]);
-	gx_tu_clear(p, n);
+			add_clipped(c, p[k], p[(k + 1) % 3], c->nlines++);
 	c->nadded++;
 }
 
@@ -165,53 +198,31 @@ stop(GxCut *c)
 	return c->cancelled;
 }
 
+/* The sign of (q - p) x (r - p) for points of the triangulation. */
+static int
+orient(GxCut *c, size_t p, size_t q, size_t r)
+{
+	return gx_cpt_orient(c->P, c->pt[p], c->pt[q], c->pt[r]);
+}
+
 /* The points where two cuts cross inside both (their ends are points already). */
 static void
 add_crossings(GxCut *c)
 {
-	mpq_t		s,
-				t,
-				u;
-	size_t		n = c->ncut;
+	size_t		n = c->ncut,
+				x;
 
-	mpq_inits(s, t, u, NULL);
-	for (size_t x = 0; x < n && !stop(c); x++)
-		for (size_t y = x + 1; y < n; y++)
-		{
-			const Point *a0 = &c->pt[c->cut[x].a],
-					   *a1 = &c->pt[c->cut[x].b],
-					   *b0 = &c->pt[c->cut[y].a],
-					   *b1 = &c->pt[c->cut[y].b];
-
-			if (!gx_tu_cross(&c->f, a0, a1, b0, b1, s))
-				continue;
-			gx_tu_along(t, u, b0, b1, s);
-			add_point(c, t, u);
-		}
-	mpq_clears(s, t, u, NULL);
-}
-
-/* Is point p strictly between a and b, on segment ab? */
-static bool
-inside_segment(GxCut *c, const Point *a, const Point *b, const Point *p)
-{
-	int			lo,
-				hi;
-
-	if (gx_tu_orient(&c->f, a, b, p) != 0)
-		return false;
-	/* on the line: compare along t, or along u for a segment of constant t */
-	if (!mpq_equal(a->t, b->t))
-	{
-		lo = mpq_cmp(a->t, p->t);
-		hi = mpq_cmp(p->t, b->t);
-	}
-	else
-	{
-		lo = mpq_cmp(a->u, p->u);
-		hi = mpq_cmp(p->u, b->u);
-	}
-	return lo != 0 && hi != 0 && (lo > 0) == (hi > 0);
+	for (size_t i = 0; i < n && !stop(c); i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (gx_cpt_cross(c->P, c->pt[c->cut[i].a], c->pt[c->cut[i].b], c->pt[c->cut[j].a], c->pt[c->cut[j].b],
+							 &x))
+			{
+				gx_cpt_on_line(c->P, x, c->cut[i].line);
+				gx_cpt_on_line(c->P, x, c->cut[j].line);
+				add_point(c, x);
+			}
+			else if (gx_cpt_nomem(c->P))
+				c->nomem = true;
 }
 
 static void
@@ -222,7 +233,7 @@ add_constraint(GxCut *c, size_t a, size_t b, size_t src)
 		c->nomem = true;
 		return;
 	}
-	c->con[c->ncon++] = (Edge) {a < b ? a : b, a < b ? b : a, src};
+	c->con[c->ncon++] = (Edge) {a < b ? a : b, a < b ? b : a, src, GX_CPT_NO_LINE};
 }
 
 /* Every cut split at the points inside it, into c->con: those points sorted by |t - ta| + |u - ua|. */
@@ -230,38 +241,27 @@ static void
 split_cuts(GxCut *c)
 {
 	size_t	   *on = malloc((c->npt + 2) * sizeof(size_t));
-	__mpq_struct *key = malloc((c->npt + 2) * sizeof(__mpq_struct));
 
-	if (on == NULL || key == NULL)
+	if (on == NULL)
 	{
-		free(on);
-		free(key);
 		c->nomem = true;
 		return;
 	}
-	for (size_t k = 0; k < c->npt + 2; k++)
-		mpq_init(&key[k]);
 	for (size_t x = 0; x < c->ncut && !c->nomem && !stop(c); x++)
 	{
-		const Point *a = &c->pt[c->cut[x].a],
-				   *b = &c->pt[c->cut[x].b];
-		size_t		n = 0;
+		size_t		a = c->pt[c->cut[x].a],
+					b = c->pt[c->cut[x].b],
+					n = 0;
 
 		on[n++] = c->cut[x].a;
 		for (size_t k = 0; k < c->npt; k++)
-			if (inside_segment(c, a, b, &c->pt[k]))
+			if (gx_cpt_between(c->P, a, b, c->pt[k]))
 			{
 				size_t		at = n++;
 
-				mpq_sub(&key[at], c->pt[k].t, a->t);
-				mpq_abs(&key[at], &key[at]);
-				mpq_sub(c->f.w[3], c->pt[k].u, a->u);
-				mpq_abs(c->f.w[3], c->f.w[3]);
-				mpq_add(&key[at], &key[at], c->f.w[3]);
 				/* insertion sort: few points lie on one cut */
-				while (at > 1 && mpq_cmp(&key[at - 1], &key[at]) > 0)
+				while (at > 1 && gx_cpt_closer(c->P, a, c->pt[on[at - 1]], c->pt[k]) > 0)
 				{
-					mpq_swap(&key[at - 1], &key[at]);
 					on[at] = on[at - 1];
 					at--;
 				}
@@ -271,10 +271,7 @@ split_cuts(GxCut *c)
 		for (size_t k = 0; k + 1 < n; k++)
 			add_constraint(c, on[k], on[k + 1], c->cut[x].src);
 	}
-	for (size_t k = 0; k < c->npt + 2; k++)
-		mpq_clear(&key[k]);
 	free(on);
-	free(key);
 }
 
 static long
@@ -377,7 +374,7 @@ insert_point(GxCut *c, size_t p)
 					zero = -1;
 
 		for (int k = 0; k < 3; k++)
-			o[k] = gx_tu_orient(&c->f, &c->pt[t->v[(k + 1) % 3]], &c->pt[t->v[(k + 2) % 3]], &c->pt[p]);
+			o[k] = orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
 		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
 			continue;
 		for (int k = 0; k < 3; k++)
@@ -395,13 +392,7 @@ insert_point(GxCut *c, size_t p)
 static bool
 cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 {
-	const Point *A = &c->pt[a],
-			   *B = &c->pt[b],
-			   *P = &c->pt[p],
-			   *Q = &c->pt[q];
-
-	return gx_tu_orient(&c->f, A, B, P) * gx_tu_orient(&c->f, A, B, Q) < 0 &&
-		gx_tu_orient(&c->f, P, Q, A) * gx_tu_orient(&c->f, P, Q, B) < 0;
+	return orient(c, a, b, p) * orient(c, a, b, q) < 0 && orient(c, p, q, a) * orient(c, p, q, b) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
@@ -452,7 +443,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 					free(queue);
 					return true;
 				}
-				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3], 0};
+				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3], 0, GX_CPT_NO_LINE};
 			}
 	while (head < n)
 	{
@@ -474,8 +465,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 		rotate(&c->tri[y], across(c, y, x));
 		p = c->tri[x].v[0];
 		q = c->tri[y].v[0];
-		if (gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.a]) *
-			gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.b]) < 0)
+		if (orient(c, p, q, e.a) * orient(c, p, q, e.b) < 0)
 		{
 			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
 			Tri			o = c->tri[x],
@@ -486,7 +476,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 			relink(c, r.nb[1], y, x);
 			relink(c, o.nb[1], x, y);
 			if (cross(c, a, b, p, q))
-				e = (Edge) {p, q, 0};
+				e = (Edge) {p, q, 0, GX_CPT_NO_LINE};
 			else
 				continue;
 		}
@@ -515,7 +505,7 @@ cmp_edge(const void *x, const void *y)
 static bool
 is_constraint(const GxCut *c, size_t a, size_t b)
 {
-	Edge		e = {a < b ? a : b, a < b ? b : a, 0};
+	Edge		e = {a < b ? a : b, a < b ? b : a, 0, GX_CPT_NO_LINE};
 
 	return bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge) != NULL;
 }
@@ -569,18 +559,12 @@ find_pieces(GxCut *c)
 bool
 gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 {
-	mpq_t		zero,
-				one;
 	size_t		corner[3];
 
 	c->cancel = cancel;
-	mpq_inits(zero, one, NULL);
-	mpq_set_ui(one, 1, 1);
 	/* T's corners, appended: the points of the cuts keep their indices */
-	corner[0] = add_point(c, zero, zero);
-	corner[1] = add_point(c, one, zero);
-	corner[2] = add_point(c, zero, one);
-	mpq_clears(zero, one, NULL);
+	for (int k = 0; k < 3; k++)
+		corner[k] = add_point(c, gx_cpt_corner(c->P, k));
 	add_crossings(c);
 	if (!c->over && !c->nomem && !c->cancelled)
 		split_cuts(c);
@@ -650,22 +634,28 @@ int
 gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
 {
 	const Tri  *x = &c->tri[c->rep[p]];
-	Point		m;
+	size_t		v[3] = {c->pt[x->v[0]], c->pt[x->v[1]], c->pt[x->v[2]]};
 
 	/* the centroid of one of its triangles: no cut meets a triangle's inside */
-	mpq_set_ui(t, 0, 1);
-	mpq_set_ui(u, 0, 1);
-	for (int k = 0; k < 3; k++)
-	{
-		mpq_add(t, t, c->pt[x->v[k]].t);
-		mpq_add(u, u, c->pt[x->v[k]].u);
-	}
-	mpq_set_ui(c->f.w[3], 3, 1);
-	mpq_div(t, t, c->f.w[3]);
-	mpq_div(u, u, c->f.w[3]);
-	m.t[0] = *t;
-	m.u[0] = *u;
-	return gx_plane_covered(&c->f, &m);
+	return gx_cpt_centroid(c->P, v, t, u);
+}
+
+int
+gx_cut_piece_side(GxCut *c, size_t p)
+{
+	if (gx_cpt_ncover(c->P) > 0)
+		return 0;
+	for (size_t k = 0; k < c->ntri; k++)
+		for (int m = 0; m < 3 && c->piece[k] == p; m++)
+		{
+			size_t		src;
+			bool		border;
+
+			/* the vertex across the cut lies off tau's plane, on the piece's side of it */
+			if (gx_cut_edge(c, k, m, &border, &src, 1) == 1 && c->added[src].through)
+				return -gx_cpt_side(c->P, c->pt[c->tri[k].v[m]], c->added[src].tau);
+		}
+	return 0;
 }
 
 size_t
@@ -674,7 +664,7 @@ gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t m
 	size_t		a = c->tri[k].v[(m + 1) % 3],
 				b = c->tri[k].v[(m + 2) % 3],
 				n = 0;
-	Edge		e = {a < b ? a : b, a < b ? b : a, 0};
+	Edge		e = {a < b ? a : b, a < b ? b : a, 0, GX_CPT_NO_LINE};
 	const Edge *x = bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge);
 
 	*border = c->tri[k].nb[m] < 0;
@@ -701,44 +691,13 @@ gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t m
 int
 gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 {
-	mpq_t		o,
-				d;
-	int			sign;
-
-	/* orient3d(tau, .) is affine: at T0 + t (T1 - T0) + u (T2 - T0) it is O0 + t (O1 - O0) + u (O2 - O0) */
-	mpq_inits(o, d, NULL);
-	gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T, o);
-	for (int k = 1; k < 3; k++)
-	{
-		gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T + 3 * k, d);
-		mpq_sub(d, d, o);
-		mpq_mul(d, d, k == 1 ? c->pt[v].t : c->pt[v].u);
-		mpq_add(c->f.w[k], d, k == 1 ? o : c->f.w[1]);
-	}
-	sign = mpq_sgn(c->f.w[2]);
-	mpq_clears(o, d, NULL);
-	return sign;
+	return gx_cpt_side(c->P, c->pt[v], tau);
 }
 
 void
 gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 {
-	const Point *p = &c->pt[v];
-
-	for (int a = 0; a < 3; a++)
-	{
-		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
-		mpq_set_d(c->f.w[0], c->f.T[a]);
-		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
-		mpq_sub(c->f.w[1], c->f.w[1], c->f.w[0]);
-		mpq_mul(c->f.w[1], c->f.w[1], p->t);
-		mpq_set_d(c->f.w[2], c->f.T[6 + a]);
-		mpq_sub(c->f.w[2], c->f.w[2], c->f.w[0]);
-		mpq_mul(c->f.w[2], c->f.w[2], p->u);
-		mpq_add(c->f.w[0], c->f.w[0], c->f.w[1]);
-		mpq_add(c->f.w[0], c->f.w[0], c->f.w[2]);
-		xyz[a] = gx_mpq_get_d_nearest(c->f.w[0]);
-	}
+	gx_cpt_round(c->P, c->pt[v], xyz);
 }
 
 void
@@ -746,10 +705,9 @@ gx_cut_free(GxCut *c)
 {
 	if (c == NULL)
 		return;
-	for (size_t k = 0; k < c->npt; k++)
-		mpq_clears(c->pt[k].t, c->pt[k].u, NULL);
-	gx_plane_coords_clear(&c->f);
+	gx_cpt_free(c->P);
 	free(c->pt);
+	free(c->added);
 	free(c->cut);
 	free(c->tri);
 	free(c->con);

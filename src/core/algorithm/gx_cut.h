@@ -4,7 +4,9 @@
  * every point where the cuts end or cross, on T's edges as well as inside, so that two triangles sharing an
  * edge (or a triangle and the one that cuts it) are cut at the same points there, and the triangles kept of
  * a surface join without T-junctions. Vertices are exact rational points of T's plane, in T's coordinates
- * (t, u): the point T0 + t (T1 - T0) + u (T2 - T0). Memory from malloc (threads may call this).
+ * (t, u): the point T0 + t (T1 - T0) + u (T2 - T0), decided on by certified double-doubles where those can
+ * and by the exact rationals where not (gx_cut_points.h): the same triangulation either way. Memory from
+ * malloc (threads may call this).
  */
 #ifndef GX_CUT_H
 #define GX_CUT_H
@@ -21,12 +23,15 @@ typedef struct GxCut GxCut;
 /* T (3 vertices, not flat; drop its projection, gx_triangle_projection) uncut; NULL without memory. */
 GxCut	   *gx_cut_new(const double *T, int drop);
 
+/* Every decision from the exact rationals, no filter (the reference the filters are tested on). */
+void		gx_cut_exact_only(GxCut *c);
+
 /* At most max_cuts points and cuts in all: past it gx_cut_build fails with GX_ERR_LIMIT. */
 void		gx_cut_limit(GxCut *c, size_t max_cuts);
 
 /*
  * tau's section by T's plane cuts T: the part of it in T (a point, a segment, or tau's three edges when tau
- * lies in the plane: then tau covers the points inside it).
+ * lies in the plane: then tau covers the points inside it). tau is kept: it must outlive c.
  */
 void		gx_cut_add(GxCut *c, const double *tau);
 
@@ -48,6 +53,15 @@ const size_t *gx_cut_triangle(const GxCut *c, size_t k, size_t *piece);
  * -1 one oriented the other way, 0 none.
  */
 int			gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u);
+
+/*
+ * The side of piece p, for cuts made by triangles of a solid's surface: 1 when the piece lies on the side of
+ * the plane of a triangle tau whose cut bounds it that tau's normal points to (outside the solid), -1 on the
+ * other (inside), read at one of its triangles along a cut that one tau alone made, crossing tau's plane
+ * through tau's inside (near that cut the solid's surface is tau alone). 0 when no cut tells, or when a
+ * triangle lies in T's plane: then gx_cut_piece_point's point must be located.
+ */
+int			gx_cut_piece_side(GxCut *c, size_t p);
 
 /*
  * Edge m of triangle k (from its vertex (m + 1) % 3 to its vertex (m + 2) % 3): *border when it lies on T's

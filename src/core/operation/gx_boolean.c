@@ -30,6 +30,7 @@ typedef struct Side
 	double	  **out;
 	size_t	   *nout,
 			   *cap;
+	bool		exact;			/* no filter: every decision from the exact rationals */
 } Side;
 
 /* gx_boolean_met's search. */
@@ -102,6 +103,8 @@ cut_and_keep(Side *s, int drop, GxError *err)
 	}
 	if (s->opt->max_cuts)
 		gx_cut_limit(cut, s->opt->max_cuts);
+	if (s->exact)
+		gx_cut_exact_only(cut);
 	for (size_t k = 0; k < s->nmet; k++)
 		gx_cut_add(cut, s->other->tri + 9 * s->met[k]);
 	if (!(ok = gx_cut_build(cut, s->opt->cancel, err)))
@@ -114,10 +117,13 @@ cut_and_keep(Side *s, int drop, GxError *err)
 	ok = choice != NULL;
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
 	{
-		int			cover = gx_cut_piece_point(cut, p, t, u);
+		int			side = s->exact ? 0 : gx_cut_piece_side(cut, p),
+					cover = side ? 0 : gx_cut_piece_point(cut, p, t, u);
 		GxPieceClass cls;
 
-		if (cover)
+		if (side)
+			cls = side > 0 ? GX_PIECE_OUTSIDE : GX_PIECE_INSIDE;
+		else if (cover)
 			cls = cover > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 		else
 		{
@@ -157,11 +163,12 @@ cut_and_keep(Side *s, int drop, GxError *err)
 	return ok;
 }
 
-bool
-gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
-				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
+/* gx_overlay_pieces, or gx_overlay_pieces_exact when exact. */
+static bool
+pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep, const GxOverlayOptions *opt,
+	   bool exact, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap};
+	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap, .exact = exact};
 	bool		ok = true;
 
 	for (size_t i = 0; ok && i < n; i++)
@@ -208,6 +215,20 @@ gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const 
 	}
 	free(s.met);
 	return ok;
+}
+
+bool
+gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
+				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
+{
+	return pieces(tri, n, other, keep, opt, false, out, nout, cap, err);
+}
+
+bool
+gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
+						const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
+{
+	return pieces(tri, n, other, keep, opt, true, out, nout, cap, err);
 }
 
 /* Which pieces of a (side 0) and b (side 1) bound a op b. */

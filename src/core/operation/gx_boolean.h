@@ -24,6 +24,14 @@ bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, 
 							  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err);
 
 /*
+ * gx_overlay_pieces with every decision made from the exact rationals, no filter (algorithm/gx_cut.h): the
+ * same triangles, bit for bit, slower; the reference the filters are tested on.
+ */
+bool		gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
+									const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap,
+									GxError *err);
+
+/*
  * The triangles of idx that meet triangle T (exactly: touching counts), their indices into *met (realloc'd:
  * *n of *cap). false without memory.
  */

@@ -43,58 +43,6 @@
 
 #define CANCEL_EVERY 64			/* triangles between two polls of the cancel flags */
 
-static inline GxDDI
-dsub_d(double a, double b)
-{
-	GxDDI		r = {0, 0, 0};
-
-	gx_two_diff(a, b, &r.hi, &r.lo);
-	return r;
-}
-
-static inline GxDDI
-dadd(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_add(&r, &a, &b);
-	return r;
-}
-
-static inline GxDDI
-dsub(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_sub(&r, &a, &b);
-	return r;
-}
-
-static inline GxDDI
-dmul(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_mul(&r, &a, &b);
-	return r;
-}
-
-static inline GxDDI
-ddiv(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_div(&r, &a, &b);
-	return r;
-}
-
-/* a x b for 2D points. */
-static inline GxDDI
-cross2(const GxDDI *a, const GxDDI *b)
-{
-	return dsub(dmul(a[0], b[1]), dmul(a[1], b[0]));
-}
-
 /* n = (b - a) x (c - a). */
 static void
 normal_of(const double *a, const double *b, const double *c, GxDDI *n)
@@ -104,21 +52,21 @@ normal_of(const double *a, const double *b, const double *c, GxDDI *n)
 
 	for (int k = 0; k < 3; k++)
 	{
-		u[k] = dsub_d(b[k], a[k]);
-		v[k] = dsub_d(c[k], a[k]);
+		u[k] = gx_ddi_vdiff_d(b[k], a[k]);
+		v[k] = gx_ddi_vdiff_d(c[k], a[k]);
 	}
 	for (int k = 0; k < 3; k++)
-		n[k] = dsub(dmul(u[(k + 1) % 3], v[(k + 2) % 3]), dmul(u[(k + 2) % 3], v[(k + 1) % 3]));
+		n[k] = gx_ddi_vsub(gx_ddi_vmul(u[(k + 1) % 3], v[(k + 2) % 3]), gx_ddi_vmul(u[(k + 2) % 3], v[(k + 1) % 3]));
 }
 
 /* n . (p - a): p's height over the plane through a of normal n, scaled. */
 static GxDDI
 height(const GxDDI *n, const double *a, const double *p)
 {
-	GxDDI		h = dmul(n[0], dsub_d(p[0], a[0]));
+	GxDDI		h = gx_ddi_vmul(n[0], gx_ddi_vdiff_d(p[0], a[0]));
 
-	h = dadd(h, dmul(n[1], dsub_d(p[1], a[1])));
-	return dadd(h, dmul(n[2], dsub_d(p[2], a[2])));
+	h = gx_ddi_vadd(h, gx_ddi_vmul(n[1], gx_ddi_vdiff_d(p[1], a[1])));
+	return gx_ddi_vadd(h, gx_ddi_vmul(n[2], gx_ddi_vdiff_d(p[2], a[2])));
 }
 
 /* det(T0 - o, T1 - o, T2 - o), as gx_orient3d_value. */
@@ -129,10 +77,10 @@ det_of(const double *T, const double *o)
 
 	for (int k = 0; k < 3; k++)
 		for (int a = 0; a < 3; a++)
-			r[k][a] = dsub_d(T[3 * k + a], o[a]);
-	return dadd(dadd(dmul(r[0][0], dsub(dmul(r[1][1], r[2][2]), dmul(r[1][2], r[2][1]))),
-					 dmul(r[0][1], dsub(dmul(r[1][2], r[2][0]), dmul(r[1][0], r[2][2])))),
-				dmul(r[0][2], dsub(dmul(r[1][0], r[2][1]), dmul(r[1][1], r[2][0]))));
+			r[k][a] = gx_ddi_vdiff_d(T[3 * k + a], o[a]);
+	return gx_ddi_vadd(gx_ddi_vadd(gx_ddi_vmul(r[0][0], gx_ddi_vsub(gx_ddi_vmul(r[1][1], r[2][2]), gx_ddi_vmul(r[1][2], r[2][1]))),
+					 gx_ddi_vmul(r[0][1], gx_ddi_vsub(gx_ddi_vmul(r[1][2], r[2][0]), gx_ddi_vmul(r[1][0], r[2][2])))),
+				gx_ddi_vmul(r[0][2], gx_ddi_vsub(gx_ddi_vmul(r[1][0], r[2][1]), gx_ddi_vmul(r[1][1], r[2][0]))));
 }
 
 /* q as a certified double-double. */
@@ -227,10 +175,10 @@ frame_init(Frame *f, const double *T, int drop)
 	f->j = (drop + 2) % 3;
 	for (int k = 0; k < 2; k++)
 	{
-		f->e[k][0] = dsub_d(T[3 * (k + 1) + f->i], T[f->i]);
-		f->e[k][1] = dsub_d(T[3 * (k + 1) + f->j], T[f->j]);
+		f->e[k][0] = gx_ddi_vdiff_d(T[3 * (k + 1) + f->i], T[f->i]);
+		f->e[k][1] = gx_ddi_vdiff_d(T[3 * (k + 1) + f->j], T[f->j]);
 	}
-	f->D = cross2(f->e[0], f->e[1]);
+	f->D = gx_ddi_vcross2(f->e[0], f->e[1]);
 	normal_of(T, T + 3, T + 6, f->n);
 	plane_init(&f->plane, T);
 }
@@ -239,10 +187,10 @@ frame_init(Frame *f, const double *T, int drop)
 static void
 scaled_coords(const Frame *f, const double *p, GxDDI *out)
 {
-	GxDDI		d[2] = {dsub_d(p[f->i], f->T[f->i]), dsub_d(p[f->j], f->T[f->j])};
+	GxDDI		d[2] = {gx_ddi_vdiff_d(p[f->i], f->T[f->i]), gx_ddi_vdiff_d(p[f->j], f->T[f->j])};
 
-	out[0] = cross2(d, f->e[1]);
-	out[1] = cross2(f->e[0], d);
+	out[0] = gx_ddi_vcross2(d, f->e[1]);
+	out[1] = gx_ddi_vcross2(f->e[0], d);
 }
 
 /* T's vertex k scaled: (0, 0), (D, 0), (0, D). */
@@ -320,14 +268,14 @@ x_point(Pair *p, int e, GxDDI *out)
 	const double *a = p->tau + 3 * e,
 			   *b = p->tau + 3 * ((e + 1) % 3);
 	GxDDI		ha = height(p->f->n, p->f->T, a),
-				lambda = ddiv(ha, dsub(ha, height(p->f->n, p->f->T, b))),
+				lambda = gx_ddi_vdiv(ha, gx_ddi_vsub(ha, height(p->f->n, p->f->T, b))),
 				pa[2],
 				pb[2];
 
 	scaled_coords(p->f, a, pa);
 	scaled_coords(p->f, b, pb);
 	for (int k = 0; k < 2; k++)
-		out[k] = dadd(pa[k], dmul(lambda, dsub(pb[k], pa[k])));
+		out[k] = gx_ddi_vadd(pa[k], gx_ddi_vmul(lambda, gx_ddi_vsub(pb[k], pa[k])));
 }
 
 /* The parameter of the crossing of T's edge f with tau's plane along it. */
@@ -345,7 +293,7 @@ y_param(Pair *p, int f)
 	}
 	ga = height(p->n, p->tau, T + 3 * f);
 	gb = height(p->n, p->tau, T + 3 * ((f + 1) % 3));
-	return ddiv(ga, dsub(ga, gb));
+	return gx_ddi_vdiv(ga, gx_ddi_vsub(ga, gb));
 }
 
 /* out = the crossing of T's edge f with tau's plane, scaled. */
@@ -359,7 +307,7 @@ y_point(Pair *p, int f, GxDDI *out)
 	vertex_coords(p->f, f, a);
 	vertex_coords(p->f, (f + 1) % 3, b);
 	for (int k = 0; k < 2; k++)
-		out[k] = dadd(a[k], dmul(mu, dsub(b[k], a[k])));
+		out[k] = gx_ddi_vadd(a[k], gx_ddi_vmul(mu, gx_ddi_vsub(b[k], a[k])));
 }
 
 /*
@@ -427,7 +375,7 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 		return -1;				/* not reached */
 	if (!rs)
 		return 0;
-	*cross = dadd(*cross, cross2(s, e));
+	*cross = gx_ddi_vadd(*cross, gx_ddi_vcross2(s, e));
 	if (p.ag[1] != p.ag[2])
 	{
 		int			in = y_inside(&p, 1);
@@ -438,8 +386,8 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 
 			/* through the edge tau shares with its neighbour, which counts the other half */
 			if (in < 0)
-				mu = dmul(mu, (GxDDI) {0.5, 0, 0});
-			*m = p.ag[1] > 0 ? dsub(*m, mu) : dadd(*m, mu);
+				mu = gx_ddi_vmul(mu, (GxDDI) {0.5, 0, 0});
+			*m = p.ag[1] > 0 ? gx_ddi_vsub(*m, mu) : gx_ddi_vadd(*m, mu);
 		}
 	}
 	return 1;
@@ -558,8 +506,8 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Pla
 		places_put(pl, c->T + 6, loc);
 	}
 	if (loc == GX_LOC_INSIDE)
-		m = dadd(m, one);
-	*twice = dadd(ddiv(cross, dmul(f.D, f.D)), m);
+		m = gx_ddi_vadd(m, one);
+	*twice = gx_ddi_vadd(gx_ddi_vdiv(cross, gx_ddi_vmul(f.D, f.D)), m);
 	return CUTS_GENERAL;
 }
 
@@ -663,7 +611,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		if (!(opt->max_cuts && 3 * nlist + 2 > opt->max_cuts) && (same = same_triangle(&c, list, nlist)) != 0)
 		{
 			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
-			sum[cls] = dadd(sum[cls], dmul(det, half));
+			sum[cls] = gx_ddi_vadd(sum[cls], gx_ddi_vmul(det, half));
 			continue;
 		}
 		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
@@ -674,14 +622,14 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
 				ok = false;
 			else
-				sum[cls] = dadd(sum[cls], dmul(det, half));
+				sum[cls] = gx_ddi_vadd(sum[cls], gx_ddi_vmul(det, half));
 		}
 		else if (cuts == CUTS_GENERAL)
 		{
-			GxDDI		in = dmul(dmul(det, twice), half);
+			GxDDI		in = gx_ddi_vmul(gx_ddi_vmul(det, twice), half);
 
-			sum[GX_PIECE_INSIDE] = dadd(sum[GX_PIECE_INSIDE], in);
-			sum[GX_PIECE_OUTSIDE] = dadd(sum[GX_PIECE_OUTSIDE], dsub(dmul(det, half), in));
+			sum[GX_PIECE_INSIDE] = gx_ddi_vadd(sum[GX_PIECE_INSIDE], in);
+			sum[GX_PIECE_OUTSIDE] = gx_ddi_vadd(sum[GX_PIECE_OUTSIDE], gx_ddi_vsub(gx_ddi_vmul(det, half), in));
 			out->filtered++;
 		}
 		else
@@ -701,7 +649,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					if (mpq_sgn(c.area[k]) != 0)
 					{
 						mpq_mul(c.area[k], c.area[k], detq);
-						sum[k] = dadd(sum[k], ddi_of_mpq(c.area[k], w));
+						sum[k] = gx_ddi_vadd(sum[k], ddi_of_mpq(c.area[k], w));
 					}
 				out->rational++;
 			}
@@ -725,7 +673,7 @@ round_volume(GxDDI v, int op, GxOverlayVolumes *out)
 		out->sign[op] = 0;
 		return true;
 	}
-	v = ddiv(v, three);
+	v = gx_ddi_vdiv(v, three);
 	out->sign[op] = gx_ddi_sign(&v);
 	return out->sign[op] != 2 && out->sign[op] != 0 && gx_ddi_round(&v, &out->v[op]);
 }
@@ -781,11 +729,11 @@ gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlay
 	gx_overlay_candidates_free(&cand);
 	if (!ok)
 		return false;
-	decided = round_volume(dadd(dadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]),
+	decided = round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]),
 						   GX_BOOL_INTERSECTION, out)
-		&& round_volume(dadd(dadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]),
+		&& round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]),
 						GX_BOOL_UNION, out)
-		&& round_volume(dadd(dsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_OPPOSITE]),
+		&& round_volume(gx_ddi_vadd(gx_ddi_vsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_OPPOSITE]),
 						GX_BOOL_DIFFERENCE, out);
 	return decided || exact_volumes(a, b, opt, out, err);
 }
