@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "algorithm/gx_cut.h"
+#include "algorithm/gx_plane_side.h"
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_projection.h"
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_boolean.h"
+#include "operation/gx_places.h"
 #include "operation/gx_solid_make.h"
 
 #define CANCEL_EVERY 64
@@ -38,6 +40,7 @@ typedef struct Met
 {
 	const GxSolidIndex *idx;
 	const double *T;
+	GxPlaneSide plane;			/* T's */
 	size_t	  **met,
 			   *n,
 			   *cap;
@@ -48,8 +51,18 @@ static bool
 collect_met(void *ctx, size_t i)
 {
 	Met		   *m = ctx;
+	const double *tau = m->idx->tri + 9 * i;
+	GxPlaneSide tp;
+	int			s;
 
-	if (!gx_elements_intersect(m->T, 3, m->idx->tri + 9 * i, 3))
+	/* a triangle wholly on one side of the other's plane misses it */
+	if ((s = gx_plane_side(&m->plane, tau)) != 0 && gx_plane_side(&m->plane, tau + 3) == s &&
+		gx_plane_side(&m->plane, tau + 6) == s)
+		return true;
+	gx_plane_side_init(&tp, tau);
+	if ((s = gx_plane_side(&tp, m->T)) != 0 && gx_plane_side(&tp, m->T + 3) == s && gx_plane_side(&tp, m->T + 6) == s)
+		return true;
+	if (!gx_elements_intersect(m->T, 3, tau, 3))
 		return true;
 	if (!gx_grow_malloc((void **) m->met, m->cap, *m->n + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
 	{
@@ -63,9 +76,10 @@ collect_met(void *ctx, size_t i)
 bool
 gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap)
 {
-	Met			m = {idx, T, met, n, cap, false};
+	Met			m = {.idx = idx, .T = T, .met = met, .n = n, .cap = cap};
 	GxBox3D		box = gx_box_of_points(T, 3);
 
+	gx_plane_side_init(&m.plane, T);
 	*n = 0;
 	gx_solid_index_search(idx, &box, collect_met, &m);
 	return !m.nomem;
@@ -163,22 +177,47 @@ cut_and_keep(Side *s, int drop, GxError *err)
 	return ok;
 }
 
-/* gx_overlay_pieces, or gx_overlay_pieces_exact when exact. */
+/*
+ * gx_overlay_pieces, or gx_overlay_pieces_exact when exact. self: the index of the triangles, or NULL; with it,
+ * when the pieces outside the other are dropped, only the triangles whose boxes meet the other's box are
+ * looked at (the others lie outside it): a large solid against a small one.
+ */
 static bool
-pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep, const GxOverlayOptions *opt,
-	   bool exact, double **out, size_t *nout, size_t *cap, GxError *err)
+pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex *other, const signed char *keep,
+	   const GxOverlayOptions *opt, bool exact, double **out, size_t *nout, size_t *cap, GxError *err)
 {
 	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap, .exact = exact};
 	bool		ok = true;
+	size_t	   *near = NULL,
+				nnear = 0,
+				nearcap = 0;
+	GxPlaces	pl;
 
-	for (size_t i = 0; ok && i < n; i++)
+	if (self && keep[GX_PIECE_OUTSIDE] == 0)
 	{
+		if (!gx_solid_index_near(self, &other->box, &near, &nnear, &nearcap))
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+			return false;
+		}
+		n = nnear;
+	}
+	if (!gx_places_init(&pl, n))
+	{
+		gx_places_free(&pl);
+		free(near);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	for (size_t k = 0; ok && k < n; k++)
+	{
+		size_t		i = near ? near[k] : k;
 		const double *T = tri + 9 * i;
 		GxBox3D		box = gx_box_of_points(T, 3);
 		int			sigma,
 					drop;
 
-		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
+		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			ok = false;
@@ -194,9 +233,15 @@ pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char
 		}
 		else if (s.nmet == 0)
 		{
-			/* wholly inside or outside, and no vertex of T on the other's surface */
-			GxLocation	loc = gx_box_overlaps(&box, &other->box) ? gx_solid_locate(other, T) : GX_LOC_OUTSIDE;
+			/* wholly inside or outside, and no vertex of T on the other's surface: located once a vertex */
+			GxLocation	loc = gx_box_overlaps(&box, &other->box) ? GX_LOC_FAILED : GX_LOC_OUTSIDE;
 			int			k;
+
+			for (k = 0; k < 3 && loc == GX_LOC_FAILED; k++)
+				loc = gx_places_get(&pl, T + 3 * k);
+			if (loc == GX_LOC_FAILED && ((loc = gx_solid_locate(other, T)) == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
+				for (k = 0; k < 3; k++)
+					gx_places_put(&pl, T + 3 * k, loc);
 
 			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
 			{
@@ -214,6 +259,8 @@ pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char
 			ok = cut_and_keep(&s, drop, err);
 	}
 	free(s.met);
+	free(near);
+	gx_places_free(&pl);
 	return ok;
 }
 
@@ -221,14 +268,14 @@ bool
 gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, other, keep, opt, false, out, nout, cap, err);
+	return pieces(tri, n, NULL, other, keep, opt, false, out, nout, cap, err);
 }
 
 bool
 gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 						const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, other, keep, opt, true, out, nout, cap, err);
+	return pieces(tri, n, NULL, other, keep, opt, true, out, nout, cap, err);
 }
 
 /* Which pieces of a (side 0) and b (side 1) bound a op b. */
@@ -287,15 +334,19 @@ gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *s
 	return out;
 }
 
-/* a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid. */
+/*
+ * a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid; given: their indexes, or NULL (or
+ * a NULL index) to build them here.
+ */
 static GxSerialized *
-construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t srid, const GxOverlayOptions *opt,
-		  size_t *size, GxError *err)
+construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *given, GxBooleanOp op, int32_t srid,
+		  const GxOverlayOptions *opt, size_t *size, GxError *err)
 {
 	size_t		nout = 0,
 				cap = 0;
 	signed char keep[2][GX_PIECE_CLASSES];
-	GxSolidIndex idx[2];
+	GxSolidIndex own[2];
+	const GxSolidIndex *idx[2];
 	double	   *out = NULL,
 			   *copy;
 	bool		ok = true;
@@ -322,16 +373,18 @@ construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t sri
 	}
 	else
 	{
-		int			built = 0;
+		bool		built[2] = {false, false};
 
-		for (; ok && built < 2; built++)
-			ok = gx_solid_index_build(&idx[built], tri[built], n[built], err);
-		if (!ok)
-			built--;
-		ok = ok && gx_overlay_pieces(tri[0], n[0], &idx[1], keep[0], opt, &out, &nout, &cap, err)
-			&& gx_overlay_pieces(tri[1], n[1], &idx[0], keep[1], opt, &out, &nout, &cap, err);
-		for (int k = 0; k < built; k++)
-			gx_solid_index_free(&idx[k]);
+		for (int k = 0; ok && k < 2; k++)
+			if (given && given[k])
+				idx[k] = given[k];
+			else if ((ok = built[k] = gx_solid_index_build(&own[k], tri[k], n[k], err)))
+				idx[k] = &own[k];
+		ok = ok && pieces(tri[0], n[0], idx[0], idx[1], keep[0], opt, false, &out, &nout, &cap, err)
+			&& pieces(tri[1], n[1], idx[1], idx[0], keep[1], opt, false, &out, &nout, &cap, err);
+		for (int k = 0; k < 2; k++)
+			if (built[k])
+				gx_solid_index_free(&own[k]);
 	}
 	if (!ok)
 	{
@@ -372,14 +425,32 @@ GxSerialized *
 gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, const GxOverlayOptions *opt,
 				 size_t *size, GxError *err)
 {
+	return gx_boolean_solid_indexed(a, NULL, b, NULL, op, opt, size, err);
+}
+
+GxSerialized *
+gx_boolean_solid_indexed(const GxSerialized *a, const GxSolidIndex *ia, const GxSerialized *b,
+						 const GxSolidIndex *ib, GxBooleanOp op, const GxOverlayOptions *opt, size_t *size,
+						 GxError *err)
+{
+	const GxSolidIndex *idx[2] = {ia, ib};
+	const GxSerialized *g[2] = {a, b};
 	const double *tri[2];
 	size_t		n[2];
 
 	if (!gx_boolean_check(a, err) || !gx_boolean_check(b, err))
 		return NULL;
-	tri[0] = solid_triangles(a, &n[0]);
-	tri[1] = solid_triangles(b, &n[1]);
-	return construct(tri, n, op, a->srid, opt, size, err);
+	for (int k = 0; k < 2; k++)
+	{
+		/* an indexed solid's triangles are its index's: its value may be its header alone */
+		tri[k] = idx[k] ? idx[k]->tri : solid_triangles(g[k], &n[k]);
+		if (idx[k])
+			n[k] = idx[k]->n;
+	}
+	/* solids whose boxes miss each other have nothing in common */
+	if (op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(&a->box, &b->box))
+		n[0] = 0;
+	return construct(tri, n, idx, op, a->srid, opt, size, err);
 }
 
 GxSerialized *
@@ -425,7 +496,7 @@ gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions
 				}
 			}
 	}
-	return construct(tri, n, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
+	return construct(tri, n, NULL, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
 }
 
 bool

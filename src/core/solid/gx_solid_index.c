@@ -142,6 +142,51 @@ gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*visit) (
 	return true;
 }
 
+/* gx_solid_index_near's list. */
+typedef struct Near
+{
+	size_t	  **list,
+			   *n,
+			   *cap;
+	bool		nomem;
+} Near;
+
+static bool
+near_visit(void *ctx, size_t i)
+{
+	Near	   *nr = ctx;
+
+	if (!gx_grow_malloc((void **) nr->list, nr->cap, *nr->n + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
+	{
+		nr->nomem = true;
+		return false;
+	}
+	(*nr->list)[(*nr->n)++] = i;
+	return true;
+}
+
+static int
+cmp_size(const void *x, const void *y)
+{
+	size_t		a = *(const size_t *) x,
+				b = *(const size_t *) y;
+
+	return (a > b) - (a < b);
+}
+
+bool
+gx_solid_index_near(const GxSolidIndex *s, const GxBox3D *box, size_t **list, size_t *n, size_t *cap)
+{
+	Near		nr = {list, n, cap, false};
+
+	*n = 0;
+	gx_solid_index_search(s, box, near_visit, &nr);
+	if (nr.nomem)
+		return false;
+	qsort(*list, *n, sizeof(size_t), cmp_size);
+	return true;
+}
+
 /*
  * The point a + t (b - a) + u (c - a): t NULL means the point a, u NULL a point of the segment ab, else a
  * point of the triangle abc.
