@@ -6,7 +6,7 @@
  *   bench_boolean [--scale S (1)] [--pit N (0)] [--repeat R (1)] [--only solids]
  * The pit: with N 0, booleans.sql's (the convex hull of a ring of 32 points 10 m above the bodies, a quarter of
  * their extent's width across, and one of a tenth a third of the way up from their lowest point); with N > 0,
- * the convex hull of rings of points on a smooth bowl between those two rings, about N triangles. Prints the
+ * a bowl of about N triangles from a third of the way up to the same top ring (pit_of). Prints the
  * times, the sums of volumes and triangles, and a hash of the solids' bytes (the same in every mode).
  */
 #include <math.h>
@@ -63,7 +63,12 @@ put_point(char *text, size_t *len, double x, double y, double z, bool round3)
 		*len += sprintf(text + *len, "%.17g %.17g %.17g,", x, y, z);
 }
 
-/* The pit over the bodies of extent e (see the top of the file). */
+/*
+ * The pit over the bodies of extent e: with ntri 0, booleans.sql's; else a bowl of about ntri triangles over
+ * the same disk as its top ring: points on a jittered grid of the disk, each once on the paraboloid from the
+ * centre a third of the way up the bodies to the top ring's height at the rim, and once on a flat dome over it
+ * (a twentieth of the bowl's depth high), whose convex hull is their Delaunay triangulation twice.
+ */
 static GxSerialized *
 pit_of(const GxBox3D *e, int ntri)
 {
@@ -73,31 +78,42 @@ pit_of(const GxBox3D *e, int ntri)
 				ztop = e->zmax + 10,
 				rtop = w / 4,
 				zbot = e->zmin + (e->zmax - e->zmin) / 3,
-				rbot = w / 10;
-	int			rings = ntri > 0 ? (int) fmax(2, sqrt(ntri / 8.0)) : 2,
-				per = ntri > 0 ? 4 * rings : 32;
-	char	   *text = malloc((size_t) rings * per * 80 + 64);
+				step = ntri > 0 ? sqrt(PI * rtop * rtop / (ntri / 4.0)) : 0;
+	int			half = ntri > 0 ? (int) ceil(rtop / step) : 0;
+	char	   *text = malloc((size_t) (2 * half + 1) * (2 * half + 1) * 2 * 80 + 64 * 80 + 64);
 	size_t		len = 0,
 				size;
+	unsigned	seed = 12345;
 	GxError		err = {GX_OK, ""};
 	GxSerialized *mp,
 			   *hull;
 
 	len += sprintf(text, "MULTIPOINT Z (");
-	for (int r = 0; r < rings; r++)
-	{
-		/* the radius concave in height (a convex bowl), each ring turned half a step from the one below */
-		double		s = (double) r / (rings - 1),
-					z = zbot + s * (ztop - zbot),
-					rad = ntri > 0 ? rbot + (rtop - rbot) * (2 * s - s * s) : (r ? rtop : rbot);
+	if (ntri == 0)
+		for (int r = 0; r < 2; r++)
+			for (int k = 0; k < 32; k++)
+			{
+				double		a = 2 * PI * k / 32,
+							rad = r ? rtop : w / 10;
 
-		for (int k = 0; k < per; k++)
+				put_point(text, &len, cx + rad * cos(a), cy + rad * sin(a), r ? ztop : zbot, true);
+			}
+	for (int i = -half; i <= half && ntri > 0; i++)
+		for (int j = -half; j <= half; j++)
 		{
-			double		a = 2 * PI * (k + (ntri > 0 ? 0.5 * (r % 2) : 0)) / per;
+			double		x,
+						y,
+						q;
 
-			put_point(text, &len, cx + rad * cos(a), cy + rad * sin(a), z, ntri == 0);
+			seed = seed * 1103515245u + 12345u;
+			x = (i + 0.6 * ((seed >> 8 & 0xFFFF) / 65536.0 - 0.5)) * step;
+			seed = seed * 1103515245u + 12345u;
+			y = (j + 0.6 * ((seed >> 8 & 0xFFFF) / 65536.0 - 0.5)) * step;
+			if ((q = (x * x + y * y) / (rtop * rtop)) > 1)
+				continue;
+			put_point(text, &len, cx + x, cy + y, zbot + (ztop - zbot) * q, false);
+			put_point(text, &len, cx + x, cy + y, ztop + (ztop - zbot) / 20 * (1 - q), false);
 		}
-	}
 	text[len - 1] = ')';
 	if ((mp = gx_from_wkt(text, &size, &err)) == NULL || (hull = gx_convexhull(mp, &size, &err)) == NULL)
 	{

@@ -2,7 +2,10 @@
  * test_boolean_filter.c: the booleans' filtered construction (algorithm/gx_cut_points.h: certified
  * double-doubles, rationals where they cannot decide; a piece classed by the side of the one triangle whose
  * cut bounds it) against the same construction with every decision made from the exact rationals
- * (gx_overlay_pieces_exact): each side's pieces of each class, bit for bit, and the same errors. Inputs meant to
+ * (gx_overlay_pieces_exact): each side's pieces of each class, bit for bit, and the same errors; and each
+ * boolean as a solid (gx_boolean_solid: candidates found once, the solids' unchanged triangles not checked
+ * against each other again) against those exact pieces made a solid by gx_boolean_make, which checks every
+ * pair: the same bytes, or the same error. Inputs meant to
  * reach every rung: identical solids, copies shifted by small and by tiny amounts, solids sharing faces, edges
  * and vertices (boxes and tetrahedra on a grid), octahedra whose vertices lie on the other's planes, star-shaped
  * blobs at UTM coordinates, and a convex pit of large triangles that many small ones cut.
@@ -202,7 +205,8 @@ pit(const double *c, double r0, double z0, double r1, double z1)
 }
 
 static long cases,
-			pieces_compared;
+			pieces_compared,
+			solids_compared;
 
 /* Side a's pieces against b, filtered and exact, for two choices of classes that tell all four apart. */
 static void
@@ -239,6 +243,56 @@ compare_side(const GxSerialized *a, const GxSerialized *b, const char *what)
 	gx_solid_index_free(&ib);
 }
 
+/* a op b by gx_boolean_solid against the exact pieces made a solid, checked whole. */
+static void
+compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
+{
+	/* gx_boolean.c's choice of classes: a's then b's, outside, inside, on the same, on the opposite */
+	static const signed char keep[3][2][4] = {{{0, 1, 1, 0}, {0, 1, 0, 0}}, {{1, 0, 1, 0}, {1, 0, 0, 0}},
+	{{1, 0, 0, 1}, {0, -1, 0, 0}}};
+	static const char *const name[3] = {"intersection", "union", "difference"};
+	GxOverlayOptions opt = {0, NULL};
+	const GxSerialized *g[2] = {a, b};
+	GxSolidIndex idx[2];
+	GxError		err = {GX_OK, ""};
+	const double *t[2];
+	size_t		n[2];
+
+	for (int k = 0; k < 2; k++)
+	{
+		t[k] = gx_solid_triangles(g[k], &n[k]);
+		CHECK(gx_solid_index_build(&idx[k], t[k], n[k], &err));
+	}
+	for (int op = 0; op < 3; op++)
+	{
+		GxError		e[2] = {{GX_OK, ""}, {GX_OK, ""}};
+		size_t		size[2] = {0, 0},
+					nout = 0,
+					cap = 0;
+		double	   *out = NULL,
+				   *copy;
+		GxSerialized *r[2];
+
+		r[0] = gx_boolean_solid(a, b, (GxBooleanOp) op, &opt, &size[0], &e[0]);
+		CHECK(gx_overlay_pieces_exact(t[0], n[0], &idx[1], keep[op][0], &opt, &out, &nout, &cap, &err) &&
+			  gx_overlay_pieces_exact(t[1], n[1], &idx[0], keep[op][1], &opt, &out, &nout, &cap, &err));
+		copy = gx_alloc((nout ? nout : 1) * 9 * sizeof(double));
+		memcpy(copy, out, nout * 9 * sizeof(double));
+		r[1] = gx_boolean_make(copy, nout, a->srid, name[op], &size[1], &e[1]);
+		CHECK_MSG((r[0] == NULL) == (r[1] == NULL) && strcmp(e[0].msg, e[1].msg) == 0 &&
+				  (r[0] == NULL || (size[0] == size[1] && memcmp(r[0], r[1], size[0]) == 0)),
+				  "%s: %s: %s (%s), checked whole %s (%s)", what, name[op], r[0] ? "a solid" : "none", e[0].msg,
+				  r[1] ? "a solid" : "none", e[1].msg);
+		solids_compared++;
+		free(out);
+		gx_free(copy);
+		gx_free(r[0]);
+		gx_free(r[1]);
+	}
+	for (int k = 0; k < 2; k++)
+		gx_solid_index_free(&idx[k]);
+}
+
 /* Both sides of the pair, then frees them. */
 static void
 compare(GxSerialized *a, GxSerialized *b, const char *what)
@@ -247,6 +301,7 @@ compare(GxSerialized *a, GxSerialized *b, const char *what)
 	{
 		compare_side(a, b, what);
 		compare_side(b, a, what);
+		compare_solids(a, b, what);
 		cases++;
 	}
 	gx_free(a);
@@ -376,15 +431,90 @@ test_pit(void)
 	}
 }
 
+/*
+ * gx_solid_make_kept where the kept triangles meet only where they may and others cross them: the same error
+ * as gx_solid_make's (whose pair is the first at fault), on the grid (two boxes crossing) and on the tree of
+ * boxes (a double cone of thin triangles fanning out from its apexes, crossing a box).
+ */
+static void
+test_kept(void)
+{
+	for (int shape = 0; shape < 2; shape++)
+	{
+		Mesh		m = {NULL, 0, 0};
+		double		lo[3] = {0, 0, 0},
+					hi[3] = {2, 2, 2},
+					t[12 * 9];
+		size_t		n,
+					first,
+					shells;
+		uint8_t    *kept;
+		double	   *copy;
+		GxBatchOptions bo;
+		GxError		e[2] = {{GX_OK, ""}, {GX_OK, ""}};
+		bool		ok[2];
+
+		gx_batch_options_default(&bo);
+		bo.device = GX_DEVICE_CPU;
+		if (shape == 0)
+		{
+			box_triangles(lo, hi, false, t);
+			for (int k = 0; k < 12; k++)
+				mesh_add(&m, t + 9 * k, t + 9 * k + 3, t + 9 * k + 6);
+		}
+		else
+			for (int k = 0; k < 200; k++)
+				for (int apex = 0; apex < 2; apex++)
+				{
+					double		c[3] = {1, 1, apex ? 0.2 : 1.8},
+								p[2][3];
+
+					for (int r = 0; r < 2; r++)
+					{
+						double		a = 2 * PI * ((k + (apex ? 1 - r : r)) % 200) / 200;
+
+						p[r][0] = 1 + cos(a);
+						p[r][1] = 1 + sin(a);
+						p[r][2] = 1;
+					}
+					mesh_add(&m, c, p[0], p[1]);
+				}
+		first = m.n;
+		for (int k = 0; k < 3; k++)
+		{
+			lo[k] = 0.5 + 0.25 * k;
+			hi[k] = 2.5 + 0.25 * k;
+		}
+		box_triangles(lo, hi, false, t);
+		for (int k = 0; k < 12; k++)
+			mesh_add(&m, t + 9 * k, t + 9 * k + 3, t + 9 * k + 6);
+		n = m.n;
+		kept = malloc(n);
+		memset(kept, 1, first);
+		memset(kept + first, 0, n - first);
+		copy = malloc(n * 9 * sizeof(double));
+		memcpy(copy, m.v, n * 9 * sizeof(double));
+		ok[0] = gx_solid_make(m.v, &n, &bo, &shells, &e[0]);
+		n = m.n;
+		ok[1] = gx_solid_make_kept(copy, &n, kept, &bo, &shells, &e[1]);
+		CHECK_MSG(!ok[0] && !ok[1] && strcmp(e[0].msg, e[1].msg) == 0, "shape %d: %s, kept: %s", shape, e[0].msg,
+				  e[1].msg);
+		free(kept);
+		free(copy);
+		free(m.v);
+	}
+}
+
 int
 main(void)
 {
+	test_kept();
 	test_blobs();
 	test_boxes();
 	test_tetrahedra();
 	test_octahedra();
 	test_pit();
 	CHECK_MSG(cases > 100 && pieces_compared > 10000, "%ld cases, %ld pieces", cases, pieces_compared);
-	printf("%ld pairs, %ld triangles of pieces compared\n", cases, pieces_compared);
+	printf("%ld pairs, %ld triangles of pieces and %ld solids compared\n", cases, pieces_compared, solids_compared);
 	return gx_test_report("test_boolean_filter");
 }

@@ -62,7 +62,7 @@ static size_t filtered_total,
 
 /*
  * gx_overlay_volumes against the rational path's volumes v[3]: each the rounded rational bit for bit, the
- * same sign.
+ * same sign; and gx_overlay_intersection's.
  */
 static void
 check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
@@ -83,6 +83,16 @@ check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
 	filtered_total += fv.filtered;
 	rational_total += fv.rational;
 	exact_sums_total += fv.exact_sums;
+	/* the intersection alone, from the triangles near the other solid */
+	CHECK_MSG(gx_overlay_intersection(ia, ib, &opt, &fv, &err), "%s", err.msg);
+	{
+		double		want = gx_mpq_get_d_nearest(v[GX_BOOL_INTERSECTION]);
+
+		CHECK_MSG(memcmp(&fv.v[GX_BOOL_INTERSECTION], &want, sizeof(double)) == 0 &&
+				  fv.sign[GX_BOOL_INTERSECTION] == mpq_sgn(v[GX_BOOL_INTERSECTION]),
+				  "filtered intersection alone: %.17g (sign %d), rational %.17g", fv.v[GX_BOOL_INTERSECTION],
+				  fv.sign[GX_BOOL_INTERSECTION], want);
+	}
 }
 
 /*

@@ -4,6 +4,7 @@
  * (algorithm/gx_cut.h) and each of its pieces classified as in the overlay: covered by a triangle of the
  * other lying in its plane (with the same or the opposite orientation), or one of its points located.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_boolean.h"
+#include "operation/gx_overlay_candidates.h"
 #include "operation/gx_places.h"
 #include "operation/gx_solid_make.h"
 
@@ -32,7 +34,11 @@ typedef struct Side
 	double	  **out;
 	size_t	   *nout,
 			   *cap;
+	uint8_t   **kept;			/* per triangle out, 1 for one of the solid's own, unchanged (NULL: not told) */
+	size_t		keptcap;
 	bool		exact;			/* no filter: every decision from the exact rationals */
+	const GxOverlayCandidates *cand;	/* the pairs whose boxes overlap, or NULL: searched per triangle */
+	int			side;			/* this side's in cand */
 } Side;
 
 /* gx_boolean_met's search. */
@@ -73,6 +79,54 @@ collect_met(void *ctx, size_t i)
 	return true;
 }
 
+/*
+ * Where gx_solid_index_search visits triangle i of idx for a triangle T of box box: in the cell of the grid
+ * holding the lower corner of their boxes' overlap, cells in order of rows then columns, a cell's triangles in
+ * ascending order (gx_solid_index.c).
+ */
+static bool
+visited_before(const GxSolidIndex *idx, const GxBox3D *box, size_t i, size_t j)
+{
+	int			yi = gx_grid_coord(&idx->grid, 1, fmax(box->ymin, idx->boxes[i].ymin)),
+				yj = gx_grid_coord(&idx->grid, 1, fmax(box->ymin, idx->boxes[j].ymin)),
+				xi,
+				xj;
+
+	if (yi != yj)
+		return yi < yj;
+	xi = gx_grid_coord(&idx->grid, 0, fmax(box->xmin, idx->boxes[i].xmin));
+	xj = gx_grid_coord(&idx->grid, 0, fmax(box->xmin, idx->boxes[j].xmin));
+	return xi != xj ? xi < xj : i < j;
+}
+
+/*
+ * gx_boolean_met from the candidates of T (cand[0 .. ncand), whose boxes overlap T's): the same triangles in
+ * the same order.
+ */
+static bool
+met_of_candidates(const GxSolidIndex *idx, const double *T, const uint32_t *cand, size_t ncand, size_t **met,
+				  size_t *n, size_t *cap)
+{
+	Met			m = {.idx = idx, .T = T, .met = met, .n = n, .cap = cap};
+	GxBox3D		box = gx_box_of_points(T, 3);
+
+	*n = 0;
+	gx_plane_side_init(&m.plane, T);
+	for (size_t k = 0; k < ncand && !m.nomem; k++)
+		collect_met(&m, cand[k]);
+	/* in the search's order (insertion sort: few meet one triangle) */
+	for (size_t k = 1; k < *n; k++)
+	{
+		size_t		t = (*met)[k],
+					at = k;
+
+		for (; at > 0 && visited_before(idx, &box, t, (*met)[at - 1]); at--)
+			(*met)[at] = (*met)[at - 1];
+		(*met)[at] = t;
+	}
+	return !m.nomem;
+}
+
 bool
 gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap)
 {
@@ -85,14 +139,17 @@ gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n
 	return !m.nomem;
 }
 
-/* Appends triangle abc (reversed: acb). */
+/* Appends triangle abc (reversed: acb); kept: the solid's own triangle, unchanged. */
 static bool
-emit(Side *s, const double *a, const double *b, const double *c, bool reversed)
+emit(Side *s, const double *a, const double *b, const double *c, bool reversed, bool kept)
 {
 	double	   *t;
 
-	if (!gx_grow_malloc((void **) s->out, s->cap, *s->nout + 1, 9 * sizeof(double), SIZE_MAX / 128))
+	if (!gx_grow_malloc((void **) s->out, s->cap, *s->nout + 1, 9 * sizeof(double), SIZE_MAX / 128) ||
+		(s->kept && !gx_grow_malloc((void **) s->kept, &s->keptcap, *s->nout + 1, 1, SIZE_MAX / 128)))
 		return false;
+	if (s->kept)
+		(*s->kept)[*s->nout] = kept;
 	t = *s->out + 9 * (*s->nout)++;
 	memcpy(t, a, 3 * sizeof(double));
 	memcpy(t + 3, reversed ? c : b, 3 * sizeof(double));
@@ -166,7 +223,7 @@ cut_and_keep(Side *s, int drop, GxError *err)
 			continue;
 		for (int m = 0; m < 3; m++)
 			gx_cut_vertex(cut, v[m], xyz3 + 3 * m);
-		if (!emit(s, xyz3, xyz3 + 3, xyz3 + 6, choice[p] < 0))
+		if (!emit(s, xyz3, xyz3 + 3, xyz3 + 6, choice[p] < 0, false))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pieces of a boolean");
 			ok = false;
@@ -180,13 +237,16 @@ cut_and_keep(Side *s, int drop, GxError *err)
 /*
  * gx_overlay_pieces, or gx_overlay_pieces_exact when exact. self: the index of the triangles, or NULL; with it,
  * when the pieces outside the other are dropped, only the triangles whose boxes meet the other's box are
- * looked at (the others lie outside it): a large solid against a small one.
+ * looked at (the others lie outside it): a large solid against a small one. cand: the pairs of triangles whose
+ * boxes overlap, this side's side of them, or NULL to search the other's index for each triangle.
  */
 static bool
 pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex *other, const signed char *keep,
-	   const GxOverlayOptions *opt, bool exact, double **out, size_t *nout, size_t *cap, GxError *err)
+	   const GxOverlayOptions *opt, bool exact, const GxOverlayCandidates *cand, int side, double **out,
+	   uint8_t **kept, size_t *nout, size_t *cap, GxError *err)
 {
-	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap, .exact = exact};
+	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap, .kept = kept,
+	.keptcap = *nout, .exact = exact};
 	bool		ok = true;
 	size_t	   *near = NULL,
 				nnear = 0,
@@ -226,7 +286,9 @@ pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds nothing */
 		s.T = T;
-		if (!gx_boolean_met(other, T, &s.met, &s.nmet, &s.metcap))
+		if (!(cand ? met_of_candidates(other, T, cand->list[side] + cand->start[side][i],
+									   cand->start[side][i + 1] - cand->start[side][i], &s.met, &s.nmet, &s.metcap)
+			  : gx_boolean_met(other, T, &s.met, &s.nmet, &s.metcap)))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 			ok = false;
@@ -249,7 +311,7 @@ pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex
 				ok = false;
 			}
 			else if ((k = keep[loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE]) != 0 &&
-					 !emit(&s, T, T + 3, T + 6, k < 0))
+					 !emit(&s, T, T + 3, T + 6, k < 0, true))
 			{
 				gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pieces of a boolean");
 				ok = false;
@@ -268,14 +330,14 @@ bool
 gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, NULL, other, keep, opt, false, out, nout, cap, err);
+	return pieces(tri, n, NULL, other, keep, opt, false, NULL, 0, out, NULL, nout, cap, err);
 }
 
 bool
 gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 						const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, NULL, other, keep, opt, true, out, nout, cap, err);
+	return pieces(tri, n, NULL, other, keep, opt, true, NULL, 0, out, NULL, nout, cap, err);
 }
 
 /* Which pieces of a (side 0) and b (side 1) bound a op b. */
@@ -300,8 +362,9 @@ choose(GxBooleanOp op, signed char keep[2][GX_PIECE_CLASSES])
 
 static const char *const op_name[] = {"intersection", "union", "difference"};
 
-GxSerialized *
-gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
+/* gx_boolean_make, kept as gx_solid_make_kept takes it (NULL: none). */
+static GxSerialized *
+make(double *tri, uint8_t *kept, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
 {
 	GxBatchOptions bo;
 	GxBuilder	b;
@@ -315,7 +378,7 @@ gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *s
 
 		gx_batch_options_default(&bo);
 		bo.device = GX_DEVICE_CPU;
-		if (!gx_solid_make(tri, &n, &bo, &shells, &why))
+		if (!gx_solid_make_kept(tri, &n, kept, &bo, &shells, &why))
 		{
 			gx_error_set(err, why.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
 						 what, why.msg);
@@ -334,6 +397,12 @@ gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *s
 	return out;
 }
 
+GxSerialized *
+gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
+{
+	return make(tri, NULL, n, srid, what, size, err);
+}
+
 /*
  * a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid; given: their indexes, or NULL (or
  * a NULL index) to build them here.
@@ -349,6 +418,7 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 	const GxSolidIndex *idx[2];
 	double	   *out = NULL,
 			   *copy;
+	uint8_t    *kept = NULL;	/* per triangle of out: one of a solid's own, unchanged (their pairs need no check) */
 	bool		ok = true;
 	GxSerialized *s;
 
@@ -360,28 +430,45 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 
 		if (op == GX_BOOL_INTERSECTION || n[k] == 0 || (op == GX_BOOL_DIFFERENCE && k == 1))
 			k = -1;
-		if (k >= 0 && (out = malloc(n[k] * 9 * sizeof(double))) == NULL)
+		if (k >= 0 && ((out = malloc(n[k] * 9 * sizeof(double))) == NULL || (kept = malloc(n[k])) == NULL))
 		{
+			free(out);
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n[k]);
 			return NULL;
 		}
 		if (k >= 0)
 		{
 			memcpy(out, tri[k], n[k] * 9 * sizeof(double));
+			memset(kept, 1, n[k]);
 			nout = n[k];
 		}
 	}
 	else
 	{
-		bool		built[2] = {false, false};
+		bool		built[2] = {false, false},
+					paired = false;
+		GxOverlayCandidates cand;
+		GxError		cerr = {GX_OK, ""};
 
 		for (int k = 0; ok && k < 2; k++)
 			if (given && given[k])
 				idx[k] = given[k];
 			else if ((ok = built[k] = gx_solid_index_build(&own[k], tri[k], n[k], err)))
 				idx[k] = &own[k];
-		ok = ok && pieces(tri[0], n[0], idx[0], idx[1], keep[0], opt, false, &out, &nout, &cap, err)
-			&& pieces(tri[1], n[1], idx[1], idx[0], keep[1], opt, false, &out, &nout, &cap, err);
+		/* the pairs whose boxes overlap found once (within the memory the cut bound allows), else searched */
+		if (ok && n[0] <= UINT32_MAX && n[1] <= UINT32_MAX &&
+			!(paired = gx_overlay_candidates(idx[0], idx[1], opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr)) &&
+			cerr.code != GX_ERR_LIMIT)
+		{
+			gx_error_set(err, cerr.code, "%s", cerr.msg);
+			ok = false;
+		}
+		ok = ok && pieces(tri[0], n[0], idx[0], idx[1], keep[0], opt, false, paired ? &cand : NULL, 0, &out, &kept,
+						  &nout, &cap, err)
+			&& pieces(tri[1], n[1], idx[1], idx[0], keep[1], opt, false, paired ? &cand : NULL, 1, &out, &kept,
+					  &nout, &cap, err);
+		if (paired)
+			gx_overlay_candidates_free(&cand);
 		for (int k = 0; k < 2; k++)
 			if (built[k])
 				gx_solid_index_free(&own[k]);
@@ -389,6 +476,7 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 	if (!ok)
 	{
 		free(out);
+		free(kept);
 		return NULL;
 	}
 	/* gx_solid_make works in place, in the caller's allocator */
@@ -396,8 +484,9 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = gx_boolean_make(copy, nout, srid, op_name[op], size, err);
+	s = make(copy, kept, nout, srid, op_name[op], size, err);
 	gx_free(copy);
+	free(kept);
 	return s;
 }
 

@@ -113,7 +113,7 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 					stopped = true;
 					continue;
 				}
-				if (!gx_overlay_volumes(&a[cand[p].a], &b[cand[p].b], &ov, &vol, &e))
+				if (!gx_overlay_intersection(&a[cand[p].a], &b[cand[p].b], &ov, &vol, &e))
 				{
 					#pragma omp critical(gx_overlap_pairs)
 					{

@@ -296,6 +296,8 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 	for (int k = 0; k < 2; k++)
 		if (!(g[k]->flags & GX_FLAG_EMPTY))
 			tri[k] = gx_solid_triangles(g[k], &n[k]);
+	if (op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(&a->box, &b->box))
+		return true;			/* solids whose boxes miss each other have nothing in common */
 	if (n[0] == 0 || n[1] == 0)
 	{
 		mpq_t		v;
@@ -315,7 +317,8 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 				ok = gx_solid_index_build(&own[k], tri[k], n[k], err);
 				idx[k] = ok ? &own[k] : NULL;
 			}
-		if (ok && (ok = gx_overlay_volumes(idx[0], idx[1], opt, &vol, err)))
+		if (ok && (ok = (op == GX_BOOL_INTERSECTION ? gx_overlay_intersection : gx_overlay_volumes)
+				   (idx[0], idx[1], opt, &vol, err)))
 			*out = vol.v[op];
 		for (int k = 0; k < 2; k++)
 			if (idx[k] == &own[k])

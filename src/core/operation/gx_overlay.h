@@ -92,6 +92,14 @@ bool		gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxO
 							   GxOverlayVolumes *out, GxError *err);
 
 /*
+ * gx_overlay_volumes' volume of a ∩ b alone (out->v[GX_BOOL_INTERSECTION], out->sign[GX_BOOL_INTERSECTION];
+ * the others are left 0 unless the rational path ran), looking at only the triangles of each solid whose boxes
+ * meet the other's box: a large solid against a small one costs what the small one's surroundings do.
+ */
+bool		gx_overlay_intersection(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+									GxOverlayVolumes *out, GxError *err);
+
+/*
  * The volume of a op b for two solids (GX_FLAG_SOLID, or EMPTY), exact and rounded once to *out.
  * ia, ib: their indexes, or NULL to build them for the call. false with err set as gx_overlay_sums, or
  * GX_ERR_INVALID when one is not a solid.

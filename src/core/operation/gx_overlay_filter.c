@@ -441,11 +441,12 @@ whole_class(GxOverlayCut *c, const GxBox3D *box, GxPlaces *pl, GxError *err)
 
 /*
  * Side s's triangles against the other solid, their det times their pieces' areas by class into sum; o: the
- * reference point; cand: the candidates.
+ * reference point; cand: the candidates; near: the triangles to look at (nnear of them), NULL for all.
  */
 static bool
 filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
-			const double *o, const GxOverlayOptions *opt, GxDDI *sum, GxOverlayVolumes *out, GxError *err)
+			const size_t *near, size_t nnear, const double *o, const GxOverlayOptions *opt, GxDDI *sum,
+			GxOverlayVolumes *out, GxError *err)
 {
 	GxOverlayCut c;
 	const GxDDI half = {0.5, 0, 0};
@@ -454,7 +455,9 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 	bool		ok = true;
 	GxPlaces	pl;
 
-	if (!gx_places_init(&pl, self->n))
+	if (!near)
+		nnear = self->n;
+	if (!gx_places_init(&pl, nnear))
 	{
 		gx_places_free(&pl);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
@@ -462,8 +465,9 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 	}
 	gx_overlay_cut_init(&c, other, opt);
 	mpq_inits(detq, w, NULL);
-	for (size_t i = 0; ok && i < self->n; i++)
+	for (size_t k = 0; ok && k < nnear; k++)
 	{
+		size_t		i = near ? near[k] : k;
 		const double *T = self->tri + 9 * i;
 		const uint32_t *list = cand->list[s] + cand->start[s][i];
 		size_t		nlist = cand->start[s][i + 1] - cand->start[s][i],
@@ -476,7 +480,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					twice;
 		Cuts		cuts;
 
-		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
+		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			ok = false;
@@ -581,14 +585,22 @@ exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptio
 	return ok;
 }
 
-bool
-gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
-				   GxOverlayVolumes *out, GxError *err)
+/*
+ * gx_overlay_volumes, or with all false gx_overlay_intersection: then of each solid only the triangles whose
+ * boxes meet the other's box are looked at (the others lie outside it and count only towards the union and the
+ * difference).
+ */
+static bool
+overlay(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, bool all, GxOverlayVolumes *out,
+		GxError *err)
 {
 	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}};
 	GxOverlayCandidates cand;
 	GxError		cerr = {GX_OK, ""};
 	const double *o = a->tri;
+	size_t	   *near[2] = {NULL, NULL},
+				nnear[2] = {0, 0},
+				cap[2] = {0, 0};
 	bool		ok,
 				decided;
 
@@ -603,16 +615,37 @@ gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlay
 		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
 	}
-	ok = filter_side(a, b, 0, &cand, o, opt, sum[0], out, err) &&
-		filter_side(b, a, 1, &cand, o, opt, sum[1], out, err);
+	ok = all || (gx_solid_index_near(a, &b->box, &near[0], &nnear[0], &cap[0]) &&
+				 gx_solid_index_near(b, &a->box, &near[1], &nnear[1], &cap[1]));
+	if (!ok)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+	/* with none near (near NULL then), nothing of that side is looked at */
+	ok = ok && (!(all || near[0]) || filter_side(a, b, 0, &cand, near[0], nnear[0], o, opt, sum[0], out, err)) &&
+		(!(all || near[1]) || filter_side(b, a, 1, &cand, near[1], nnear[1], o, opt, sum[1], out, err));
 	gx_overlay_candidates_free(&cand);
+	free(near[0]);
+	free(near[1]);
 	if (!ok)
 		return false;
 	decided = round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]),
 						   GX_BOOL_INTERSECTION, out)
-		&& round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]), sum[0][GX_PIECE_ON_SAME]),
-						GX_BOOL_UNION, out)
-		&& round_volume(gx_ddi_vadd(gx_ddi_vsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_OPPOSITE]),
-						GX_BOOL_DIFFERENCE, out);
+		&& (!all || (round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
+												 sum[0][GX_PIECE_ON_SAME]), GX_BOOL_UNION, out)
+					 && round_volume(gx_ddi_vadd(gx_ddi_vsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
+												 sum[0][GX_PIECE_ON_OPPOSITE]), GX_BOOL_DIFFERENCE, out)));
 	return decided || exact_volumes(a, b, opt, out, err);
+}
+
+bool
+gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+				   GxOverlayVolumes *out, GxError *err)
+{
+	return overlay(a, b, opt, true, out, err);
+}
+
+bool
+gx_overlay_intersection(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+						GxOverlayVolumes *out, GxError *err)
+{
+	return overlay(a, b, opt, false, out, err);
 }
