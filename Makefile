@@ -21,7 +21,7 @@ PG_CPPFLAGS += -DGX_HAVE_PROJ $(shell pkg-config --cflags proj)
 SHLIB_LINK += $(shell pkg-config --libs proj)
 endif
 
-REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean split overlap_pairs geology constructs transform
+REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean boolean_kept split overlap_pairs geology constructs transform
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out

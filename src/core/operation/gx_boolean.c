@@ -511,6 +511,19 @@ solid_triangles(const GxSerialized *g, size_t *n)
 }
 
 GxSerialized *
+gx_boolean_of_indexes(const GxSolidIndex *a, const GxSolidIndex *b, GxBooleanOp op, int32_t srid,
+					  const GxOverlayOptions *opt, size_t *size, GxError *err)
+{
+	const GxSolidIndex *idx[2] = {a, b};
+	const double *tri[2] = {a->tri, b->tri};
+	size_t		n[2] = {a->n, b->n};
+
+	if (op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(&a->box, &b->box))
+		n[0] = 0;
+	return construct(tri, n, idx, op, srid, opt, size, err);
+}
+
+GxSerialized *
 gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, const GxOverlayOptions *opt,
 				 size_t *size, GxError *err)
 {

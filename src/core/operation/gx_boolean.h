@@ -62,6 +62,13 @@ GxSerialized *gx_boolean_solid_indexed(const GxSerialized *a, const GxSolidIndex
 									   const GxSolidIndex *ib, GxBooleanOp op, const GxOverlayOptions *opt,
 									   size_t *size, GxError *err);
 
+/*
+ * a op b for two solids given by their indexes alone (n 0 for EMPTY), of SRID srid: what a worker thread
+ * builds (under gx_alloc_plain) from solids read before.
+ */
+GxSerialized *gx_boolean_of_indexes(const GxSolidIndex *a, const GxSolidIndex *b, GxBooleanOp op, int32_t srid,
+									const GxOverlayOptions *opt, size_t *size, GxError *err);
+
 /* The part of solid a inside box (a solid: its volume is gx_volume(a, box)'s, but for the rounding). */
 GxSerialized *gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
 							 GxError *err);
