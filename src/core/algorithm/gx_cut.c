@@ -2,10 +2,11 @@
  * gx_cut.c: a triangle cut along the sections of other triangles, triangulated along the cuts (gx_cut.h).
  * In T's coordinates (t, u), every decision exact (gx_cut_points.h: certified double-doubles, rationals where
  * they cannot decide): the cuts are clipped to T; the points are T's corners, the cuts' ends (a section that
- * only touches T is a point) and their crossings; every cut is split at the points on it. The points are inserted one by one into T (a triangle split in three, or two triangles in
- * two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
- * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are
- * the classes of triangles joined across edges that are not cuts.
+ * only touches T is a point) and their crossings; every cut is split at the points on it. The points are
+ * inserted one by one into T (a triangle split in three, or two triangles in two when the point lies on an
+ * edge), then each split cut is made an edge by flipping the edges that cross it (Sloan's method: no point
+ * lies inside a split cut and no two of them cross, so it ends). Pieces are the classes of triangles joined
+ * across edges that are not cuts.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -80,9 +80,11 @@ det_of(const double *T, const double *o)
 	for (int k = 0; k < 3; k++)
 		for (int a = 0; a < 3; a++)
 			r[k][a] = gx_ddi_vdiff_d(T[3 * k + a], o[a]);
-	return gx_ddi_vadd(gx_ddi_vadd(gx_ddi_vmul(r[0][0], gx_ddi_vsub(gx_ddi_vmul(r[1][1], r[2][2]), gx_ddi_vmul(r[1][2], r[2][1]))),
-					 gx_ddi_vmul(r[0][1], gx_ddi_vsub(gx_ddi_vmul(r[1][2], r[2][0]), gx_ddi_vmul(r[1][0], r[2][2])))),
-				gx_ddi_vmul(r[0][2], gx_ddi_vsub(gx_ddi_vmul(r[1][0], r[2][1]), gx_ddi_vmul(r[1][1], r[2][0]))));
+	return gx_ddi_vadd(gx_ddi_vadd(gx_ddi_vmul(r[0][0], gx_ddi_vsub(gx_ddi_vmul(r[1][1], r[2][2]),
+																   gx_ddi_vmul(r[1][2], r[2][1]))),
+								   gx_ddi_vmul(r[0][1], gx_ddi_vsub(gx_ddi_vmul(r[1][2], r[2][0]),
+																   gx_ddi_vmul(r[1][0], r[2][2])))),
+					   gx_ddi_vmul(r[0][2], gx_ddi_vsub(gx_ddi_vmul(r[1][0], r[2][1]), gx_ddi_vmul(r[1][1], r[2][0]))));
 }
 
 /* q as a certified double-double. */
@@ -627,10 +629,10 @@ overlay(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *op
 	free(near[1]);
 	if (!ok)
 		return false;
-	decided = round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]), sum[0][GX_PIECE_ON_SAME]),
-						   GX_BOOL_INTERSECTION, out)
+	decided = round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),
+									   sum[0][GX_PIECE_ON_SAME]), GX_BOOL_INTERSECTION, out)
 		&& (!all || (round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
-												 sum[0][GX_PIECE_ON_SAME]), GX_BOOL_UNION, out)
+											  sum[0][GX_PIECE_ON_SAME]), GX_BOOL_UNION, out)
 					 && round_volume(gx_ddi_vadd(gx_ddi_vsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
 												 sum[0][GX_PIECE_ON_OPPOSITE]), GX_BOOL_DIFFERENCE, out)));
 	return decided || exact_volumes(a, b, opt, out, err);
