@@ -529,6 +529,13 @@ gx_cpt_orient(GxCutPoints *P, size_t p, size_t q, size_t r)
 	return sign_of(gx_tu_orient(&P->pc, &P->node[p].x, &P->node[q].x, &P->node[r].x));
 }
 
+/* The enclosure of T's edge function k at p. */
+static GxDDI
+edge_value(const Node *a, int k)
+{
+	return k == 0 ? a->t : k == 1 ? a->u : gx_ddi_vsub(gx_ddi_vsub(ddi_one, a->t), a->u);
+}
+
 /* The sign of T's edge function k at point p. */
 static int
 edge_sign(GxCutPoints *P, size_t p, int k)
@@ -539,7 +546,7 @@ edge_sign(GxCutPoints *P, size_t p, int k)
 	if (!P->exact_only)
 	{
 		const Node *a = &P->node[p];
-		GxDDI		f = k == 0 ? a->t : k == 1 ? a->u : gx_ddi_vsub(gx_ddi_vsub(ddi_one, a->t), a->u);
+		GxDDI		f = edge_value(a, k);
 
 		for (int m = 0; m < a->nline; m++)
 			if (a->line[m] == (uint32_t) k)
@@ -552,13 +559,6 @@ edge_sign(GxCutPoints *P, size_t p, int k)
 	s = mpq_sgn(x.t);
 	mpq_clear(x.t);
 	return s;
-}
-
-/* The enclosure of T's edge function k at p. */
-static GxDDI
-edge_value(const Node *a, int k)
-{
-	return k == 0 ? a->t : k == 1 ? a->u : gx_ddi_vsub(gx_ddi_vsub(ddi_one, a->t), a->u);
 }
 
 /* The enclosure of s where T's edge function k is 0 on segment pq. */

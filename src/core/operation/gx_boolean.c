@@ -39,7 +39,7 @@ typedef struct Side
 	size_t	   *nout,
 			   *cap;
 	uint8_t   **kept;			/* per triangle out, 1 for one of the solid's own, unchanged (NULL: not told) */
-	size_t		keptcap;
+	size_t	   *keptcap;
 	bool		exact;			/* no filter: every decision from the exact rationals */
 	const GxOverlayCandidates *cand;	/* the pairs whose boxes overlap, or NULL: searched per triangle */
 	int			side;			/* this side's in cand */
@@ -150,7 +150,7 @@ emit(Side *s, const double *a, const double *b, const double *c, bool reversed, 
 	double	   *t;
 
 	if (!gx_grow_malloc((void **) s->out, s->cap, *s->nout + 1, 9 * sizeof(double), SIZE_MAX / 128) ||
-		(s->kept && !gx_grow_malloc((void **) s->kept, &s->keptcap, *s->nout + 1, 1, SIZE_MAX / 128)))
+		(s->kept && !gx_grow_malloc((void **) s->kept, s->keptcap, *s->nout + 1, 1, SIZE_MAX / 128)))
 		return false;
 	if (s->kept)
 		(*s->kept)[*s->nout] = kept;
@@ -247,10 +247,10 @@ cut_and_keep(Side *s, int drop, GxError *err)
 static bool
 pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex *other, const signed char *keep,
 	   const GxOverlayOptions *opt, bool exact, const GxOverlayCandidates *cand, int side, double **out,
-	   uint8_t **kept, size_t *nout, size_t *cap, GxError *err)
+	   uint8_t **kept, size_t *keptcap, size_t *nout, size_t *cap, GxError *err)
 {
 	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap, .kept = kept,
-	.keptcap = *nout, .exact = exact};
+	.keptcap = keptcap, .exact = exact};
 	bool		ok = true;
 	size_t	   *near = NULL,
 				nnear = 0,
@@ -308,7 +308,6 @@ pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex
 			if (loc == GX_LOC_FAILED && ((loc = gx_solid_locate(other, T)) == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
 				for (k = 0; k < 3; k++)
 					gx_places_put(&pl, T + 3 * k, loc);
-
 			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
 			{
 				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
@@ -334,14 +333,14 @@ bool
 gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, NULL, other, keep, opt, false, NULL, 0, out, NULL, nout, cap, err);
+	return pieces(tri, n, NULL, other, keep, opt, false, NULL, 0, out, NULL, NULL, nout, cap, err);
 }
 
 bool
 gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 						const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, NULL, other, keep, opt, true, NULL, 0, out, NULL, nout, cap, err);
+	return pieces(tri, n, NULL, other, keep, opt, true, NULL, 0, out, NULL, NULL, nout, cap, err);
 }
 
 /* Which pieces of a (side 0) and b (side 1) bound a op b. */
@@ -365,6 +364,13 @@ choose(GxBooleanOp op, signed char keep[2][GX_PIECE_CLASSES])
 }
 
 static const char *const op_name[] = {"intersection", "union", "difference"};
+
+/* Do two solids (of n[0] and n[1] triangles, boxes a and b) have nothing in common for op, by their boxes? */
+static bool
+nothing_in_common(GxBooleanOp op, const size_t *n, const GxBox3D *a, const GxBox3D *b)
+{
+	return op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(a, b);
+}
 
 /* gx_boolean_make, kept as gx_solid_make_kept takes it (NULL: none). */
 static GxSerialized *
@@ -416,7 +422,8 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 		  const GxOverlayOptions *opt, size_t *size, GxError *err)
 {
 	size_t		nout = 0,
-				cap = 0;
+				cap = 0,
+				keptcap = 0;
 	signed char keep[2][GX_PIECE_CLASSES];
 	GxSolidIndex own[2];
 	const GxSolidIndex *idx[2];
@@ -468,9 +475,9 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 			ok = false;
 		}
 		ok = ok && pieces(tri[0], n[0], idx[0], idx[1], keep[0], opt, false, paired ? &cand : NULL, 0, &out, &kept,
-						  &nout, &cap, err)
+						  &keptcap, &nout, &cap, err)
 			&& pieces(tri[1], n[1], idx[1], idx[0], keep[1], opt, false, paired ? &cand : NULL, 1, &out, &kept,
-					  &nout, &cap, err);
+					  &keptcap, &nout, &cap, err);
 		if (paired)
 			gx_overlay_candidates_free(&cand);
 		for (int k = 0; k < 2; k++)
@@ -522,7 +529,7 @@ gx_boolean_of_indexes(const GxSolidIndex *a, const GxSolidIndex *b, GxBooleanOp 
 	const double *tri[2] = {a->tri, b->tri};
 	size_t		n[2] = {a->n, b->n};
 
-	if (op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(&a->box, &b->box))
+	if (nothing_in_common(op, n, &a->box, &b->box))
 		n[0] = 0;
 	return construct(tri, n, idx, op, srid, opt, size, err);
 }
@@ -553,8 +560,7 @@ gx_boolean_solid_indexed(const GxSerialized *a, const GxSolidIndex *ia, const Gx
 		if (idx[k])
 			n[k] = idx[k]->n;
 	}
-	/* solids whose boxes miss each other have nothing in common */
-	if (op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(&a->box, &b->box))
+	if (nothing_in_common(op, n, &a->box, &b->box))
 		n[0] = 0;
 	return construct(tri, n, idx, op, a->srid, opt, size, err);
 }
