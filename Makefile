@@ -58,7 +58,7 @@ CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -Werror=implicit-function-declaration -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
 BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean \
-	build/bench_delaunay build/bench_hull
+	build/bench_delaunay build/bench_hull build/bench_blocks build/bench_overlaps
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
 build/libgxcore.a: $(CORE_SRCS) $(wildcard src/core/*/*.h) $(VIEWER_JS_H)
@@ -75,7 +75,7 @@ build/test_pglz: UNIT_LIBS = $(shell $(PG_CONFIG) --pkglibdir)/libpgcommon.a
 # The regression replay compiles the fuzz harnesses in.
 build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)
 
-build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
+build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean build/bench_blocks build/bench_overlaps: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a
@@ -106,7 +106,7 @@ NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc
 CUDA_DEPS = $(wildcard cuda/*.cu cuda/*.cuh cuda/*.h cuda/Makefile) src/core/algorithm/gx_primitives_impl.h \
 	src/core/algorithm/gx_orient.h src/core/algorithm/gx_expansion.h src/core/base/gx_hd.h \
 	src/core/algorithm/gx_distance_filter_impl.h src/core/algorithm/gx_ddi.h src/core/operation/gx_volume_dd.h \
-	src/core/operation/gx_volume_impl.h src/core/operation/gx_volume_filter.h
+	src/core/operation/gx_volume_impl.h src/core/operation/gx_volume_filter.h src/core/operation/gx_overlay_dd.h
 
 ifneq ($(NVCC),)
 all: build/gpuexact_cuda.so

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GX_CUDA_ABI 8			/* bumped whenever these structs change */
+#define GX_CUDA_ABI 9			/* bumped whenever these structs change */
 
 /*
  * The point location grids of a side's solids (src/core/solid/gx_solid.h, GxSolidIndex): per geometry g, a
@@ -151,6 +151,31 @@ int			gx_cuda_locate(const GxCudaResident *solids, const double *points, const u
 int			gx_cuda_volumes(const GxCudaResident *solids, const double *boxes, const double *reach,
 							const uint8_t *down, const uint32_t *solid, size_t n, uint8_t *verdict, double *value,
 							volatile const int *const cancel[2], char *err, size_t errlen);
+
+/*
+ * The candidates of the overlay of npairs pairs of solids (src/core/operation/gx_overlap_pairs.c): pair p pairs
+ * the a_count[p] triangles of kept side a from element a_first[p] with the solid geometry b_solid[p] of kept side
+ * b (kept with its columns), of box b_box[6p .. 6p+5] (xmin ymin zmin xmax ymax zmax), whose triangles start at
+ * element b_first[p]. Its candidates, every pair of a triangle of each whose closed boxes overlap, once (those
+ * the CPU's gx_overlay_candidates finds, in another order), are (*pairs)[2k], a's triangle, and
+ * (*pairs)[2k + 1], b's (each numbered from its solid's first), for start[p] <= k < start[p + 1] (start: npairs
+ * + 1 entries, given); *pairs is malloc'd by the library, to free with free. cancel as in GxCudaJob, polled
+ * between kernels.
+ */
+int			gx_cuda_overlap_candidates(const GxCudaResident *a, const GxCudaResident *b, const uint64_t *a_first,
+									   const uint32_t *a_count, const uint32_t *b_solid, const uint64_t *b_first,
+									   const double *b_box, size_t npairs, uint64_t *start, uint32_t **pairs,
+									   volatile const int *const cancel[2], char *err, size_t errlen);
+
+/*
+ * The volumes of n solids of kept side s, solid q the count[q] triangles from element first[q], summed as the
+ * CPU sums a solid's own volume (its triangles' prisms, src/core/operation/gx_overlay_dd.h): value[q] rounded
+ * once and sign[q] its sign, or sign[q] = 2 where the device could not decide (the CPU decides those). cancel as
+ * in GxCudaJob, polled before the kernel runs.
+ */
+int			gx_cuda_solid_volumes(const GxCudaResident *s, const uint64_t *first, const uint32_t *count, size_t n,
+								  double *value, int8_t *sign, volatile const int *const cancel[2], char *err,
+								  size_t errlen);
 
 /* Makes ready what `jobs` concurrent jobs on `device` will need (pinned staging buffers), ahead of them. */
 int			gx_cuda_prepare(int device, int jobs);

@@ -1434,6 +1434,155 @@ gx_cuda_volumes(const GxCudaResident *solids, const double *boxes, const double 
 	return rc;
 }
 
+GX_EXPORT int
+gx_cuda_overlap_candidates(const GxCudaResident *a, const GxCudaResident *b, const uint64_t *a_first,
+						   const uint32_t *a_count, const uint32_t *b_solid, const uint64_t *b_first, const double *b_box,
+						   size_t npairs, uint64_t *start, uint32_t **pairs, volatile const int *const cancel[2],
+						   char *err, size_t errlen)
+{
+	GxDevOverlap o;
+	unsigned long long *work = nullptr,
+			   *d_work = nullptr,
+			   *d_a_first = nullptr,
+			   *d_b_first = nullptr,
+			   *count = nullptr,
+			   *d_start = nullptr,
+				total = 0;
+	uint32_t   *d_b_solid = nullptr;
+	double	   *d_b_box = nullptr;
+	uint2	   *d_pairs = nullptr;
+	void	   *temp = nullptr;
+	size_t		temp_bytes = 0;
+	cudaStream_t st = cudaStreamPerThread;
+	cudaError_t e = cudaSuccess;
+	int			rc = GX_CUDA_OK;
+
+	*pairs = nullptr;
+	memset(&o, 0, sizeof(o));
+	if (a == nullptr || !columns_of(b, &o.columns, err, errlen))
+		return GX_CUDA_ERROR;
+	if (a->device != b->device)
+	{
+		snprintf(err, errlen, "the two sides are kept on different devices");
+		return GX_CUDA_ERROR;
+	}
+	if (cancelled(cancel))
+		return GX_CUDA_CANCELLED;
+	if ((work = (unsigned long long *) malloc((npairs + 1) * sizeof(unsigned long long))) == nullptr)
+	{
+		snprintf(err, errlen, "out of host memory");
+		return GX_CUDA_OUT_OF_MEMORY;
+	}
+	work[0] = 0;
+	for (size_t p = 0; p < npairs; p++)
+		work[p + 1] = work[p] + a_count[p];
+	o.box_a = a->box;
+	o.box_b = b->box;
+	o.npairs = npairs;
+	if ((e = cudaSetDevice(a->device)) != cudaSuccess ||
+		!copy_to_device((void **) &d_work, work, (npairs + 1) * sizeof(unsigned long long), &e) ||
+		!copy_to_device((void **) &d_a_first, a_first, npairs * sizeof(uint64_t), &e) ||
+		!copy_to_device((void **) &d_b_solid, b_solid, npairs * sizeof(uint32_t), &e) ||
+		!copy_to_device((void **) &d_b_first, b_first, npairs * sizeof(uint64_t), &e) ||
+		!copy_to_device((void **) &d_b_box, b_box, npairs * 6 * sizeof(double), &e) ||
+		(e = cudaMalloc(&count, (work[npairs] + 1) * sizeof(unsigned long long))) != cudaSuccess ||
+		(e = cudaMalloc(&d_start, (npairs + 1) * sizeof(unsigned long long))) != cudaSuccess)
+		goto failed;
+	o.work = d_work;
+	o.a_first = d_a_first;
+	o.b_solid = d_b_solid;
+	o.b_first = d_b_first;
+	o.b_box = d_b_box;
+	/* each work item's count, their exclusive scan in place (the last entry, 0, becomes the total) */
+	if ((e = cudaMemsetAsync(count + work[npairs], 0, sizeof(unsigned long long), st)) != cudaSuccess ||
+		(e = gx_launch_overlap_count(&o, work[npairs], count, st)) != cudaSuccess ||
+		(e = cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, count, count, (size_t) work[npairs] + 1, st)) !=
+		cudaSuccess ||
+		(e = cudaMalloc(&temp, temp_bytes ? temp_bytes : 1)) != cudaSuccess ||
+		(e = cub::DeviceScan::ExclusiveSum(temp, temp_bytes, count, count, (size_t) work[npairs] + 1, st)) !=
+		cudaSuccess ||
+		(e = gx_launch_overlap_starts(&o, count, d_start, st)) != cudaSuccess ||
+		(e = cudaMemcpyAsync(start, d_start, (npairs + 1) * sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+							 st)) != cudaSuccess ||
+		(e = cudaStreamSynchronize(st)) != cudaSuccess)
+		goto failed;
+	if (cancelled(cancel))
+	{
+		rc = GX_CUDA_CANCELLED;
+		goto done;
+	}
+	total = start[npairs];
+	if ((*pairs = (uint32_t *) malloc((total ? total : 1) * 2 * sizeof(uint32_t))) == nullptr)
+	{
+		snprintf(err, errlen, "out of host memory for %llu pairs of triangles", total);
+		rc = GX_CUDA_OUT_OF_MEMORY;
+		goto done;
+	}
+	if ((e = cudaMalloc(&d_pairs, (total ? total : 1) * sizeof(uint2))) != cudaSuccess ||
+		(e = gx_launch_overlap_fill(&o, work[npairs], count, d_pairs, st)) != cudaSuccess ||
+		(total && (e = cudaMemcpyAsync(*pairs, d_pairs, total * sizeof(uint2), cudaMemcpyDeviceToHost, st)) !=
+		 cudaSuccess) ||
+		(e = cudaStreamSynchronize(st)) != cudaSuccess)
+		goto failed;
+	goto done;
+
+failed:
+	rc = kept_side_failure(e, "candidate pairs of triangles of solids", err, errlen);
+done:
+	if (rc != GX_CUDA_OK)
+	{
+		free(*pairs);
+		*pairs = nullptr;
+	}
+	free(work);
+	cudaFree(d_work);
+	cudaFree(d_a_first);
+	cudaFree(d_b_solid);
+	cudaFree(d_b_first);
+	cudaFree(d_b_box);
+	cudaFree(count);
+	cudaFree(d_start);
+	cudaFree(temp);
+	cudaFree(d_pairs);
+	return rc;
+}
+
+GX_EXPORT int
+gx_cuda_solid_volumes(const GxCudaResident *s, const uint64_t *first, const uint32_t *count, size_t n, double *value,
+					  int8_t *sign, volatile const int *const cancel[2], char *err, size_t errlen)
+{
+	unsigned long long *d_first = nullptr;
+	uint32_t   *d_count = nullptr;
+	double	   *d_value = nullptr;
+	int8_t	   *d_sign = nullptr;
+	cudaStream_t st = cudaStreamPerThread;
+	cudaError_t e = cudaSuccess;
+	int			rc = GX_CUDA_OK;
+
+	if (s == nullptr)
+	{
+		snprintf(err, errlen, "no side kept on the device");
+		return GX_CUDA_ERROR;
+	}
+	if (cancelled(cancel))
+		return GX_CUDA_CANCELLED;
+	if ((e = cudaSetDevice(s->device)) != cudaSuccess ||
+		!copy_to_device((void **) &d_first, first, n * sizeof(uint64_t), &e) ||
+		!copy_to_device((void **) &d_count, count, n * sizeof(uint32_t), &e) ||
+		(e = cudaMalloc(&d_value, (n ? n : 1) * sizeof(double))) != cudaSuccess ||
+		(e = cudaMalloc(&d_sign, n ? n : 1)) != cudaSuccess ||
+		(e = gx_launch_own_volumes(s->coords, d_first, d_count, n, d_value, d_sign, st)) != cudaSuccess ||
+		(n && (e = cudaMemcpyAsync(value, d_value, n * sizeof(double), cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
+		(n && (e = cudaMemcpyAsync(sign, d_sign, n, cudaMemcpyDeviceToHost, st)) != cudaSuccess) ||
+		(e = cudaStreamSynchronize(st)) != cudaSuccess)
+		rc = kept_side_failure(e, "volumes of solids", err, errlen);
+	cudaFree(d_first);
+	cudaFree(d_count);
+	cudaFree(d_value);
+	cudaFree(d_sign);
+	return rc;
+}
+
 GX_EXPORT void
 gx_cuda_side_free(GxCudaResident *r)
 {

@@ -256,4 +256,39 @@ cudaError_t gx_launch_locate(const GxDevColumns *c, const double *points, const 
 cudaError_t gx_launch_volumes(const GxDevColumns *c, const double *boxes, const double *reach, const uint8_t *down,
 							  const uint32_t *solid, size_t n, uint8_t *verdict, double *value, cudaStream_t st);
 
+/*
+ * gx_cuda_overlap.cu: candidate pairs of triangles of pairs of solids. Solid pair p (p < npairs) pairs a's
+ * triangles a_first[p] .. a_first[p] + work[p + 1] - work[p] (elements of side a) with solid geometry b_solid[p]
+ * of side b, of box b_box[6p ..] and first element b_first[p], through b's columns; work item w is pair p's
+ * triangle w - work[p] (work: the exclusive scan of a's triangles per pair, work[npairs] the total).
+ */
+typedef struct GxDevOverlap
+{
+	const GxDevBox *box_a,
+			   *box_b;
+	GxDevColumns columns;		/* b's */
+	size_t		npairs;
+	const unsigned long long *work;
+	const unsigned long long *a_first;
+	const uint32_t *b_solid;
+	const unsigned long long *b_first;
+	const double *b_box;
+} GxDevOverlap;
+
+/* count[w]: work item w's candidates; then, from their exclusive scan offset, the candidates themselves. */
+cudaError_t gx_launch_overlap_count(const GxDevOverlap *o, unsigned long long total, unsigned long long *count,
+									cudaStream_t st);
+cudaError_t gx_launch_overlap_fill(const GxDevOverlap *o, unsigned long long total, const unsigned long long *offset,
+								   uint2 *out, cudaStream_t st);
+/* start[p] = offset[work[p]] for p <= npairs. */
+cudaError_t gx_launch_overlap_starts(const GxDevOverlap *o, const unsigned long long *offset,
+									 unsigned long long *start, cudaStream_t st);
+
+/*
+ * value[q] and sign[q] (2 when undecided): the volume of the solid of triangles first[q] .. first[q] + count[q]
+ * of coords, rounded once (gx_overlay_dd.h).
+ */
+cudaError_t gx_launch_own_volumes(const double *coords, const unsigned long long *first, const uint32_t *count,
+								  size_t n, double *value, int8_t *sign, cudaStream_t st);
+
 #endif

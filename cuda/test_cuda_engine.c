@@ -8,7 +8,9 @@
  * with gx_elements_intersect, must equal a brute-force CPU reference over all pairs; candidate and
  * survivor counts must equal a CPU computation with the same grid rule; asked for element pairs, the job
  * lists each intersecting element pair once. Also: chunking under a small
- * memory cap, out of memory, cancellation, bad device, empty sides.
+ * memory cap, out of memory, cancellation, bad device, empty sides. In kept sides of solids: point location,
+ * the volume filter in boxes, and gx_overlap_pairs' part (each pair of solids' candidate pairs of triangles
+ * against all pairs whose boxes overlap, the solids' own volumes against their exact values).
  *
  * Prints "N passed, N failed"; exit 0 if none failed, 1 otherwise, 77 (skipped) without a CUDA device.
  * With --bench: timings of large synthetic jobs (8 000 segments against 1M triangles; 1M against 1M
@@ -811,6 +813,7 @@ lattice_pair(Set *a, Set *b, size_t n, int L, double step, const double off[3], 
 
 static void locate_tests(void);
 static void volume_tests(void);
+static void overlap_tests(void);
 
 static void
 run_tests(void)
@@ -822,6 +825,7 @@ run_tests(void)
 
 	locate_tests();
 	volume_tests();
+	overlap_tests();
 
 	/* Random. */
 	set_init(&a, 3);
@@ -1341,6 +1345,303 @@ done:
 	free(pts);
 	free(which);
 	free(answer);
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* gx_overlap_pairs' part (gx_cuda_overlap_candidates, gx_cuda_solid_volumes)                            */
+/* ---------------------------------------------------------------------------------------------------- */
+
+#define OV_SOLIDS 9				/* solids of the overlap tests' side, then one triangle that is not a solid */
+
+/* The overlap tests' solids: voxel solids and spheres, most overlapping others; a huge one and a tiny one. */
+static void
+overlap_side(Set *s, size_t first[OV_SOLIDS + 2])
+{
+	Voxels		v;
+
+	set_init(s, 1 << 30);
+	for (int g = 0; g < OV_SOLIDS; g++)
+	{
+		first[g] = s->n;
+		if (g % 3 == 2)
+		{
+			const double c[3] = {500001 + 0.37 * g, 7000002 - 0.21 * g, 101 + 0.13 * g};
+			size_t		from = s->n;
+
+			gen_sphere(s, c, 1.5 + 0.25 * g, 6 + g, 8 + g, g % 3);
+			for (size_t e = from; e < s->n; e++)
+				s->geom[e] = (uint32_t) g;
+			continue;
+		}
+		memset(&v, 0, sizeof(v));
+		v.o[0] = 500000 + 0.25 * (g % 4);
+		v.o[1] = 7000000 + 0.5 * (g % 3);
+		v.o[2] = 100 - 0.125 * g;
+		v.h = 0.75;
+		if (g == 7)
+			v.o[0] = v.o[1] = v.o[2] = v.h = 0x1p600;	/* a det of about 2^1800: beyond the double-doubles */
+		if (g == 4)
+			v.o[0] = v.o[1] = v.o[2] = v.h = 0x1p-300;
+		for (int i = 0; i < VOX; i++)
+			for (int j = 0; j < VOX; j++)
+				for (int k = 0; k < VOX; k++)
+					v.fill[i][j][k] = (rnd() % 3) != 0;
+		voxel_surface(s, &v, (uint32_t) g);
+	}
+	first[OV_SOLIDS] = s->n;
+	{
+		double		t[3][3] = {{500000, 7000000, 100}, {500001, 7000000, 100}, {500000, 7000001, 101}};
+
+		set_add(s, 3, t);
+		s->geom[s->n - 1] = OV_SOLIDS;
+	}
+	first[OV_SOLIDS + 1] = s->n;
+}
+
+static int
+cmp_pair(const void *x, const void *y)
+{
+	const uint32_t *p = x,
+			   *q = y;
+
+	return p[0] != q[0] ? (p[0] < q[0] ? -1 : 1) : (p[1] < q[1] ? -1 : p[1] > q[1]);
+}
+
+/*
+ * 6 times the signed volume of the prism between triangle T and the plane z = o[2], exact, into out (w:
+ * temporaries): the projected area's double times the sum of the heights, as gx_overlay_prism encloses it.
+ */
+static void
+prism_exact(const double *T, const double *o, mpq_t out, mpq_t w[8])
+{
+	for (int k = 0; k < 3; k++)
+	{
+		mpq_set_d(w[k], T[3 * k]);
+		mpq_set_d(w[3 + k], T[3 * k + 1]);
+	}
+	mpq_sub(w[1], w[1], w[0]);	/* x1 - x0 */
+	mpq_sub(w[2], w[2], w[0]);	/* x2 - x0 */
+	mpq_sub(w[4], w[4], w[3]);	/* y1 - y0 */
+	mpq_sub(w[5], w[5], w[3]);	/* y2 - y0 */
+	mpq_mul(w[6], w[1], w[5]);
+	mpq_mul(w[7], w[2], w[4]);
+	mpq_sub(out, w[6], w[7]);
+	mpq_set_ui(w[6], 0, 1);
+	for (int k = 0; k < 3; k++)
+	{
+		mpq_set_d(w[7], T[3 * k + 2]);
+		mpq_add(w[6], w[6], w[7]);
+		mpq_set_d(w[7], o[2]);
+		mpq_sub(w[6], w[6], w[7]);
+	}
+	mpq_mul(out, out, w[6]);
+}
+
+/*
+ * One side of voxel solids and spheres (two huge, tiny or far apart), kept twice: as built, and with its
+ * geometries in the reverse order (other element numbers). For every pair of solids (the same one twice too)
+ * across the two, and a pair of no triangles, the device's candidate pairs of triangles must be, in some order,
+ * every pair whose closed boxes overlap, once; every solid's own volume, where the device rounds it, the exact
+ * sum of its triangles' prisms rounded once, and the huge one's left to the CPU.
+ */
+static void
+overlap_tests(void)
+{
+	Set			s,
+				r;
+	size_t		first[OV_SOLIDS + 2],
+				rfirst[OV_SOLIDS + 2],
+				bytes,
+				npairs = 0,
+				total = 0,
+				decided = 0;
+	GxCudaColumns cols,
+				rcols;
+	GxCudaResident *ks = NULL,
+			   *kr = NULL;
+	bool		solid[OV_SOLIDS + 1];
+	uint64_t	a_first[OV_SOLIDS * OV_SOLIDS + 1],
+				b_first[OV_SOLIDS * OV_SOLIDS + 1],
+				start[OV_SOLIDS * OV_SOLIDS + 2],
+				vfirst[OV_SOLIDS];
+	uint32_t	a_count[OV_SOLIDS * OV_SOLIDS + 1],
+				b_solid[OV_SOLIDS * OV_SOLIDS + 1],
+				vcount[OV_SOLIDS],
+			   *tri = NULL;
+	double		b_box[6 * (OV_SOLIDS * OV_SOLIDS + 1)],
+				value[OV_SOLIDS];
+	int8_t		sign[OV_SOLIDS];
+	char		err[256] = "";
+	volatile int cancel = 1;
+	volatile const int *no_cancel[2] = {NULL, NULL},
+			   *cancelled[2] = {NULL, &cancel};
+	mpq_t		w[8],
+				v,
+				d;
+	int			ok = 1,
+				rc;
+
+	for (int k = 0; k < 8; k++)
+		mpq_init(w[k]);
+	mpq_inits(v, d, NULL);
+	overlap_side(&s, first);
+	/* the same solids in the reverse order */
+	set_init(&r, 1 << 30);
+	for (int g = OV_SOLIDS; g >= 0; g--)
+	{
+		rfirst[g] = r.n;
+		for (size_t e = first[g]; e < first[g + 1]; e++)
+		{
+			double		t[3][3];
+
+			memcpy(t, s.coords + 9 * e, sizeof(t));
+			set_add(&r, 3, t);
+			r.geom[r.n - 1] = (uint32_t) g;
+		}
+	}
+	for (int g = 0; g <= OV_SOLIDS; g++)
+		solid[g] = g < OV_SOLIDS;
+	build_columns(&s, OV_SOLIDS + 1, solid, 5, 4, &cols);
+	build_columns(&r, OV_SOLIDS + 1, solid, 3, 6, &rcols);
+	/* the pairs: a's solid i (kept as built) and b's solid k (kept reversed), then one of no triangles */
+	for (int i = 0; i < OV_SOLIDS; i++)
+		for (int k = 0; k < OV_SOLIDS; k++, npairs++)
+		{
+			a_first[npairs] = first[i];
+			a_count[npairs] = (uint32_t) (first[i + 1] - first[i]);
+			b_solid[npairs] = (uint32_t) k;
+			b_first[npairs] = rfirst[k];
+			for (int c = 0; c < 3; c++)
+			{
+				b_box[6 * npairs + c] = INFINITY;
+				b_box[6 * npairs + 3 + c] = -INFINITY;
+			}
+			for (size_t e = rfirst[k]; e < rfirst[k] + (first[k + 1] - first[k]); e++)
+			{
+				Box			x = elem_box(&r, e);
+
+				for (int c = 0; c < 3; c++)
+				{
+					b_box[6 * npairs + c] = fmin(b_box[6 * npairs + c], x.lo[c]);
+					b_box[6 * npairs + 3 + c] = fmax(b_box[6 * npairs + 3 + c], x.hi[c]);
+				}
+			}
+		}
+	a_first[npairs] = first[1];
+	a_count[npairs] = 0;
+	b_solid[npairs] = 0;
+	b_first[npairs] = rfirst[0];
+	memcpy(b_box + 6 * npairs, b_box, 6 * sizeof(double));
+	npairs++;
+	if (cpu_only)
+		goto done;
+	rc = gx_cuda_side_upload(0, &(GxCudaSide) {s.n, s.coords, s.kind, s.geom, &cols}, &ks, &bytes, err, sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "upload: %s", err);
+	if (rc == GX_CUDA_OK)
+		rc = gx_cuda_side_upload(0, &(GxCudaSide) {r.n, r.coords, r.kind, r.geom, &rcols}, &kr, &bytes, err,
+								 sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "upload: %s", err);
+	if (rc != GX_CUDA_OK)
+		goto done;
+	rc = gx_cuda_overlap_candidates(ks, kr, a_first, a_count, b_solid, b_first, b_box, npairs, start, &tri, no_cancel,
+									err, sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "candidates: %s", err);
+	for (size_t p = 0; rc == GX_CUDA_OK && p < npairs && ok; p++)
+	{
+		size_t		nref = 0,
+					ngot = start[p + 1] - start[p];
+		uint32_t   *ref = malloc((a_count[p] * (size_t) (first[b_solid[p] + 1] - first[b_solid[p]]) + 1) * 2 *
+								 sizeof(uint32_t)),
+				   *got = tri + 2 * start[p];
+
+		CHECK(start[p + 1] >= start[p], "pair %zu: start %lu then %lu", p, (unsigned long) start[p],
+			  (unsigned long) start[p + 1]);
+		for (uint32_t t = 0; t < a_count[p]; t++)
+			for (uint32_t u = 0; u < first[b_solid[p] + 1] - first[b_solid[p]]; u++)
+			{
+				Box			x = elem_box(&s, a_first[p] + t),
+							y = elem_box(&r, b_first[p] + u);
+
+				if (box_overlap(&x, &y))
+				{
+					ref[2 * nref] = t;
+					ref[2 * nref++ + 1] = u;
+				}
+			}
+		qsort(got, ngot, 2 * sizeof(uint32_t), cmp_pair);
+		CHECK(ngot == nref && memcmp(got, ref, 2 * nref * sizeof(uint32_t)) == 0,
+			  "pair %zu (solids %u and %u): %zu candidates, %zu pairs of boxes overlapping", p,
+			  p < npairs - 1 ? (unsigned) (p / OV_SOLIDS) : 1, b_solid[p], ngot, nref);
+		total += nref;
+		free(ref);
+	}
+	CHECK(total > 10000, "%zu candidates in all", total);
+	free(tri);
+	tri = NULL;
+	rc = gx_cuda_overlap_candidates(ks, kr, a_first, a_count, b_solid, b_first, b_box, npairs, start, &tri, cancelled,
+									err, sizeof(err));
+	CHECK(rc == GX_CUDA_CANCELLED && tri == NULL, "cancel: rc %d", rc);
+	free(tri);
+	tri = NULL;
+	/* b must come with its columns */
+	{
+		GxCudaResident *bare = NULL;
+
+		rc = gx_cuda_side_upload(0, &(GxCudaSide) {r.n, r.coords, r.kind, r.geom, NULL}, &bare, &bytes, err,
+								 sizeof(err));
+		if (rc == GX_CUDA_OK)
+			rc = gx_cuda_overlap_candidates(ks, bare, a_first, a_count, b_solid, b_first, b_box, npairs, start, &tri,
+											no_cancel, err, sizeof(err));
+		CHECK(rc == GX_CUDA_ERROR && tri == NULL, "a side without columns: rc %d", rc);
+		free(tri);
+		gx_cuda_side_free(bare);
+	}
+	/* the solids' own volumes */
+	for (int g = 0; g < OV_SOLIDS; g++)
+	{
+		vfirst[g] = first[g];
+		vcount[g] = (uint32_t) (first[g + 1] - first[g]);
+	}
+	rc = gx_cuda_solid_volumes(ks, vfirst, vcount, OV_SOLIDS, value, sign, no_cancel, err, sizeof(err));
+	CHECK(rc == GX_CUDA_OK, "volumes: %s", err);
+	for (int g = 0; rc == GX_CUDA_OK && g < OV_SOLIDS; g++)
+	{
+		const double *o = s.coords + 9 * first[g];
+
+		mpq_set_ui(v, 0, 1);
+		for (size_t e = first[g]; e < first[g + 1]; e++)
+		{
+			prism_exact(s.coords + 9 * e, o, d, w);
+			mpq_add(v, v, d);
+		}
+		mpq_set_ui(d, 6, 1);
+		mpq_div(v, v, d);
+		if (sign[g] == 2)
+			continue;
+		decided++;
+		CHECK(sign[g] == mpq_sgn(v) && value[g] == gx_mpq_get_d_nearest(v), "solid %d: %.17g (sign %d), exact %.17g",
+			  g, value[g], sign[g], mpq_get_d(v));
+	}
+	CHECK(rc != GX_CUDA_OK || (decided >= OV_SOLIDS - 2 && sign[7] == 2), "%zu volumes decided, the huge one's sign %d",
+		  decided, sign[7]);
+	rc = gx_cuda_solid_volumes(ks, vfirst, vcount, OV_SOLIDS, value, sign, cancelled, err, sizeof(err));
+	CHECK(rc == GX_CUDA_CANCELLED, "volumes cancelled: rc %d", rc);
+	printf("  %-4s overlap pairs: %zu candidate pairs of triangles in %zu pairs of solids, %zu of %d volumes rounded\n",
+		   ok ? "ok" : "BAD", total, npairs, decided, OV_SOLIDS);
+	if (ok)
+		passed++;
+	else
+		failed++;
+done:
+	gx_cuda_side_free(ks);
+	gx_cuda_side_free(kr);
+	columns_free(&cols);
+	columns_free(&rcols);
+	set_free(&s);
+	set_free(&r);
+	for (int k = 0; k < 8; k++)
+		mpq_clear(w[k]);
+	mpq_clears(v, d, NULL);
 }
 
 /* ---------------------------------------------------------------------------------------------------- */

@@ -24,6 +24,15 @@ SELECT gx_volume(gx_intersection(geom, 'BOX3D(0 0 0,1 1 1)'::gxbox3d)) = 1.0::fl
        gx_issolid(gx_intersection(geom, 'BOX3D(0 0 0,1 1 1)'::gxbox3d)) AS solid FROM ov_solids WHERE id = 8;
 SELECT abs(gx_volume(gx_intersection(geom, b)) - gx_volume(geom, b)) < 1e-9 AS as_gx_volume
 FROM ov_solids, (VALUES ('BOX3D(499999.5 6999999.5 249.5,500000.5 7000000.5 250)'::gxbox3d)) AS v(b) WHERE id = 9;
+-- at UTM coordinates, a box and another shifted 0.3 m on every axis: the planes of each cross the diagonals of
+-- the other's faces; each face is cut as one polygon, so every vertex is where planes of the boxes meet and the
+-- results are exact: a ∩ b is the box of the overlaps, 0.7 m a side
+SELECT gx_issolid(i) AND gx_issolid(u) AND gx_issolid(d) AS solids, gx_box3d(i) AS common_box,
+       gx_volume(i) = gx_intersection_volume(a, b) AS exact, round(gx_volume(i)::numeric, 6) AS common,
+       round(gx_volume(u)::numeric, 6) AS union_volume, round(gx_volume(d)::numeric, 6) AS difference_volume
+FROM (SELECT ov_box(500126.25, 7000456.5, 1202, 500127.25, 7000457.5, 1204) AS a,
+             ov_box(500126.25 + 0.3, 7000456.5 + 0.3, 1203 + 0.3, 500127.25 + 0.3, 7000459.5 + 0.3, 1204 + 0.3) AS b) s,
+     LATERAL (SELECT gx_intersection(a, b) AS i, gx_union(a, b) AS u, gx_difference(a, b) AS d) r;
 -- a surface's part in a solid: a square at z = 1 across [0,2]^3 keeps 2 x 2
 SELECT gx_area(gx_intersection('TIN Z (((-1 -1 1,3 -1 1,3 3 1,-1 -1 1)),((-1 -1 1,3 3 1,-1 3 1,-1 -1 1)))'::gxgeom, geom)) AS area
 FROM ov_solids WHERE id = 1;

@@ -31,3 +31,14 @@ SET statement_timeout = '200ms';
 SELECT count(*) FROM gx_makesolids('SELECT g, geom FROM torus, generate_series(1, 2000) g');
 RESET statement_timeout;
 SELECT count(*) FROM gx_makesolids('SELECT g, geom FROM torus, generate_series(1, 3) g');
+-- gx_volume_pairs stops too, reading its boxes or computing their volumes (chunks of 1 000 boxes, each of them
+-- cut by the surface of the torus made a solid), and the session goes on
+CREATE TEMP TABLE torus_solid AS SELECT 1 AS id, gx_makesolid(geom) AS geom FROM torus;
+SET gpuexact.join_batch_rows = 1000;
+SET statement_timeout = '100ms';
+SELECT count(*) FROM gx_volume_pairs('SELECT g, ''BOX3D(3.9 -0.1 -0.1,4.1 0.1 0.1)''::gxbox3d FROM generate_series(1, 100000000) g',
+	'SELECT id, geom FROM torus_solid');
+RESET statement_timeout;
+SELECT count(*), sum(volume) > 0 AS positive FROM gx_volume_pairs('SELECT g, ''BOX3D(3.9 -0.1 -0.1,4.1 0.1 0.1)''::gxbox3d FROM generate_series(1, 3) g',
+	'SELECT id, geom FROM torus_solid');
+RESET gpuexact.join_batch_rows;

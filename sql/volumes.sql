@@ -38,6 +38,54 @@ SELECT count(*) AS pairs, count(*) FILTER (WHERE t.volume IS DISTINCT FROM p.vol
 FROM gx_volume_pairs('SELECT ''B-'' || id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids', NULL::text) t
 FULL JOIN gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
   ON t.a_id = 'B-' || p.a_id AND t.b_id = p.b_id::text;
+-- the boxes read and computed a chunk of gpuexact.join_batch_rows rows at a time: chunks of 7 rows give the
+-- rows of one batch, in the same order (block, then solid), each gx_volume(solid, box); with text ids too
+CREATE TEMP TABLE vol_one AS SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids');
+SET gpuexact.join_batch_rows = 7;
+SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
+FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p FULL JOIN vol_one o USING (a_id, b_id);
+SELECT bool_and(ord = r) AS in_order FROM (SELECT ord, row_number() OVER (ORDER BY a_id, b_id) AS r
+	FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') WITH ORDINALITY AS p(a_id, b_id, volume, ord)) x;
+SELECT count(*) AS differ FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
+  JOIN vol_blocks b ON b.id = p.a_id JOIN vol_solids s ON s.id = p.b_id WHERE p.volume <> gx_volume(s.geom, b.box);
+SELECT count(*) AS pairs, count(*) FILTER (WHERE t.volume IS DISTINCT FROM o.volume) AS differ
+FROM gx_volume_pairs('SELECT ''B-'' || id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids', NULL::text) t
+FULL JOIN vol_one o ON t.a_id = 'B-' || o.a_id AND t.b_id = o.b_id::text;
+-- a filtered query, read from its cursor: the rows of its blocks
+SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
+FROM gx_volume_pairs('SELECT id, box FROM vol_blocks WHERE id % 3 = 0', 'SELECT id, geom FROM vol_solids') p
+FULL JOIN (SELECT * FROM vol_one WHERE a_id % 3 = 0) o USING (a_id, b_id);
+-- a whole table, settled: its ids and boxes kept by a call, read by none after; the same rows
+VACUUM vol_blocks;
+SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
+FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p FULL JOIN vol_one o USING (a_id, b_id);
+SELECT gx_stats_reset();
+RESET gpuexact.join_batch_rows;
+SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume IS DISTINCT FROM o.volume) AS differ
+FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p FULL JOIN vol_one o USING (a_id, b_id);
+SELECT counter, value FROM gx_stats() WHERE counter IN ('table_sides_read', 'table_sides_kept') ORDER BY counter;
+-- a block moved into the cube, one made NULL, one made EMPTY: the table read again, each proportion as gx_volume says
+UPDATE vol_blocks SET box = 'BOX3D(0.25 0.25 0.25,0.5 0.5 0.5)' WHERE id = 1;
+UPDATE vol_blocks SET box = NULL WHERE id = 2;
+UPDATE vol_blocks SET box = 'BOX3D EMPTY' WHERE id = 3;
+VACUUM vol_blocks;
+SELECT gx_stats_reset();
+SELECT count(*) AS pairs, count(*) FILTER (WHERE p.volume <> gx_volume(s.geom, b.box)) AS differ,
+	count(*) FILTER (WHERE p.a_id = 1 AND p.b_id = 1 AND p.volume = 0.015625) AS moved,
+	count(*) FILTER (WHERE p.a_id IN (2, 3)) AS null_or_empty
+FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
+  JOIN vol_blocks b ON b.id = p.a_id JOIN vol_solids s ON s.id = p.b_id;
+SELECT count(*) AS missing FROM vol_blocks b JOIN vol_solids s ON gx_volume(s.geom, b.box) > 0
+  WHERE NOT EXISTS (SELECT 1 FROM gx_volume_pairs('SELECT id, box FROM vol_blocks', 'SELECT id, geom FROM vol_solids') p
+                    WHERE p.a_id = b.id AND p.b_id = s.id);
+SELECT counter, value FROM gx_stats() WHERE counter IN ('table_sides_read', 'table_sides_kept') ORDER BY counter;
+-- a NULL id in a kept table is refused as in any query
+CREATE TABLE vol_noid (id int, box gxbox3d);
+INSERT INTO vol_noid VALUES (1, 'BOX3D(0 0 0,1 1 1)'), (NULL, 'BOX3D(0 0 0,1 1 1)');
+VACUUM vol_noid;
+SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_noid', 'SELECT id, geom FROM vol_solids');
+SELECT * FROM gx_volume_pairs('SELECT id, box FROM vol_noid WHERE true', 'SELECT id, geom FROM vol_solids');
+DROP TABLE vol_noid, vol_one;
 -- a solid stored out of line (a 20 m cube of 4 800 triangles): its TOAST identity read from its row, no probe
 CREATE FUNCTION vol_pt(f int, u int, v int) RETURNS text LANGUAGE sql AS $$
 	SELECT CASE f WHEN 0 THEN format('%s %s 0', u, v) WHEN 1 THEN format('%s %s 20', u, v)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test/service.sh: the GPU service, on a cluster started with shared_preload_libraries = gpuexact (its CPU
 # engine where there is no GPU: gpuexact.service_cpu). Batches (gx_intersects and gx_dwithin, and the pair
-# functions' intercepts and block volumes) go through the service with the stock plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
+# functions' intercepts, block volumes and overlapping solids) go through the service with the stock plan's answers; its cache serves repeated joins; cancel reaches work inside it; killed with SIGKILL in
 # the middle of a batch, the query still gets its answer (on the backend's CPU), other sessions go on,
 # the supervisor starts the service again and the next query uses it. Uses PGHOST/PGPORT/PGUSER.
 set -uo pipefail
@@ -119,6 +119,33 @@ vpairs="SELECT a_id, b_id, volume FROM gx_volume_pairs('SELECT id, box FROM bloc
 sent_and_kept gx_volume_pairs "$vpairs" "$per_pair"
 check "the blocks' solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
 check "and some blocks share volume with them" "$(q -c "SELECT count(*) > 100 FROM gx_volume_pairs('SELECT id, box FROM blocks', 'SELECT body_id, geom FROM solid_bodies')")" t
+# the blocks a whole table kept, read in chunks of 500: the service keeps each chunk too, named by the table's
+# state, and another session's call sends only those names (a hit for each chunk and for the solids)
+q -q -c "VACUUM blocks" || exit 1
+chunks=$(q -c "SELECT ceil(count(*) / 500.0)::int FROM blocks")
+kept_vpairs() { q -c "SET gpuexact.device = gpu" -c "SET gpuexact.join_batch_rows = 500" -c "$(printf "$vpairs" "'SELECT body_id, geom FROM solid_bodies'")" | grep -v '^SET$' | md5sum; }
+check "gx_volume_pairs of a kept table in chunks through the service" "$(kept_vpairs)" "$per_pair"
+hits=$(q -c "SELECT hits FROM gx_cache_stats() WHERE scope = 'service host'")
+check "and in another session, its chunks kept there" "$(kept_vpairs)" "$per_pair"
+check "and found there with the solids ($chunks chunks)" \
+	"$(q -c "SELECT hits - $hits FROM gx_cache_stats() WHERE scope = 'service host'")" $((2 * chunks))
+
+# gx_overlap_pairs through the service, which finds the pairs of solids sharing a volume among those it keeps
+# (a query against itself, and one of the bodies moved across the others): the per-pair gx_intersection_volume
+# of every such pair, with solids sent along and kept
+q -q -c "INSERT INTO solid_bodies SELECT body_id + 100, gx_translate(geom, 40, 25, 10) FROM solid_bodies" || exit 1
+per_pair=$(q -c "SELECT a.body_id, b.body_id, gx_intersection_volume(a.geom, b.geom) FROM solid_bodies a, solid_bodies b
+	WHERE gx_intersection_volume(a.geom, b.geom) > 0 ORDER BY 1, 2" | md5sum)
+opairs="SELECT a_id, b_id, volume FROM gx_overlap_pairs('SELECT body_id, %s FROM solid_bodies', 'SELECT body_id, geom FROM solid_bodies') ORDER BY 1, 2"
+check "gx_overlap_pairs through the service, solids sent along" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$opairs" "gx_translate(geom, 0, 0, 0)")" | grep -v '^SET$' | md5sum)" "$per_pair"
+q -c "SELECT gx_cache_reset()" >/dev/null
+for i in 1 2; do
+	check "gx_overlap_pairs through the service, solids kept there (call $i)" \
+		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$opairs" geom)" | grep -v '^SET$' | md5sum)" "$per_pair"
+done
+check "the overlapping solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
+check "and some pairs of different solids share volume" "$(q -c "SELECT count(*) > 0 FROM gx_overlap_pairs('SELECT body_id, geom FROM solid_bodies', 'SELECT body_id, geom FROM solid_bodies') WHERE a_id <> b_id")" t
 
 # a second database with the same table names (other bodies) never gets the first one's cached side
 db2=${db}_second

@@ -76,6 +76,8 @@ _PG_init(void)
 
 	gx_set_allocator(&palloc_allocator);
 	gx_check_interrupts = pg_interrupts;
+	gx_cancel_flags.flag[0] = (volatile const int *) &QueryCancelPending;
+	gx_cancel_flags.flag[1] = (volatile const int *) &ProcDiePending;
 	backend_thread = pthread_self();
 	gx_threads_fds_hook = count_token_fds;
 	gx_settings_init();
@@ -130,6 +132,11 @@ gx_pg_raise(const GxError *err, int parse_sqlstate)
 			break;
 		case GX_ERR_UNSUPPORTED:
 			sqlstate = ERRCODE_FEATURE_NOT_SUPPORTED;
+			break;
+		case GX_ERR_CANCELLED:
+			/* stopped on the flags of a cancel or a termination: PostgreSQL's own error for it */
+			CHECK_FOR_INTERRUPTS();
+			sqlstate = ERRCODE_QUERY_CANCELED;
 			break;
 		default:
 			sqlstate = parse_sqlstate;

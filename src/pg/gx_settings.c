@@ -64,27 +64,29 @@ physical_memory_mb(void)
 }
 
 /*
- * The backend cache's default: a 32nd of the machine's memory, within 256 MB and 4 GB, so that the ore bodies
- * of a mine (millions of triangles) stay flattened and indexed between a session's queries on a machine
- * that has the memory, and a small machine keeps the small default.
+ * The backend cache's default: an eighth of the machine's memory, at least 256 MB (all of it on a smaller
+ * machine), so that a block model of tens of millions of rows (about 190 bytes a point kept, flattened and
+ * indexed with its rows' locations) and the ore bodies of a mine stay kept between a session's queries on an
+ * ordinary database server. Only what the session's joins read is held.
  */
 static int
 default_cache_host_mb(void)
 {
-	int			mb = physical_memory_mb() / 32;
+	int			mb = physical_memory_mb() / 8;
 
-	return mb < 256 ? (physical_memory_mb() < 256 ? physical_memory_mb() : 256) : mb > 4096 ? 4096 : mb;
+	return mb < 256 ? Min(physical_memory_mb(), 256) : mb;
 }
 
 /*
- * The GPU service's cache default: an eighth of the machine's memory, at least 4 GB (but never more than half
- * of it), so that the ore bodies of a large mine (tens of millions of triangles, gigabytes flattened) stay
- * kept, along with the copy a table changed or vacuumed is read into before its old one goes.
+ * The GPU service's cache default: a quarter of the machine's memory, at least 4 GB (but never more than half
+ * of it), so that the ore bodies of a large mine (tens of millions of triangles, gigabytes flattened) and a
+ * block model of 50 million points stay kept, along with the copy a table changed or vacuumed is read into
+ * before its old one goes.
  */
 static int
 default_service_cache_mb(void)
 {
-	int			mb = physical_memory_mb() / 8;
+	int			mb = physical_memory_mb() / 4;
 
 	return Min(Max(mb, 4096), physical_memory_mb() / 2);
 }
@@ -112,7 +114,7 @@ gx_settings_init(void)
 							&cpu_threads, 0, 0, gx_threads_cores(), PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomBoolVariable("gpuexact.enable_join", "Plans joins on gx_intersects as one batched custom join.",
 							 NULL, &gx_enable_join, true, PGC_USERSET, 0, NULL, NULL, NULL);
-	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join.",
+	DefineCustomIntVariable("gpuexact.join_batch_rows", "Outer rows gathered into one batch by the custom join, and boxes by gx_volume_pairs.",
 							NULL, &gx_join_batch_rows, 1000000, 1, INT_MAX, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.join_batch_mb", "Geometry (uncompressed) of the outer rows gathered into one batch by the custom join.",
 							"A batch ends at gpuexact.join_batch_rows rows or at this size, whichever comes first.",
@@ -122,7 +124,7 @@ gx_settings_init(void)
 							 &gx_strict_srid, false, PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("gpuexact.cache_host_mb", "Memory of this backend's cache of flattened geometries; 0 turns it off.",
 							"Sides of joins made only of TOASTed values are kept between queries, least recently used first out. "
-							"By default 1/32 of the machine's memory, at least 256 MB and at most 4 GB.",
+							"By default 1/8 of the machine's memory, at least 256 MB.",
 							&gx_cache_host_mb, default_cache_host_mb(), 0, physical_memory_mb(), PGC_USERSET, GUC_UNIT_MB,
 							NULL, NULL, NULL);
 	DefineCustomBoolVariable("gpuexact.keep_tables", "Keeps a join side that is a whole table between queries, while its rows are unchanged.",

@@ -35,6 +35,7 @@
 #include "batch/gx_geom_cache.h"
 #include "batch/gx_side_index.h"
 #include "operation/gx_intercepts.h"
+#include "operation/gx_overlap_pairs.h"
 #include "operation/gx_volume.h"
 #include "wire/gx_wire.h"
 
@@ -398,7 +399,8 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
 			}
 		}
-		if (c->held[k])
+		/* gx_volume_pairs' blocks are read as boxes alone: neither indexed nor copied to the GPU */
+		if (c->held[k] && !(b->job == GX_JOB_VOLUMES && k == 0))
 		{
 			double		t0 = gx_now_ms();
 
@@ -412,6 +414,9 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 	{
 		if (b->job == GX_JOB_VOLUMES)
 			ok = volumes(&sides[0], &sides[1], &opt, &volume_records, &nrecords, &err);
+		else if (b->job == GX_JOB_OVERLAPS)
+			ok = gx_overlap_pairs_of_sides(&sides[0], &sides[1], &opt, b->max_cuts, &volume_records, &nrecords, NULL,
+										   &err);
 		else
 			ok = gx_batch_intersect(&sides[0], &sides[1], &opt, &pairs, &r.stats, &err);
 		r.stats.t_upload += t_resident;
@@ -451,7 +456,8 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 	for (k = 0; k < 2; k++)
 		r.serial[k] = c->held[k] ? ((const Held *) c->held[k]->extra)->serial : 0;
 	bytes = b->job == GX_JOB_INTERCEPTS ? nrecords * sizeof(GxPairInterval) :
-		b->job == GX_JOB_VOLUMES ? nrecords * sizeof(GxVolumePair) : pairs.n * sizeof(uint64_t);
+		b->job == GX_JOB_VOLUMES || b->job == GX_JOB_OVERLAPS ? nrecords * sizeof(GxVolumePair) :
+		pairs.n * sizeof(uint64_t);
 	out = gx_wire_segment_create(bytes, &outfds);
 	if (out == NULL)
 	{
@@ -462,7 +468,8 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 	}
 	if (bytes > 0)
 		memcpy(out, b->job == GX_JOB_INTERCEPTS ? (void *) records :
-			   b->job == GX_JOB_VOLUMES ? (void *) volume_records : (void *) pairs.keys, bytes);
+			   b->job == GX_JOB_VOLUMES || b->job == GX_JOB_OVERLAPS ? (void *) volume_records : (void *) pairs.keys,
+			   bytes);
 	munmap(out, bytes ? bytes : 1);
 	gx_free(pairs.keys);
 	free(records);

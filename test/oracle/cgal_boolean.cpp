@@ -3,7 +3,8 @@
  * CGAL's corefinement with exact constructions, rational for rational, and the rounded volumes (the rational
  * path's and the filter's) bit for bit: random and degenerate pairs (identical solids, copies shifted by a fraction of a metre, shared
  * faces, boxes whose planes pass through a body's vertices, grid tetrahedra meeting edge-on-face, touching
- * solids, cavities, UTM coordinates). And the constructed solids (operation/gx_boolean.h) of the same pairs,
+ * solids, cavities, UTM coordinates, copies shifted by less than the doubles' spacing, tetrahedra on a grid and
+ * on the grid shifted 0.3 m). And the constructed solids (operation/gx_boolean.h) of the same pairs,
  * where ours does not refuse one (each refusal printed): CGAL finds each consistently oriented, closed, not
  * self-intersecting but for shells touching at a vertex (printed), of positive volume (outward) unless EMPTY
  * (then the exact volume is 0), its exact volume the overlay's to 1e-9 relative or, where past that (printed),
@@ -494,6 +495,42 @@ main()
 				snprintf(what, sizeof(what), "Kuhn %d and %d", i, j);
 				check(t[i], t[j], what);
 			}
+	}
+	/* an octahedron and copies shifted by less than the doubles' spacing (9.3e-10 m in y): points no double separates */
+	for (int r = 0; r < 12; r++)
+	{
+		Soup		a,
+					b;
+		double		d[3] = {0, 0, 0};
+
+		add_octahedron(a, utm, 2, 1);
+		d[r % 3] = (r % 4 + 1) * 3e-10;
+		b = shifted(a, d);
+		snprintf(what, sizeof(what), "octahedron and a copy shifted %g m", d[r % 3]);
+		check(a, b, what);
+	}
+	/* tetrahedra on a 1 m grid and on the grid shifted 0.3 m: faces and vertices nearly meeting */
+	for (int r = 0; r < 40; r++)
+	{
+		Soup		t[2];
+		double		p[2][4][3];
+
+		for (int s = 0; s < 2; s++)
+			for (;;)
+			{
+				for (int k = 0; k < 4; k++)
+					for (int d = 0; d < 3; d++)
+						p[s][k][d] = utm[d] + (double) (gx_test_rand() % 4) + (s ? 0.3 : 0);
+				if (CGAL::orientation(K::Point_3(p[s][0][0], p[s][0][1], p[s][0][2]),
+									  K::Point_3(p[s][1][0], p[s][1][1], p[s][1][2]),
+									  K::Point_3(p[s][2][0], p[s][2][1], p[s][2][2]),
+									  K::Point_3(p[s][3][0], p[s][3][1], p[s][3][2])) != CGAL::COPLANAR)
+					break;
+			}
+		for (int s = 0; s < 2; s++)
+			add_tetra(t[s], p[s][0], p[s][1], p[s][2], p[s][3]);
+		snprintf(what, sizeof(what), "grid tetrahedra %d, one shifted 0.3 m", r);
+		check(t[0], t[1], what);
 	}
 	printf("cgal_boolean: %d volumes compared with CGAL's; %d solids built (%d refused) checked by CGAL: %d touch "
 		   "themselves at a vertex, %d volumes past 1e-9 relative (within the rounding), %d random points located\n",

@@ -1,14 +1,12 @@
 /*
- * test_boolean_filter.c: the booleans' filtered construction (algorithm/gx_cut_points.h: certified
- * double-doubles, rationals where they cannot decide; a piece classed by the side of the one triangle whose
- * cut bounds it) against the same construction with every decision made from the exact rationals
- * (gx_overlay_pieces_exact): each side's pieces of each class, bit for bit, and the same errors; and each
- * boolean as a solid (gx_boolean_solid: candidates found once, the solids' unchanged triangles not checked
- * against each other again) against those exact pieces made a solid by gx_boolean_make, which checks every
- * pair: the same bytes, or the same error. Inputs meant to
- * reach every rung: identical solids, copies shifted by small and by tiny amounts, solids sharing faces, edges
- * and vertices (boxes and tetrahedra on a grid), octahedra whose vertices lie on the other's planes, star-shaped
- * blobs at UTM coordinates, and a convex pit of large triangles that many small ones cut.
+ * test_boolean_filter.c: the booleans as solids with their shortcuts (gx_boolean_solid: the pairs of triangles
+ * found once, of a solid whose pieces outside are dropped only the triangles near the other, the solids'
+ * unchanged triangles not checked against each other again) against the same with the solids' indexes given
+ * (gx_boolean_solid_indexed, as the SQL calls keep them): the same bytes, or the same error; and
+ * gx_solid_make_kept against gx_solid_make on crossing surfaces. Inputs meant to reach every rung: identical
+ * solids, copies shifted by small and by tiny amounts, solids sharing faces, edges and vertices (boxes and
+ * tetrahedra on a grid), octahedra whose vertices lie on the other's planes, star-shaped blobs at UTM
+ * coordinates, and a convex pit of large triangles that many small ones cut.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -205,51 +203,12 @@ pit(const double *c, double r0, double z0, double r1, double z1)
 }
 
 static long cases,
-			pieces_compared,
 			solids_compared;
 
-/* Side a's pieces against b, filtered and exact, for two choices of classes that tell all four apart. */
-static void
-compare_side(const GxSerialized *a, const GxSerialized *b, const char *what)
-{
-	static const signed char keep[2][4] = {{1, -1, 0, 0}, {0, 0, 1, -1}};
-	GxOverlayOptions opt = {0, NULL};
-	GxSolidIndex ib;
-	GxError		err = {GX_OK, ""};
-	size_t		na,
-				nb;
-	const double *ta = gx_solid_triangles(a, &na),
-			   *tb = gx_solid_triangles(b, &nb);
-
-	CHECK(gx_solid_index_build(&ib, tb, nb, &err));
-	for (int k = 0; k < 2; k++)
-	{
-		double	   *out[2] = {NULL, NULL};
-		size_t		nout[2] = {0, 0},
-					cap[2] = {0, 0};
-		GxError		e[2] = {{GX_OK, ""}, {GX_OK, ""}};
-		bool		ok[2];
-
-		ok[0] = gx_overlay_pieces(ta, na, &ib, keep[k], &opt, &out[0], &nout[0], &cap[0], &e[0]);
-		ok[1] = gx_overlay_pieces_exact(ta, na, &ib, keep[k], &opt, &out[1], &nout[1], &cap[1], &e[1]);
-		CHECK_MSG(ok[0] == ok[1] && e[0].code == e[1].code && strcmp(e[0].msg, e[1].msg) == 0,
-				  "%s: filtered %d (%s), exact %d (%s)", what, ok[0], e[0].msg, ok[1], e[1].msg);
-		CHECK_MSG(nout[0] == nout[1] && (nout[0] == 0 || memcmp(out[0], out[1], nout[0] * 9 * sizeof(double)) == 0),
-				  "%s: classes %d: %zu triangles filtered, %zu exact, or different", what, k, nout[0], nout[1]);
-		pieces_compared += (long) nout[0];
-		free(out[0]);
-		free(out[1]);
-	}
-	gx_solid_index_free(&ib);
-}
-
-/* a op b by gx_boolean_solid against the exact pieces made a solid, checked whole. */
+/* a op b by gx_boolean_solid against the same with both solids' indexes given. */
 static void
 compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 {
-	/* gx_boolean.c's choice of classes: a's then b's, outside, inside, on the same, on the opposite */
-	static const signed char keep[3][2][4] = {{{0, 1, 1, 0}, {0, 1, 0, 0}}, {{1, 0, 1, 0}, {1, 0, 0, 0}},
-	{{1, 0, 0, 1}, {0, -1, 0, 0}}};
 	static const char *const name[3] = {"intersection", "union", "difference"};
 	GxOverlayOptions opt = {0, NULL};
 	const GxSerialized *g[2] = {a, b};
@@ -266,26 +225,16 @@ compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 	for (int op = 0; op < 3; op++)
 	{
 		GxError		e[2] = {{GX_OK, ""}, {GX_OK, ""}};
-		size_t		size[2] = {0, 0},
-					nout = 0,
-					cap = 0;
-		double	   *out = NULL,
-				   *copy;
+		size_t		size[2] = {0, 0};
 		GxSerialized *r[2];
 
 		r[0] = gx_boolean_solid(a, b, (GxBooleanOp) op, &opt, &size[0], &e[0]);
-		CHECK(gx_overlay_pieces_exact(t[0], n[0], &idx[1], keep[op][0], &opt, &out, &nout, &cap, &err) &&
-			  gx_overlay_pieces_exact(t[1], n[1], &idx[0], keep[op][1], &opt, &out, &nout, &cap, &err));
-		copy = gx_alloc((nout ? nout : 1) * 9 * sizeof(double));
-		memcpy(copy, out, nout * 9 * sizeof(double));
-		r[1] = gx_boolean_make(copy, nout, a->srid, name[op], &size[1], &e[1]);
+		r[1] = gx_boolean_solid_indexed(a, &idx[0], b, &idx[1], (GxBooleanOp) op, &opt, &size[1], &e[1]);
 		CHECK_MSG((r[0] == NULL) == (r[1] == NULL) && strcmp(e[0].msg, e[1].msg) == 0 &&
 				  (r[0] == NULL || (size[0] == size[1] && memcmp(r[0], r[1], size[0]) == 0)),
-				  "%s: %s: %s (%s), checked whole %s (%s)", what, name[op], r[0] ? "a solid" : "none", e[0].msg,
+				  "%s: %s: %s (%s), indexes given %s (%s)", what, name[op], r[0] ? "a solid" : "none", e[0].msg,
 				  r[1] ? "a solid" : "none", e[1].msg);
 		solids_compared++;
-		free(out);
-		gx_free(copy);
 		gx_free(r[0]);
 		gx_free(r[1]);
 	}
@@ -299,8 +248,6 @@ compare(GxSerialized *a, GxSerialized *b, const char *what)
 {
 	if (a && b)
 	{
-		compare_side(a, b, what);
-		compare_side(b, a, what);
 		compare_solids(a, b, what);
 		cases++;
 	}
@@ -514,7 +461,7 @@ main(void)
 	test_tetrahedra();
 	test_octahedra();
 	test_pit();
-	CHECK_MSG(cases > 100 && pieces_compared > 10000, "%ld cases, %ld pieces", cases, pieces_compared);
-	printf("%ld pairs, %ld triangles of pieces and %ld solids compared\n", cases, pieces_compared, solids_compared);
+	CHECK_MSG(cases > 100, "%ld cases", cases);
+	printf("%ld pairs and %ld solids compared\n", cases, solids_compared);
 	return gx_test_report("test_boolean_filter");
 }

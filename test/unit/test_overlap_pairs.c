@@ -2,7 +2,8 @@
  * test_overlap_pairs.c: the batch of solids sharing a volume (operation/gx_overlap_pairs.h) against each pair's
  * own overlay (gx_overlay.h) over every pair, candidates or not: boxes on a coarse grid (identical, sharing
  * faces, edges, vertices, or only touching), octahedra jittered or not at UTM coordinates, a box with a cavity,
- * EMPTY solids. A pair is listed exactly when its exact common volume is > 0, with that volume rounded once;
+ * EMPTY solids, and copies of solids bit for bit (pairs that take the volumes of their mirrors). A pair
+ * is listed exactly when its exact common volume is > 0, with that volume rounded once;
  * one thread and two give the same list; a cancel flag and the bound on cuts stop it with their errors.
  */
 #include <gmp.h>
@@ -80,10 +81,19 @@ test_against_pairs(void)
 	mpq_t		v;
 
 	for (int k = 0; k < NSOLIDS; k++)
-	{
 		make_solid(k, &t[k]);
-		CHECK(gx_solid_index_build(&idx[k], t[k].v, t[k].n, &err));
+	/* copies, bit for bit: solid 12 of solid 3 (both sets), solid 40 of solid 7 (the second set only) */
+	for (int k = 0; k < 2; k++)
+	{
+		Tris	   *to = &t[k ? 40 : 12];
+		const Tris *from = &t[k ? 7 : 3];
+
+		to->n = 0;
+		for (size_t i = 0; i < from->n; i++)
+			add_tri(to, from->v + 9 * i, from->v + 9 * i + 3, from->v + 9 * i + 6);
 	}
+	for (int k = 0; k < NSOLIDS; k++)
+		CHECK(gx_solid_index_build(&idx[k], t[k].v, t[k].n, &err));
 	gx_batch_options_default(&opt);
 	opt.threads = 1;
 	CHECK_MSG(gx_overlap_pairs(idx, na, idx, NSOLIDS, &opt, 0, &one, &none, &err), "%s", err.msg);

@@ -17,6 +17,7 @@
 
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
+#include "geom/gx_box.h"
 #include "gx_test.h"
 #include "gx_test_tris.h"
 #include "operation/gx_overlay.h"
@@ -61,17 +62,43 @@ static size_t filtered_total,
 			exact_sums_total;
 
 /*
+ * Every pair of a triangle of ia and one of ib whose boxes overlap, in reverse order (as the GPU would give them,
+ * in some order), malloc'd, *n of them.
+ */
+static uint32_t *
+all_pairs(const GxSolidIndex *ia, const GxSolidIndex *ib, size_t *n)
+{
+	uint32_t   *v = malloc((ia->n * ib->n + 1) * 2 * sizeof(uint32_t));
+
+	*n = 0;
+	for (size_t i = ia->n; i-- > 0;)
+		for (size_t j = ib->n; j-- > 0;)
+			if (gx_box_overlaps(&ia->boxes[i], &ib->boxes[j]))
+			{
+				v[2 * *n] = (uint32_t) i;
+				v[2 * (*n)++ + 1] = (uint32_t) j;
+			}
+	return v;
+}
+
+/*
  * gx_overlay_volumes against the rational path's volumes v[3]: each the rounded rational bit for bit, the
- * same sign; and gx_overlay_intersection's.
+ * same sign; all three at once, each asked alone (its triangles only), and with the pairs of triangles given.
  */
 static void
 check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
 {
 	GxError		err = {GX_OK, ""};
 	GxOverlayOptions opt = {0, NULL};
-	GxOverlayVolumes fv;
+	GxOverlayVolumes fv,
+				one,
+				given;
+	size_t		npairs;
+	uint32_t   *pairs = all_pairs(ia, ib, &npairs);
 
-	CHECK_MSG(gx_overlay_volumes(ia, ib, &opt, &fv, &err), "%s", err.msg);
+	CHECK_MSG(gx_overlay_volumes(ia, ib, &opt, GX_BOOL_ALL, &fv, &err), "%s", err.msg);
+	CHECK_MSG(gx_overlay_volumes_of_pairs(ia, ib, &opt, GX_BOOL_ALL, pairs, npairs, &given, &err), "%s", err.msg);
+	free(pairs);
 	for (int k = 0; k < 3; k++)
 	{
 		double		want = gx_mpq_get_d_nearest(v[k]);
@@ -79,20 +106,17 @@ check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
 		CHECK_MSG(memcmp(&fv.v[k], &want, sizeof(double)) == 0 && fv.sign[k] == mpq_sgn(v[k]),
 				  "filtered volume %d: %.17g (sign %d), rational %.17g (sign %d)", k, fv.v[k], fv.sign[k], want,
 				  mpq_sgn(v[k]));
+		CHECK_MSG(gx_overlay_volumes(ia, ib, &opt, GX_BOOL_OP(k), &one, &err), "%s", err.msg);
+		CHECK_MSG(memcmp(&one.v[k], &want, sizeof(double)) == 0 && one.sign[k] == mpq_sgn(v[k]),
+				  "filtered volume %d alone: %.17g (sign %d), rational %.17g (sign %d)", k, one.v[k], one.sign[k],
+				  want, mpq_sgn(v[k]));
+		CHECK_MSG(memcmp(&given.v[k], &want, sizeof(double)) == 0 && given.sign[k] == mpq_sgn(v[k]),
+				  "volume %d with the pairs given: %.17g (sign %d), rational %.17g (sign %d)", k, given.v[k],
+				  given.sign[k], want, mpq_sgn(v[k]));
 	}
 	filtered_total += fv.filtered;
 	rational_total += fv.rational;
 	exact_sums_total += fv.exact_sums;
-	/* the intersection alone, from the triangles near the other solid */
-	CHECK_MSG(gx_overlay_intersection(ia, ib, &opt, &fv, &err), "%s", err.msg);
-	{
-		double		want = gx_mpq_get_d_nearest(v[GX_BOOL_INTERSECTION]);
-
-		CHECK_MSG(memcmp(&fv.v[GX_BOOL_INTERSECTION], &want, sizeof(double)) == 0 &&
-				  fv.sign[GX_BOOL_INTERSECTION] == mpq_sgn(v[GX_BOOL_INTERSECTION]),
-				  "filtered intersection alone: %.17g (sign %d), rational %.17g", fv.v[GX_BOOL_INTERSECTION],
-				  fv.sign[GX_BOOL_INTERSECTION], want);
-	}
 }
 
 /*
@@ -539,11 +563,11 @@ test_limits(void)
 	gx_overlay_sums_init(&s);
 	CHECK(!gx_overlay_sums(&ia, &ib, &limited, &s, &err) && err.code == GX_ERR_LIMIT);
 	err.code = GX_OK;
-	CHECK(!gx_overlay_volumes(&ia, &ib, &limited, &fv, &err) && err.code == GX_ERR_LIMIT);
+	CHECK(!gx_overlay_volumes(&ia, &ib, &limited, GX_BOOL_ALL, &fv, &err) && err.code == GX_ERR_LIMIT);
 	err.code = GX_OK;
 	CHECK(!gx_overlay_sums(&ia, &ib, &cancelled, &s, &err) && err.code == GX_ERR_CANCELLED);
 	err.code = GX_OK;
-	CHECK(!gx_overlay_volumes(&ia, &ib, &cancelled, &fv, &err) && err.code == GX_ERR_CANCELLED);
+	CHECK(!gx_overlay_volumes(&ia, &ib, &cancelled, GX_BOOL_ALL, &fv, &err) && err.code == GX_ERR_CANCELLED);
 	gx_overlay_sums_clear(&s);
 	gx_solid_index_free(&ia);
 	gx_solid_index_free(&ib);
@@ -554,10 +578,20 @@ test_limits(void)
 	gx_solid_index_build(&ia, a.v, a.n, &err);
 	gx_solid_index_build(&ib, b.v, b.n, &err);
 	err.code = GX_OK;
-	CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL}, &fv, &err) && !fv.exact_sums);
-	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL}, &bounded, &err) && bounded.exact_sums,
+	CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL}, GX_BOOL_ALL, &fv, &err) && !fv.exact_sums);
+	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL}, GX_BOOL_ALL, &bounded, &err) && bounded.exact_sums,
 			  "%s", err.msg);
 	CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
+	/* the same with the pairs given */
+	{
+		size_t		npairs;
+		uint32_t   *pairs = all_pairs(&ia, &ib, &npairs);
+
+		CHECK_MSG(gx_overlay_volumes_of_pairs(&ia, &ib, &(GxOverlayOptions) {128, NULL}, GX_BOOL_ALL, pairs, npairs,
+											  &bounded, &err) && bounded.exact_sums, "%s", err.msg);
+		CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
+		free(pairs);
+	}
 	gx_solid_index_free(&ia);
 	gx_solid_index_free(&ib);
 	free(a.v);
@@ -647,6 +681,13 @@ test_filter(void)
 		mpq_init(want);
 		mpq_set_ui(want, (1UL << 54) - 1, 1UL << 54);
 		check_pair(&a, &b, want, "a box of a tie's volume in a body");
+		CHECK(exact_sums_total > exact);
+		/* with a copy of itself: its own volume, the tie decided in rationals too */
+		exact = exact_sums_total;
+		b.n = 0;
+		for (size_t k = 0; k < a.n; k++)
+			add_tri(&b, a.v + 9 * k, a.v + 9 * k + 3, a.v + 9 * k + 6);
+		check_pair(&a, &b, want, "a box of a tie's volume with a copy of itself");
 		CHECK(exact_sums_total > exact);
 		mpq_clear(want);
 	}

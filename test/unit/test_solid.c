@@ -888,6 +888,96 @@ check_batch(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
 	gx_batch_side_free(&b);
 }
 
+/*
+ * A side of many single points (a block model's centroids: the engine takes them chunk by chunk in order)
+ * against the solids, as side a and as side b, with both sides' indexes kept (the points then visited by the
+ * layers of their grid under each solid) and built for the batch: the pairs are those of gx_solid_locate,
+ * point by point, and come out sorted.
+ */
+static void
+check_point_side(GxSerialized **solids, int nsolids, const GxBatchOptions *opt)
+{
+	enum
+	{
+		NPOINTS = 70001			/* more than four chunks of the engine's */
+	};
+	GxBatchSide pts,
+				b;
+	GxSolidIndex idx[8];
+	GxError		err = {GX_OK, ""};
+	double	   *p = malloc(NPOINTS * 3 * sizeof(double));
+	size_t		want = 0,
+				on_surface = 0;
+	uint8_t    *meets = calloc((size_t) NPOINTS * nsolids, 1);
+
+	gx_batch_side_init(&pts);
+	gx_batch_side_init(&b);
+	for (int s = 0; s < nsolids; s++)
+	{
+		size_t		n;
+		const double *tri = gx_solid_triangles(solids[s], &n);
+
+		CHECK(gx_batch_side_add(&b, solids[s], &err));
+		CHECK(gx_solid_index_build(&idx[s], tri, n, &err));
+	}
+	for (int i = 0; i < NPOINTS; i++)
+	{
+		GxSerialized *g;
+
+		for (int k = 0; k < 3; k++)
+			p[3 * i + k] = coordinate(k);
+		g = point_of(p + 3 * i, GX_POINT, 1);
+		CHECK(gx_batch_side_add(&pts, g, &err));
+		free(g);
+		for (int s = 0; s < nsolids; s++)
+		{
+			GxLocation	loc = gx_solid_locate(&idx[s], p + 3 * i);
+
+			meets[(size_t) i * nsolids + s] = loc != GX_LOC_OUTSIDE;
+			want += loc != GX_LOC_OUTSIDE;
+			on_surface += loc == GX_LOC_BOUNDARY;
+		}
+	}
+	CHECK(on_surface > 0 && want > on_surface);
+	for (int way = 0; way < 4; way++)
+	{
+		bool		points_first = way % 2 == 0,
+					same = true;
+		GxPairs		pairs;
+		GxBatchStats st;
+		size_t		got = 0;
+
+		if (way == 2)
+			CHECK(gx_side_index_build(&b, &err) && gx_side_index_build(&pts, &err));
+		CHECK(points_first ? gx_batch_intersect(&pts, &b, opt, &pairs, &st, &err) :
+			  gx_batch_intersect(&b, &pts, opt, &pairs, &st, &err));
+		for (size_t k = 0; k < pairs.n; k++)
+		{
+			uint32_t	i = points_first ? (uint32_t) (pairs.keys[k] >> 32) : (uint32_t) pairs.keys[k],
+						s = points_first ? (uint32_t) pairs.keys[k] : (uint32_t) (pairs.keys[k] >> 32);
+
+			same &= i < NPOINTS && s < (uint32_t) nsolids && meets[(size_t) i * nsolids + s] &&
+				(k == 0 || pairs.keys[k - 1] < pairs.keys[k]);
+			got++;
+		}
+		CHECK_MSG(same && got == want, "a side of %d points (%s, %s): %zu pairs, gx_solid_locate %zu", NPOINTS,
+				  points_first ? "side a" : "side b", way < 2 ? "indexed for the batch" : "both sides' index kept",
+				  got, want);
+		CHECK(st.located >= want);
+		gx_free(pairs.keys);
+	}
+	printf("test_solid: a side of %d points against %d solids, %zu pairs, %zu on a surface\n", NPOINTS, nsolids,
+		   want, on_surface);
+	for (int s = 0; s < nsolids; s++)
+		gx_solid_index_free(&idx[s]);
+	gx_side_index_free(&b);
+	gx_side_index_free(&pts);
+	gx_batch_side_free(&pts);
+	gx_batch_side_free(&b);
+	free(p);
+	free(meets);
+}
+
 /* The 12 triangles of the box [x0, x1] x [y0, y1] x [z0, z1], into t (108 doubles). */
 static void
 box_triangles(double *t, double x0, double y0, double z0, double x1, double y1, double z1)
@@ -1454,6 +1544,7 @@ main(void)
 	CHECK(made >= 5);
 	CHECK(refused >= 1);
 	check_batch(solids, nsolids, &opt);
+	check_point_side(solids, nsolids, &opt);
 	check_gaps();
 	for (int s = 0; s < nsolids; s++)
 		free(solids[s]);

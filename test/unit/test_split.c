@@ -374,6 +374,61 @@ test_shells(void)
 }
 
 /* Split refused: error code and a phrase of the message. */
+/*
+ * At UTM coordinates, a surface through a box's top edge to within the rounding (its nodes 0.3 m off the
+ * grid): the part above it is a wedge thinner than the rounding everywhere, which rounds flat: EMPTY, and the
+ * part below is the box (to the wedge's volume); each part a solid or EMPTY, their volumes adding up to the box's.
+ */
+static void
+test_thin_part(void)
+{
+	const double lo[3] = {500125.25, 7000458.5, 1200},
+				hi[3] = {500128.25, 7000460.5, 1201};
+	Field		f = {.nx = 4, .ny = 4};
+	Soup		a = {.n = 0},
+				sf = {.n = 0};
+	GxSerialized *s,
+			   *t,
+			   *part[2];
+	GxOverlayOptions opt = {0, NULL};
+	GxError		err = {GX_OK, ""};
+	size_t		size[2];
+
+	for (int k = 0; k < 4; k++)
+	{
+		f.xs[k] = 500124.25 + k * (500129.25 - 500124.25) / 3;
+		f.ys[k] = 7000457.5 + 0.3 + k * (4 / 3.0);
+		for (int j = 0; j < 4; j++)
+			f.h[k + 4 * j] = 1200.8 + 0.2 * (f.xs[k] - f.xs[0]);
+	}
+	box(&a, lo, hi);
+	field_triangles(&sf, &f, NAN, false);
+	s = solid(&a);
+	t = tin(&sf);
+	CHECK_MSG(gx_split_solid(s, t, &opt, part, size, &err), "a surface through a box's edge: %s", err.msg);
+	if (err.code == GX_OK)
+	{
+		mpq_t		v[2],
+					whole;
+
+		mpq_inits(v[0], v[1], whole, NULL);
+		for (int h = 0; h < 2; h++)
+		{
+			CHECK(part[h]->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY));
+			volume_of(part[h], v[h]);
+			gx_free(part[h]);
+		}
+		volume_of(s, whole);
+		mpq_add(v[0], v[0], v[1]);
+		mpq_sub(v[0], v[0], whole);
+		CHECK_MSG(fabs(mpq_get_d(v[0])) <= 1e-9 * mpq_get_d(whole), "a surface through a box's edge: the parts "
+				  "add up to %.17g more than the box", mpq_get_d(v[0]));
+		mpq_clears(v[0], v[1], whole, NULL);
+	}
+	gx_free(s);
+	gx_free(t);
+}
+
 static void
 check_refused(const Soup *sa, const Soup *sf, const char *phrase, const char *what)
 {
@@ -437,8 +492,10 @@ test_refused(void)
 	/* EMPTY: nothing on either side */
 	{
 		double		none[9];
+		const double *in[2] = {none, none};
+		const size_t nin[2] = {0, 0};
 		size_t		esize;
-		GxSerialized *e = gx_boolean_make(none, 0, 0, "test", &esize, &(GxError) {GX_OK, ""}),
+		GxSerialized *e = gx_boolean_make(none, 0, in, nin, 0, "test", &esize, &(GxError) {GX_OK, ""}),
 				   *t = tin(&half),
 				   *part[2];
 		GxOverlayOptions opt = {0, NULL};
@@ -464,6 +521,7 @@ main(void)
 	test_planes();
 	test_folds_utm();
 	test_shells();
+	test_thin_part();
 	test_refused();
 	return gx_test_report("test_split");
 }

@@ -1,36 +1,34 @@
 /*
- * gx_cut.c: a triangle cut along the sections of other triangles, triangulated along the cuts (gx_cut.h).
- * In T's coordinates (t, u), every decision exact (gx_cut_points.h: certified double-doubles, rationals where
- * they cannot decide): the cuts are clipped to T; the points are T's corners, the cuts' ends (a section that
- * only touches T is a point) and their crossings; every cut is split at the points on it. The points are
- * inserted one by one into T (a triangle split in three, or two triangles in two when the point lies on an
- * edge), then each split cut is made an edge by flipping the edges that cross it (Sloan's method: no point
- * lies inside a split cut and no two of them cross, so it ends). Pieces are the classes of triangles joined
- * across edges that are not cuts.
+ * gx_cut.c: a triangle, or a facet of coplanar triangles, cut along the sections of other triangles,
+ * triangulated along the cuts (gx_cut.h). In T's coordinates (t, u), all in rationals: the cuts are clipped to
+ * the domain's triangles, the collinear parts of one gx_cut_add_group call that overlap or touch merged into
+ * one; the points are the domain's corners, the cuts' ends (a section that only touches the domain is a point),
+ * the other triangles' vertices in the domain, and the cuts' crossings; every cut is split at the points on it.
+ * The points are inserted one by one into the domain's triangles (a triangle split in three, or two triangles
+ * in two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
+ * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are the
+ * classes of triangles joined across edges that are not cuts.
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "algorithm/gx_cut.h"
-#include "algorithm/gx_cut_points.h"
+#include "algorithm/gx_plane_coords.h"
+#include "algorithm/gx_predicates_exact.h"
+#include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 
 #define CANCEL_EVERY 64
+
+typedef GxTU Point;
 
 typedef struct Edge
 {
 	size_t		a,
 				b,
 				src;			/* the gx_cut_add call that made it, counted from 0 */
-	uint32_t	line;			/* the line it lies on (gx_cut_points.h) */
 } Edge;
-
-/* What one gx_cut_add call added: its triangle, and whether it crosses T's plane through its inside. */
-typedef struct Added
-{
-	const double *tau;
-	bool		through;		/* a segment from its boundary across its inside (no edge of it in the plane) */
-} Added;
 
 /* A triangle of the triangulation: nb[k] the one across the edge opposite v[k], -1 on T's edges. */
 typedef struct Tri
@@ -41,13 +39,14 @@ typedef struct Tri
 
 struct GxCut
 {
-	GxCutPoints *P;				/* every point made in T's (t, u), the triangles lying in its plane */
-	size_t	   *pt;				/* the points of the triangulation, as P's */
+	GxPlaneCoords f;			/* T's (t, u), the triangles lying in its plane */
+	Point	   *dom;			/* the domain's triangles' corners, 3 each, counter-clockwise: T's first */
+	double	   *domxyz;			/* their coordinates, 9 a triangle */
+	size_t		ndom,
+				domcap;
+	Point	   *pt;
 	size_t		npt,
 				ptcap;
-	Added	   *added;			/* per gx_cut_add call */
-	size_t		addedcap;
-	uint32_t	nlines;			/* lines named so far */
 	Edge	   *cut;			/* by their ends' points */
 	size_t		ncut,
 				cutcap;
@@ -68,6 +67,24 @@ struct GxCut
 				cancelled;
 };
 
+/* Room for one more domain triangle, its corners initialised; false without memory. */
+static bool
+grow_domain(GxCut *c)
+{
+	double	   *xyz = NULL;
+
+	if (!gx_grow_malloc((void **) &c->dom, &c->domcap, 3 * (c->ndom + 1), sizeof(Point), SIZE_MAX / 512) ||
+		(xyz = realloc(c->domxyz, 9 * (c->ndom + 1) * sizeof(double))) == NULL)
+	{
+		c->nomem = true;
+		return false;
+	}
+	c->domxyz = xyz;
+	for (int k = 0; k < 3; k++)
+		mpq_inits(c->dom[3 * c->ndom + k].t, c->dom[3 * c->ndom + k].u, NULL);
+	return true;
+}
+
 GxCut *
 gx_cut_new(const double *T, int drop)
 {
@@ -75,20 +92,45 @@ gx_cut_new(const double *T, int drop)
 
 	if (c == NULL)
 		return NULL;
-	if ((c->P = gx_cpt_new(T, drop)) == NULL)
+	gx_plane_coords_init(&c->f, T, drop);
+	c->limit = SIZE_MAX / 512;
+	if (!grow_domain(c))
 	{
-		free(c);
+		gx_cut_free(c);
 		return NULL;
 	}
-	c->limit = SIZE_MAX / 512;
-	c->nlines = GX_CPT_FIRST_LINE;
+	mpq_set_ui(c->dom[1].t, 1, 1);
+	mpq_set_ui(c->dom[2].u, 1, 1);
+	memcpy(c->domxyz, T, 9 * sizeof(double));
+	c->ndom = 1;
 	return c;
 }
 
 void
-gx_cut_exact_only(GxCut *c)
+gx_cut_extend(GxCut *c, const double *tri)
 {
-	gx_cpt_exact_only(c->P);
+	Point	   *d;
+	double	   *xyz;
+
+	if (!grow_domain(c))
+		return;
+	d = &c->dom[3 * c->ndom];
+	xyz = c->domxyz + 9 * c->ndom;
+	for (int k = 0; k < 3; k++)
+		gx_tu_of_point(&c->f, tri + 3 * k, &d[k]);
+	memcpy(xyz, tri, 9 * sizeof(double));
+	if (gx_tu_orient(&c->f, &d[0], &d[1], &d[2]) < 0)
+	{
+		/* counter-clockwise in (t, u), its coordinates in the same order */
+		double		swap[3];
+
+		mpq_swap(d[1].t, d[2].t);
+		mpq_swap(d[1].u, d[2].u);
+		memcpy(swap, xyz + 3, sizeof(swap));
+		memcpy(xyz + 3, xyz + 6, sizeof(swap));
+		memcpy(xyz + 6, swap, sizeof(swap));
+	}
+	c->ndom++;
 }
 
 void
@@ -106,31 +148,29 @@ room(GxCut *c)
 	return false;
 }
 
-/* The index of point x (one of c->P's), added when new; SIZE_MAX when out of room. */
+/* The index of point (t, u), added when new; SIZE_MAX when out of room. */
 static size_t
-add_point(GxCut *c, size_t x)
+add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
 {
-	if (x == SIZE_MAX)
-	{
-		c->nomem = true;
-		return SIZE_MAX;
-	}
 	for (size_t k = 0; k < c->npt; k++)
-		if (gx_cpt_same(c->P, c->pt[k], x))
+		if (mpq_equal(c->pt[k].t, t) && mpq_equal(c->pt[k].u, u))
 			return k;
 	if (!room(c))
 		return SIZE_MAX;
-	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(size_t), SIZE_MAX / 512))
+	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(Point), SIZE_MAX / 512))
 	{
 		c->nomem = true;
 		return SIZE_MAX;
 	}
-	c->pt[c->npt] = x;
+	mpq_init(c->pt[c->npt].t);
+	mpq_init(c->pt[c->npt].u);
+	mpq_set(c->pt[c->npt].t, t);
+	mpq_set(c->pt[c->npt].u, u);
 	return c->npt++;
 }
 
 static void
-add_cut(GxCut *c, size_t a, size_t b, uint32_t line)
+add_cut(GxCut *c, size_t a, size_t b)
 {
 	if (a == SIZE_MAX || b == SIZE_MAX || a == b || !room(c))
 		return;
@@ -139,55 +179,272 @@ add_cut(GxCut *c, size_t a, size_t b, uint32_t line)
 		c->nomem = true;
 		return;
 	}
-	c->cut[c->ncut++] = (Edge) {a, b, c->nadded, line};
+	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
+}
+
+/* v = (b - a) x (x - a); w scratch. */
+static void
+edge_value(const Point *a, const Point *b, const Point *x, mpq_ptr v, mpq_ptr w)
+{
+	mpq_t		d;
+
+	mpq_init(d);
+	mpq_sub(v, b->t, a->t);
+	mpq_sub(d, x->u, a->u);
+	mpq_mul(v, v, d);
+	mpq_sub(w, b->u, a->u);
+	mpq_sub(d, x->t, a->t);
+	mpq_mul(w, w, d);
+	mpq_sub(v, v, w);
+	mpq_clear(d);
 }
 
 /*
- * The part of segment pq (points of c->P) inside T (pq a point when q == p, on no line): a cut on line `line`,
- * a point when only one is left.
+ * The part of segment pq (a point when q == p) inside domain triangle k (closed), into r (initialised by the
+ * caller), from p's side; false when none is. T's own by its edge functions t, u and 1 - t - u; another's by
+ * its edges' (b - a) x (x - a), affine along pq, each a bound on s in p + s (q - p), s in [0, 1].
  */
-static void
-add_clipped(GxCut *c, size_t p, size_t q, uint32_t line)
+static bool
+clip_to(GxCut *c, size_t k, const Point *p, const Point *q, Point r[2])
 {
-	size_t		r[2];
+	const Point *d = &c->dom[3 * k];
+	mpq_t		f[2],
+				lo,
+				hi,
+				w;
+	bool		empty = false;
 
-	if (gx_cpt_clip(c->P, p, q, r))
+	if (k == 0)
+		return gx_tu_clip(p, q, r);
+	mpq_inits(f[0], f[1], lo, hi, w, NULL);
+	mpq_set_ui(hi, 1, 1);
+	for (int e = 0; e < 3 && !empty; e++)
 	{
-		size_t		a;
+		edge_value(&d[e], &d[(e + 1) % 3], p, f[0], w);
+		edge_value(&d[e], &d[(e + 1) % 3], q, f[1], w);
+		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
+			empty = true;
+		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
+		{
+			bool		entering = mpq_sgn(f[0]) < 0;
 
-		gx_cpt_on_line(c->P, r[0], line);
-		gx_cpt_on_line(c->P, r[1], line);
-		a = add_point(c, r[0]);
-		add_cut(c, a, add_point(c, r[1]), line);
+			mpq_sub(f[1], f[0], f[1]);
+			mpq_div(f[0], f[0], f[1]);	/* s where it crosses the edge */
+			if (entering ? mpq_cmp(f[0], lo) > 0 : mpq_cmp(f[0], hi) < 0)
+				mpq_set(entering ? lo : hi, f[0]);
+		}
 	}
-	else if (gx_cpt_nomem(c->P))
+	empty = empty || mpq_cmp(lo, hi) > 0;
+	for (int e = 0; e < 2 && !empty; e++)
+		gx_tu_along(r[e].t, r[e].u, p, q, e ? hi : lo);
+	mpq_clears(f[0], f[1], lo, hi, w, NULL);
+	return !empty;
+}
+
+/* Is x in the closed domain? */
+static bool
+in_domain(GxCut *c, const Point *x)
+{
+	for (size_t k = 0; k < c->ndom; k++)
+	{
+		const Point *d = &c->dom[3 * k];
+		bool		in = true;
+
+		for (int e = 0; in && e < 3; e++)
+			in = gx_tu_orient(&c->f, &d[e], &d[(e + 1) % 3], x) >= 0;
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/* x before y: by t, then by u (along any line, the order of its points) */
+static int
+cmp_tu(const Point *x, const Point *y)
+{
+	int			o = mpq_cmp(x->t, y->t);
+
+	return o ? o : mpq_cmp(x->u, y->u);
+}
+
+/* Segments (a before b) and points of one gx_cut_add_group's sections, clipped to the domain. */
+typedef struct Bits
+{
+	Point	   *seg;			/* 2 a segment */
+	size_t		nseg,
+				segcap;
+	Point	   *lone;			/* segments clipped to a point */
+	size_t		nlone,
+				lonecap;
+} Bits;
+
+static Point *
+push(GxCut *c, Point **a, size_t *n, size_t *cap, int k)
+{
+	Point	   *x;
+
+	if (!gx_grow_malloc((void **) a, cap, *n + k, sizeof(Point), SIZE_MAX / 512))
+	{
 		c->nomem = true;
+		return NULL;
+	}
+	x = *a + *n;
+	for (int j = 0; j < k; j++)
+		mpq_inits(x[j].t, x[j].u, NULL);
+	*n += k;
+	return x;
+}
+
+/* Segment pq clipped to each domain triangle, into b. */
+static void
+clip_segment(GxCut *c, const Point *p, const Point *q, Bits *b)
+{
+	Point		r[2];
+
+	mpq_inits(r[0].t, r[0].u, r[1].t, r[1].u, NULL);
+	for (size_t k = 0; k < c->ndom && !c->nomem; k++)
+	{
+		Point	   *x;
+		int			o;
+
+		if (!clip_to(c, k, p, q, r))
+			continue;
+		if ((o = cmp_tu(&r[0], &r[1])) == 0)
+		{
+			if ((x = push(c, &b->lone, &b->nlone, &b->lonecap, 1)) != NULL)
+			{
+				mpq_set(x->t, r[0].t);
+				mpq_set(x->u, r[0].u);
+			}
+		}
+		else if ((x = push(c, &b->seg, &b->nseg, &b->segcap, 2)) != NULL)
+			for (int e = 0; e < 2; e++)
+			{
+				mpq_set(x[e].t, r[(o > 0) ^ e].t);
+				mpq_set(x[e].u, r[(o > 0) ^ e].u);
+			}
+	}
+	gx_tu_clear(r, 2);
+}
+
+/* Do collinear segments x and y (a before b) overlap or touch? Then x becomes their union. */
+static bool
+merge(GxCut *c, Point *x, const Point *y)
+{
+	if (gx_tu_orient(&c->f, &x[0], &x[1], &y[0]) != 0 || gx_tu_orient(&c->f, &x[0], &x[1], &y[1]) != 0 ||
+		cmp_tu(&x[0], &y[1]) > 0 || cmp_tu(&y[0], &x[1]) > 0)
+		return false;
+	if (cmp_tu(&y[0], &x[0]) < 0)
+	{
+		mpq_set(x[0].t, y[0].t);
+		mpq_set(x[0].u, y[0].u);
+	}
+	if (cmp_tu(&y[1], &x[1]) > 0)
+	{
+		mpq_set(x[1].t, y[1].t);
+		mpq_set(x[1].u, y[1].u);
+	}
+	return true;
+}
+
+/* Is x on segment s (a before b), ends included? */
+static bool
+on_segment(GxCut *c, const Point *s, const Point *x)
+{
+	return gx_tu_orient(&c->f, &s[0], &s[1], x) == 0 && cmp_tu(&s[0], x) <= 0 && cmp_tu(x, &s[1]) <= 0;
+}
+
+/* Does another triangle of the group than tri + 9 idx[m] have the edge ab? */
+static bool
+group_edge(const double *tri, const size_t *idx, size_t n, size_t m, const double *a, const double *b)
+{
+	for (size_t j = 0; j < n; j++)
+	{
+		const double *t = tri + 9 * idx[j];
+		int			found = 0;
+
+		if (j == m)
+			continue;
+		for (int k = 0; k < 3; k++)
+			found += (t[3 * k] == a[0] && t[3 * k + 1] == a[1] && t[3 * k + 2] == a[2]) +
+				(t[3 * k] == b[0] && t[3 * k + 1] == b[1] && t[3 * k + 2] == b[2]);
+		if (found == 2)
+			return true;
+	}
+	return false;
+}
+
+void
+gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
+{
+	Bits		b = {NULL, 0, 0, NULL, 0, 0};
+
+	for (size_t m = 0; m < n && !c->nomem; m++)
+	{
+		const double *tau = tri + 9 * idx[m];
+		int			nzero,
+					np;
+		Point		p[3];
+
+		np = gx_plane_section(&c->f, tau, p, &nzero, &c->nomem);
+		/* tau's vertices on the plane are points wherever they lie in the domain */
+		for (int k = 0; k < nzero; k++)
+			if (in_domain(c, &p[k]))
+				add_point(c, p[k].t, p[k].u);
+		if (np == 2)
+			clip_segment(c, &p[0], &p[1], &b);
+		else if (np == 3)
+			for (int k = 0; k < 3; k++)
+				if (!group_edge(tri, idx, n, m, tau + 3 * k, tau + 3 * ((k + 1) % 3)))
+					clip_segment(c, &p[k], &p[(k + 1) % 3], &b);
+		gx_tu_clear(p, np);
+	}
+	/* collinear pieces that overlap or touch made one: the group's edges inside it, the domain's, cut nothing */
+	for (bool merged = true; merged && !c->nomem;)
+	{
+		merged = false;
+		for (size_t x = 0; x < b.nseg / 2; x++)
+			for (size_t y = x + 1; y < b.nseg / 2; y++)
+				if (merge(c, &b.seg[2 * x], &b.seg[2 * y]))
+				{
+					b.nseg -= 2;
+					mpq_swap(b.seg[2 * y].t, b.seg[b.nseg].t);
+					mpq_swap(b.seg[2 * y].u, b.seg[b.nseg].u);
+					mpq_swap(b.seg[2 * y + 1].t, b.seg[b.nseg + 1].t);
+					mpq_swap(b.seg[2 * y + 1].u, b.seg[b.nseg + 1].u);
+					gx_tu_clear(&b.seg[b.nseg], 2);
+					merged = true;
+					y--;
+				}
+	}
+	for (size_t x = 0; x < b.nseg / 2; x++)
+	{
+		size_t		a = add_point(c, b.seg[2 * x].t, b.seg[2 * x].u);
+
+		add_cut(c, a, add_point(c, b.seg[2 * x + 1].t, b.seg[2 * x + 1].u));
+	}
+	for (size_t k = 0; k < b.nlone; k++)
+	{
+		bool		on = false;
+
+		for (size_t x = 0; x < b.nseg / 2 && !on; x++)
+			on = on_segment(c, &b.seg[2 * x], &b.lone[k]);
+		if (!on)
+			add_point(c, b.lone[k].t, b.lone[k].u);
+	}
+	gx_tu_clear(b.seg, (int) b.nseg);
+	gx_tu_clear(b.lone, (int) b.nlone);
+	free(b.seg);
+	free(b.lone);
+	c->nadded++;
 }
 
 void
 gx_cut_add(GxCut *c, const double *tau)
 {
-	int			nzero,
-				n;
-	size_t		p[3];
+	const size_t zero = 0;
 
-	if (!gx_grow_malloc((void **) &c->added, &c->addedcap, c->nadded + 1, sizeof(Added), SIZE_MAX / 64))
-	{
-		c->nomem = true;
-		return;
-	}
-	n = gx_cpt_section(c->P, tau, p, &nzero);
-	c->added[c->nadded] = (Added) {tau, n == 2 && nzero < 2};
-	if (gx_cpt_nomem(c->P))
-		c->nomem = true;
-	else if (n == 1)
-		add_clipped(c, p[0], p[0], GX_CPT_NO_LINE);
-	else if (n == 2)
-		add_clipped(c, p[0], p[1], c->nlines++);
-	else if (n == 3)
-		for (int k = 0; k < 3; k++)
-			add_clipped(c, p[k], p[(k + 1) % 3], c->nlines++);
-	c->nadded++;
+	gx_cut_add_group(c, tau, &zero, 1);
 }
 
 /* Is cancel set? Remembered once seen. */
@@ -199,31 +456,53 @@ stop(GxCut *c)
 	return c->cancelled;
 }
 
-/* The sign of (q - p) x (r - p) for points of the triangulation. */
-static int
-orient(GxCut *c, size_t p, size_t q, size_t r)
-{
-	return gx_cpt_orient(c->P, c->pt[p], c->pt[q], c->pt[r]);
-}
-
 /* The points where two cuts cross inside both (their ends are points already). */
 static void
 add_crossings(GxCut *c)
 {
-	size_t		n = c->ncut,
-				x;
+	mpq_t		s,
+				t,
+				u;
+	size_t		n = c->ncut;
 
-	for (size_t i = 0; i < n && !stop(c); i++)
-		for (size_t j = i + 1; j < n; j++)
-			if (gx_cpt_cross(c->P, c->pt[c->cut[i].a], c->pt[c->cut[i].b], c->pt[c->cut[j].a], c->pt[c->cut[j].b],
-							 &x))
-			{
-				gx_cpt_on_line(c->P, x, c->cut[i].line);
-				gx_cpt_on_line(c->P, x, c->cut[j].line);
-				add_point(c, x);
-			}
-			else if (gx_cpt_nomem(c->P))
-				c->nomem = true;
+	mpq_inits(s, t, u, NULL);
+	for (size_t x = 0; x < n && !stop(c); x++)
+		for (size_t y = x + 1; y < n; y++)
+		{
+			const Point *a0 = &c->pt[c->cut[x].a],
+					   *a1 = &c->pt[c->cut[x].b],
+					   *b0 = &c->pt[c->cut[y].a],
+					   *b1 = &c->pt[c->cut[y].b];
+
+			if (!gx_tu_cross(&c->f, a0, a1, b0, b1, s))
+				continue;
+			gx_tu_along(t, u, b0, b1, s);
+			add_point(c, t, u);
+		}
+	mpq_clears(s, t, u, NULL);
+}
+
+/* Is point p strictly between a and b, on segment ab? */
+static bool
+inside_segment(GxCut *c, const Point *a, const Point *b, const Point *p)
+{
+	int			lo,
+				hi;
+
+	if (gx_tu_orient(&c->f, a, b, p) != 0)
+		return false;
+	/* on the line: compare along t, or along u for a segment of constant t */
+	if (!mpq_equal(a->t, b->t))
+	{
+		lo = mpq_cmp(a->t, p->t);
+		hi = mpq_cmp(p->t, b->t);
+	}
+	else
+	{
+		lo = mpq_cmp(a->u, p->u);
+		hi = mpq_cmp(p->u, b->u);
+	}
+	return lo != 0 && hi != 0 && (lo > 0) == (hi > 0);
 }
 
 static void
@@ -234,7 +513,7 @@ add_constraint(GxCut *c, size_t a, size_t b, size_t src)
 		c->nomem = true;
 		return;
 	}
-	c->con[c->ncon++] = (Edge) {a < b ? a : b, a < b ? b : a, src, GX_CPT_NO_LINE};
+	c->con[c->ncon++] = (Edge) {a < b ? a : b, a < b ? b : a, src};
 }
 
 /* Every cut split at the points inside it, into c->con: those points sorted by |t - ta| + |u - ua|. */
@@ -242,27 +521,38 @@ static void
 split_cuts(GxCut *c)
 {
 	size_t	   *on = malloc((c->npt + 2) * sizeof(size_t));
+	__mpq_struct *key = malloc((c->npt + 2) * sizeof(__mpq_struct));
 
-	if (on == NULL)
+	if (on == NULL || key == NULL)
 	{
+		free(on);
+		free(key);
 		c->nomem = true;
 		return;
 	}
+	for (size_t k = 0; k < c->npt + 2; k++)
+		mpq_init(&key[k]);
 	for (size_t x = 0; x < c->ncut && !c->nomem && !stop(c); x++)
 	{
-		size_t		a = c->pt[c->cut[x].a],
-					b = c->pt[c->cut[x].b],
-					n = 0;
+		const Point *a = &c->pt[c->cut[x].a],
+				   *b = &c->pt[c->cut[x].b];
+		size_t		n = 0;
 
 		on[n++] = c->cut[x].a;
 		for (size_t k = 0; k < c->npt; k++)
-			if (gx_cpt_between(c->P, a, b, c->pt[k]))
+			if (inside_segment(c, a, b, &c->pt[k]))
 			{
 				size_t		at = n++;
 
+				mpq_sub(&key[at], c->pt[k].t, a->t);
+				mpq_abs(&key[at], &key[at]);
+				mpq_sub(c->f.w[3], c->pt[k].u, a->u);
+				mpq_abs(c->f.w[3], c->f.w[3]);
+				mpq_add(&key[at], &key[at], c->f.w[3]);
 				/* insertion sort: few points lie on one cut */
-				while (at > 1 && gx_cpt_closer(c->P, a, c->pt[on[at - 1]], c->pt[k]) > 0)
+				while (at > 1 && mpq_cmp(&key[at - 1], &key[at]) > 0)
 				{
+					mpq_swap(&key[at - 1], &key[at]);
 					on[at] = on[at - 1];
 					at--;
 				}
@@ -272,7 +562,10 @@ split_cuts(GxCut *c)
 		for (size_t k = 0; k + 1 < n; k++)
 			add_constraint(c, on[k], on[k + 1], c->cut[x].src);
 	}
+	for (size_t k = 0; k < c->npt + 2; k++)
+		mpq_clear(&key[k]);
 	free(on);
+	free(key);
 }
 
 static long
@@ -375,7 +668,7 @@ insert_point(GxCut *c, size_t p)
 					zero = -1;
 
 		for (int k = 0; k < 3; k++)
-			o[k] = orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
+			o[k] = gx_tu_orient(&c->f, &c->pt[t->v[(k + 1) % 3]], &c->pt[t->v[(k + 2) % 3]], &c->pt[p]);
 		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
 			continue;
 		for (int k = 0; k < 3; k++)
@@ -393,7 +686,13 @@ insert_point(GxCut *c, size_t p)
 static bool
 cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 {
-	return orient(c, a, b, p) * orient(c, a, b, q) < 0 && orient(c, p, q, a) * orient(c, p, q, b) < 0;
+	const Point *A = &c->pt[a],
+			   *B = &c->pt[b],
+			   *P = &c->pt[p],
+			   *Q = &c->pt[q];
+
+	return gx_tu_orient(&c->f, A, B, P) * gx_tu_orient(&c->f, A, B, Q) < 0 &&
+		gx_tu_orient(&c->f, P, Q, A) * gx_tu_orient(&c->f, P, Q, B) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
@@ -444,7 +743,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 					free(queue);
 					return true;
 				}
-				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3], 0, GX_CPT_NO_LINE};
+				queue[n++] = (Edge) {c->tri[y].v[(m + 1) % 3], c->tri[y].v[(m + 2) % 3], 0};
 			}
 	while (head < n)
 	{
@@ -466,7 +765,8 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 		rotate(&c->tri[y], across(c, y, x));
 		p = c->tri[x].v[0];
 		q = c->tri[y].v[0];
-		if (orient(c, p, q, e.a) * orient(c, p, q, e.b) < 0)
+		if (gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.a]) *
+			gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.b]) < 0)
 		{
 			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
 			Tri			o = c->tri[x],
@@ -477,7 +777,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 			relink(c, r.nb[1], y, x);
 			relink(c, o.nb[1], x, y);
 			if (cross(c, a, b, p, q))
-				e = (Edge) {p, q, 0, GX_CPT_NO_LINE};
+				e = (Edge) {p, q, 0};
 			else
 				continue;
 		}
@@ -506,7 +806,7 @@ cmp_edge(const void *x, const void *y)
 static bool
 is_constraint(const GxCut *c, size_t a, size_t b)
 {
-	Edge		e = {a < b ? a : b, a < b ? b : a, 0, GX_CPT_NO_LINE};
+	Edge		e = {a < b ? a : b, a < b ? b : a, 0};
 
 	return bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge) != NULL;
 }
@@ -557,16 +857,42 @@ find_pieces(GxCut *c)
 	free(stack);
 }
 
+/* The domain's triangles, their corners the points dv, neighbours across their shared edges. */
+static void
+start_triangulation(GxCut *c, const size_t *dv)
+{
+	for (size_t k = 0; k < c->ndom; k++)
+	{
+		long		x = new_tri(c);
+
+		if (x < 0)
+			return;
+		c->tri[x] = (Tri) {{dv[3 * k], dv[3 * k + 1], dv[3 * k + 2]}, {-1, -1, -1}};
+		for (long y = 0; y < x; y++)
+			for (int m = 0; m < 3; m++)
+				for (int j = 0; j < 3; j++)
+					if (c->tri[x].v[(m + 1) % 3] == c->tri[y].v[(j + 2) % 3] &&
+						c->tri[x].v[(m + 2) % 3] == c->tri[y].v[(j + 1) % 3])
+					{
+						c->tri[x].nb[m] = y;
+						c->tri[y].nb[j] = x;
+					}
+	}
+}
+
 bool
 gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 {
-	size_t		corner[3];
+	size_t	   *dv = malloc(3 * c->ndom * sizeof(size_t));
 
 	c->cancel = cancel;
-	/* T's corners, appended: the points of the cuts keep their indices */
-	for (int k = 0; k < 3; k++)
-		corner[k] = add_point(c, gx_cpt_corner(c->P, k));
-	add_crossings(c);
+	if (dv == NULL)
+		c->nomem = true;
+	/* the domain's corners, appended: the points of the cuts keep their indices */
+	for (size_t k = 0; k < 3 * c->ndom && !c->nomem; k++)
+		dv[k] = add_point(c, c->dom[k].t, c->dom[k].u);
+	if (!c->over && !c->nomem)
+		add_crossings(c);
 	if (!c->over && !c->nomem && !c->cancelled)
 		split_cuts(c);
 	if (c->cancelled)
@@ -574,17 +900,24 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	if (c->over)
 	{
 		gx_error_set(err, GX_ERR_LIMIT, "a triangle is cut by more than %zu segments and crossings", c->limit);
+		free(dv);
 		return false;
 	}
-	if (!c->nomem && new_tri(c) == 0)
-		c->tri[0] = (Tri) {{corner[0], corner[1], corner[2]}, {-1, -1, -1}};
+	if (!c->nomem)
+		start_triangulation(c, dv);
 	for (size_t p = 0; p < c->npt && !c->nomem; p++)
 	{
+		bool		corner = false;
+
 		if (stop(c))
 			goto cancelled;
-		if (p != corner[0] && p != corner[1] && p != corner[2])
+		for (size_t k = 0; k < 3 * c->ndom && !corner; k++)
+			corner = dv[k] == p;
+		if (!corner)
 			insert_point(c, p);
 	}
+	free(dv);
+	dv = NULL;
 	if (!c->nomem)
 		qsort(c->con, c->ncon, sizeof(Edge), cmp_edge);
 	for (size_t k = 0; k < c->ncon && !c->nomem; k++)
@@ -608,6 +941,7 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	}
 	return true;
 cancelled:
+	free(dv);
 	gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 	return false;
 }
@@ -632,31 +966,55 @@ gx_cut_triangle(const GxCut *c, size_t k, size_t *piece)
 }
 
 int
-gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u)
+gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 {
 	const Tri  *x = &c->tri[c->rep[p]];
-	size_t		v[3] = {c->pt[x->v[0]], c->pt[x->v[1]], c->pt[x->v[2]]};
+	Point		m;
+	int			cover;
 
 	/* the centroid of one of its triangles: no cut meets a triangle's inside */
-	return gx_cpt_centroid(c->P, v, t, u);
-}
+	mpq_set_ui(t, 0, 1);
+	mpq_set_ui(u, 0, 1);
+	for (int k = 0; k < 3; k++)
+	{
+		mpq_add(t, t, c->pt[x->v[k]].t);
+		mpq_add(u, u, c->pt[x->v[k]].u);
+	}
+	mpq_set_ui(c->f.w[3], 3, 1);
+	mpq_div(t, t, c->f.w[3]);
+	mpq_div(u, u, c->f.w[3]);
+	m.t[0] = *t;
+	m.u[0] = *u;
+	cover = gx_plane_covered(&c->f, &m);
+	*tri = c->domxyz;
+	for (size_t k = 1; k < c->ndom; k++)
+	{
+		const Point *d = &c->dom[3 * k];
+		bool		in = true;
+		mpq_t		det,
+					w,
+					lt,
+					lu;
 
-int
-gx_cut_piece_side(GxCut *c, size_t p)
-{
-	if (gx_cpt_ncover(c->P) > 0)
-		return 0;
-	for (size_t k = 0; k < c->ntri; k++)
-		for (int m = 0; m < 3 && c->piece[k] == p; m++)
-		{
-			size_t		src;
-			bool		border;
-
-			/* the vertex across the cut lies off tau's plane, on the piece's side of it */
-			if (gx_cut_edge(c, k, m, &border, &src, 1) == 1 && c->added[src].through)
-				return -gx_cpt_side(c->P, c->pt[c->tri[k].v[m]], c->added[src].tau);
-		}
-	return 0;
+		for (int e = 0; in && e < 3; e++)
+			in = gx_tu_orient(&c->f, &d[e], &d[(e + 1) % 3], &m) >= 0;
+		if (!in)
+			continue;
+		/*
+		 * in domain triangle k: (t, u) in its own coordinates, by Cramer's rule: m - d0 = t (d1 - d0) + u (d2 -
+		 * d0) (m shares t's and u's numbers: both computed before either is set)
+		 */
+		mpq_inits(det, w, lt, lu, NULL);
+		edge_value(&d[0], &d[1], &d[2], det, w);
+		edge_value(&d[0], &m, &d[2], lt, w);
+		edge_value(&d[0], &d[1], &m, lu, w);
+		mpq_div(t, lt, det);
+		mpq_div(u, lu, det);
+		mpq_clears(det, w, lt, lu, NULL);
+		*tri = c->domxyz + 9 * k;
+		break;
+	}
+	return cover;
 }
 
 size_t
@@ -665,7 +1023,7 @@ gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t m
 	size_t		a = c->tri[k].v[(m + 1) % 3],
 				b = c->tri[k].v[(m + 2) % 3],
 				n = 0;
-	Edge		e = {a < b ? a : b, a < b ? b : a, 0, GX_CPT_NO_LINE};
+	Edge		e = {a < b ? a : b, a < b ? b : a, 0};
 	const Edge *x = bsearch(&e, c->con, c->ncon, sizeof(Edge), cmp_edge);
 
 	*border = c->tri[k].nb[m] < 0;
@@ -692,13 +1050,44 @@ gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t m
 int
 gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 {
-	return gx_cpt_side(c->P, c->pt[v], tau);
+	mpq_t		o,
+				d;
+	int			sign;
+
+	/* orient3d(tau, .) is affine: at T0 + t (T1 - T0) + u (T2 - T0) it is O0 + t (O1 - O0) + u (O2 - O0) */
+	mpq_inits(o, d, NULL);
+	gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T, o);
+	for (int k = 1; k < 3; k++)
+	{
+		gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T + 3 * k, d);
+		mpq_sub(d, d, o);
+		mpq_mul(d, d, k == 1 ? c->pt[v].t : c->pt[v].u);
+		mpq_add(c->f.w[k], d, k == 1 ? o : c->f.w[1]);
+	}
+	sign = mpq_sgn(c->f.w[2]);
+	mpq_clears(o, d, NULL);
+	return sign;
 }
 
 void
 gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 {
-	gx_cpt_round(c->P, c->pt[v], xyz);
+	const Point *p = &c->pt[v];
+
+	for (int a = 0; a < 3; a++)
+	{
+		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
+		mpq_set_d(c->f.w[0], c->f.T[a]);
+		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
+		mpq_sub(c->f.w[1], c->f.w[1], c->f.w[0]);
+		mpq_mul(c->f.w[1], c->f.w[1], p->t);
+		mpq_set_d(c->f.w[2], c->f.T[6 + a]);
+		mpq_sub(c->f.w[2], c->f.w[2], c->f.w[0]);
+		mpq_mul(c->f.w[2], c->f.w[2], p->u);
+		mpq_add(c->f.w[0], c->f.w[0], c->f.w[1]);
+		mpq_add(c->f.w[0], c->f.w[0], c->f.w[2]);
+		xyz[a] = gx_mpq_get_d_nearest(c->f.w[0]);
+	}
 }
 
 void
@@ -706,9 +1095,13 @@ gx_cut_free(GxCut *c)
 {
 	if (c == NULL)
 		return;
-	gx_cpt_free(c->P);
+	for (size_t k = 0; k < c->npt; k++)
+		mpq_clears(c->pt[k].t, c->pt[k].u, NULL);
+	gx_plane_coords_clear(&c->f);
+	gx_tu_clear(c->dom, (int) (3 * c->ndom));
+	free(c->dom);
+	free(c->domxyz);
 	free(c->pt);
-	free(c->added);
 	free(c->cut);
 	free(c->tri);
 	free(c->con);

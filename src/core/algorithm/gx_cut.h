@@ -1,12 +1,13 @@
 /*
- * gx_cut.h: a triangle T cut by the sections of other triangles, triangulated along the cuts, exactly. Where
- * gx_pieces.h gives one point of each piece, this gives the pieces themselves: triangles whose vertices are
- * every point where the cuts end or cross, on T's edges as well as inside, so that two triangles sharing an
- * edge (or a triangle and the one that cuts it) are cut at the same points there, and the triangles kept of
- * a surface join without T-junctions. Vertices are exact rational points of T's plane, in T's coordinates
- * (t, u): the point T0 + t (T1 - T0) + u (T2 - T0), decided on by certified double-doubles where those can
- * and by the exact rationals where not (gx_cut_points.h): the same triangulation either way. Memory from
- * malloc (threads may call this).
+ * gx_cut.h: a triangle T, or a facet of coplanar triangles with it (the domain), cut by the sections of other
+ * triangles, triangulated along the cuts, exactly. Where gx_pieces.h gives one point of each piece, this gives
+ * the pieces themselves: triangles whose vertices are every point where the cuts end or cross, on the
+ * domain's edges as well as inside, so that two triangles sharing an edge (or a triangle and the one that cuts
+ * it) are cut at the same points there, and the triangles kept of a surface join without T-junctions. The
+ * edges inside the domain, and those inside a facet of the other surface added as one (gx_cut_add_group), are
+ * no cuts: no point is made on them but where a cut ends or crosses. Vertices are exact rational points of
+ * T's plane, in T's coordinates (t, u): the point T0 + t (T1 - T0) + u (T2 - T0). Memory from malloc (threads
+ * may call this).
  */
 #ifndef GX_CUT_H
 #define GX_CUT_H
@@ -23,17 +24,29 @@ typedef struct GxCut GxCut;
 /* T (3 vertices, not flat; drop its projection, gx_triangle_projection) uncut; NULL without memory. */
 GxCut	   *gx_cut_new(const double *T, int drop);
 
-/* Every decision from the exact rationals, no filter (the reference the filters are tested on). */
-void		gx_cut_exact_only(GxCut *c);
+/*
+ * The domain cut grows by triangle tri (before any gx_cut_add): it lies in T's plane, faces as T, and shares
+ * an edge with the domain so far (a facet of coplanar triangles cut as one polygon: the edges between them
+ * are no cuts, and no point is made on them but where a cut ends or crosses).
+ */
+void		gx_cut_extend(GxCut *c, const double *tri);
 
 /* At most max_cuts points and cuts in all: past it gx_cut_build fails with GX_ERR_LIMIT. */
 void		gx_cut_limit(GxCut *c, size_t max_cuts);
 
 /*
- * tau's section by T's plane cuts T: the part of it in T (a point, a segment, or tau's three edges when tau
- * lies in the plane: then tau covers the points inside it). tau is kept: it must outlive c.
+ * tau's section by T's plane cuts the domain: the part of it in the domain (a point, a segment, or tau's
+ * three edges when tau lies in the plane: then tau covers the points inside it).
  */
 void		gx_cut_add(GxCut *c, const double *tau);
+
+/*
+ * The same for a facet of the other surface: the n triangles tri + 9 idx[k], coplanar and joined by shared
+ * edges, as one polygon: the collinear parts of their sections that overlap or touch make one cut (no point
+ * where the facet's inner edges cross the plane), its edges shared inside the group are no cuts; each of its
+ * triangles' vertices on the plane and in the domain is a point. One call, as gx_cut_edge counts them.
+ */
+void		gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n);
 
 /*
  * Triangulates T along every cut (a constrained triangulation: the cuts, split where they meet, are edges of
@@ -49,19 +62,11 @@ size_t		gx_cut_npieces(const GxCut *c);
 const size_t *gx_cut_triangle(const GxCut *c, size_t k, size_t *piece);
 
 /*
- * A point (t, u) of piece p on no cut, and whether a triangle in T's plane covers it: 1 one oriented as T,
- * -1 one oriented the other way, 0 none.
+ * A point of piece p on no cut, and whether a triangle in T's plane covers it: 1 one oriented as T, -1 one
+ * oriented the other way, 0 none. The point is tri0 + t (tri1 - tri0) + u (tri2 - tri0) for *tri (9 doubles),
+ * the domain triangle it lies in.
  */
-int			gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u);
-
-/*
- * The side of piece p, for cuts made by triangles of a solid's surface: 1 when the piece lies on the side of
- * the plane of a triangle tau whose cut bounds it that tau's normal points to (outside the solid), -1 on the
- * other (inside), read at one of its triangles along a cut that one tau alone made, crossing tau's plane
- * through tau's inside (near that cut the solid's surface is tau alone). 0 when no cut tells, or when a
- * triangle lies in T's plane: then gx_cut_piece_point's point must be located.
- */
-int			gx_cut_piece_side(GxCut *c, size_t p);
+int			gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri);
 
 /*
  * Edge m of triangle k (from its vertex (m + 1) % 3 to its vertex (m + 2) % 3): *border when it lies on T's

@@ -252,8 +252,13 @@ gx_plane_covered(GxPlaneCoords *pc, const GxTU *p)
 		int			o = gx_tu_orient(pc, &v[0], &v[1], &v[2]),
 					in = 1;
 
+		/* closed: p may lie on an edge of a triangle of a coplanar facet inside it (no cut there) */
 		for (int k = 0; in && k < 3; k++)
-			in = (o > 0) == (gx_tu_orient(pc, &v[k], &v[(k + 1) % 3], p) > 0);
+		{
+			int			side = gx_tu_orient(pc, &v[k], &v[(k + 1) % 3], p);
+
+			in = o > 0 ? side >= 0 : side <= 0;
+		}
 		if (in)
 			return o > 0 ? 1 : -1;
 	}

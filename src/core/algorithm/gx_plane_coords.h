@@ -71,8 +71,8 @@ bool		gx_tu_cross(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU 
 						mpq_ptr s);
 
 /*
- * Is p, on no segment, inside a covering triangle? 1 in one oriented as T, -1 in one oriented the other
- * way, 0 in none.
+ * Is p, on no segment, in a covering triangle (closed: p may lie on an edge of one whose edge is no segment)?
+ * 1 in one oriented as T, -1 in one oriented the other way, 0 in none.
  */
 int			gx_plane_covered(GxPlaneCoords *pc, const GxTU *p);
 

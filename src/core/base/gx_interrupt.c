@@ -4,3 +4,4 @@
 #include "base/gx_interrupt.h"
 
 void		(*gx_check_interrupts) (void) = NULL;
+GxCancel	gx_cancel_flags = {{NULL, NULL}};

@@ -32,4 +32,11 @@ gx_cancel_requested(const GxCancel *c)
 	return c != NULL && ((c->flag[0] && *c->flag[0]) || (c->flag[1] && *c->flag[1]));
 }
 
+/*
+ * The process's own flags, which the parallel loops that prepare sides (flattening geometries, indexing
+ * solids and grids) poll: PostgreSQL sets query cancel and termination; none by default (the GPU service's
+ * jobs carry their own).
+ */
+extern GxCancel gx_cancel_flags;
+
 #endif

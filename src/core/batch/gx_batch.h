@@ -55,4 +55,17 @@ int			gx_batch_gpu_volumes(const GxBatchOptions *opt, int k, const double *boxes
 								 const uint8_t *down, const uint32_t *solid, size_t n, uint8_t *verdict,
 								 double *value, GxError *err);
 
+/*
+ * The GPU's part of gx_overlap_pairs (gx_cuda_overlap_candidates and gx_cuda_solid_volumes of cuda/gx_cuda.h),
+ * on sides a and b kept there (opt->device_side[0] and [1]; b with its columns): the candidate pairs of
+ * triangles of npairs pairs of solids, *pairs malloc'd (free it); and the volumes of n solids of side k, sign[i]
+ * 2 where the GPU left one to the CPU. Each returns 1 on success; 0 when the GPU cannot (the caller does the
+ * work itself); -1 on cancel (err set).
+ */
+int			gx_batch_gpu_overlap_candidates(const GxBatchOptions *opt, const uint64_t *a_first, const uint32_t *a_count,
+											const uint32_t *b_solid, const uint64_t *b_first, const double *b_box,
+											size_t npairs, uint64_t *start, uint32_t **pairs, GxError *err);
+int			gx_batch_gpu_solid_volumes(const GxBatchOptions *opt, int k, const uint64_t *first, const uint32_t *count,
+									   size_t n, double *value, int8_t *sign, GxError *err);
+
 #endif

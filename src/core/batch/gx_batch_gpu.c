@@ -174,3 +174,34 @@ gx_batch_gpu_volumes(const GxBatchOptions *opt, int k, const double *boxes, cons
 	return kept_side_outcome(api->volumes(opt->device_side[k], boxes, reach, down, solid, n, verdict, value, cancel,
 										  why, sizeof(why)), err);
 }
+
+int
+gx_batch_gpu_overlap_candidates(const GxBatchOptions *opt, const uint64_t *a_first, const uint32_t *a_count,
+								const uint32_t *b_solid, const uint64_t *b_first, const double *b_box, size_t npairs,
+								uint64_t *start, uint32_t **pairs, GxError *err)
+{
+	char		why[256];
+	const GxCudaApi *api = kept_side_engine(opt, 0);
+	volatile const int *const cancel[2] = {opt->cancel.flag[0], opt->cancel.flag[1]};
+
+	*pairs = NULL;
+	if (api == NULL || opt->device_side[1] == NULL)
+		return 0;
+	return kept_side_outcome(api->overlap_candidates(opt->device_side[0], opt->device_side[1], a_first, a_count,
+													 b_solid, b_first, b_box, npairs, start, pairs, cancel, why,
+													 sizeof(why)), err);
+}
+
+int
+gx_batch_gpu_solid_volumes(const GxBatchOptions *opt, int k, const uint64_t *first, const uint32_t *count, size_t n,
+						   double *value, int8_t *sign, GxError *err)
+{
+	char		why[256];
+	const GxCudaApi *api = kept_side_engine(opt, k);
+	volatile const int *const cancel[2] = {opt->cancel.flag[0], opt->cancel.flag[1]};
+
+	if (api == NULL)
+		return 0;
+	return kept_side_outcome(api->solid_volumes(opt->device_side[k], first, count, n, value, sign, cancel, why,
+												sizeof(why)), err);
+}

@@ -262,6 +262,7 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	size_t		i,
 				chunk;
 	long		k;
+	volatile bool cancelled = false;
 
 	if (first == NULL)
 	{
@@ -293,9 +294,17 @@ gx_batch_side_add_many(GxBatchSide *s, const GxSerialized *const *g, size_t n, G
 	{
 		GxBatchSide at = *s;
 
+		if (cancelled || (cancelled = gx_cancel_requested(&gx_cancel_flags)))
+			continue;
 		at.n = first[k];
 		at.ngeoms = s->ngeoms + (uint32_t) k;
 		put_elements(&at, g[k]);
+	}
+	if (cancelled)
+	{
+		gx_free(first);
+		gx_error_set(err, GX_ERR_CANCELLED, "flattening a batch's geometries cancelled");
+		return false;
 	}
 	for (i = 0; i < n; i++)
 		if (!note_geometry(s, g[i], s->ngeoms + (uint32_t) i, first[i] == 0, err))

@@ -37,8 +37,11 @@ gx_cuda_load(const char *path, char *why, size_t whylen)
 	*(void **) &api.prepare = dlsym(h, "gx_cuda_prepare");
 	*(void **) &api.locate = dlsym(h, "gx_cuda_locate");
 	*(void **) &api.volumes = dlsym(h, "gx_cuda_volumes");
+	*(void **) &api.overlap_candidates = dlsym(h, "gx_cuda_overlap_candidates");
+	*(void **) &api.solid_volumes = dlsym(h, "gx_cuda_solid_volumes");
 	if (!abi || !api.device_info || !api.intersect || !api.free_result || !api.side_upload || !api.side_free ||
-		!api.prepare || !api.locate || !api.volumes || abi() != GX_CUDA_ABI)
+		!api.prepare || !api.locate || !api.volumes || !api.overlap_candidates || !api.solid_volumes ||
+		abi() != GX_CUDA_ABI)
 	{
 		snprintf(why, whylen, "CUDA engine %s has the wrong interface (expected version %d)", path, GX_CUDA_ABI);
 		dlclose(h);

@@ -23,6 +23,13 @@ typedef struct GxCudaApi
 	int			(*volumes) (const GxCudaResident *solids, const double *boxes, const double *reach,
 							const uint8_t *down, const uint32_t *solid, size_t n, uint8_t *verdict, double *value,
 							volatile const int *const cancel[2], char *err, size_t errlen);
+	int			(*overlap_candidates) (const GxCudaResident *a, const GxCudaResident *b, const uint64_t *a_first,
+									   const uint32_t *a_count, const uint32_t *b_solid, const uint64_t *b_first,
+									   const double *b_box, size_t npairs, uint64_t *start, uint32_t **pairs,
+									   volatile const int *const cancel[2], char *err, size_t errlen);
+	int			(*solid_volumes) (const GxCudaResident *s, const uint64_t *first, const uint32_t *count, size_t n,
+								  double *value, int8_t *sign, volatile const int *const cancel[2], char *err,
+								  size_t errlen);
 } GxCudaApi;
 
 /* The engine at path (loaded once per process and path), or NULL with the reason in why. */

@@ -176,6 +176,16 @@ gx_side_solid_indexes_build(const GxBatchSide *s, const size_t *first, const uin
 
 		if (!want[g] || !ok)
 			continue;
+		if (gx_cancel_requested(&gx_cancel_flags))
+		{
+			#pragma omp critical(gx_index_solids)
+			{
+				if (ok)
+					gx_error_set(err, GX_ERR_CANCELLED, "indexing solids cancelled");
+				ok = false;
+			}
+			continue;
+		}
 		gx_alloc_plain(was || threads_plain);
 		if (!gx_side_solid_index_build(s, first, g, &idx[g], &e))
 		{
@@ -263,7 +273,7 @@ gx_side_index_build(GxBatchSide *s, GxError *err)
 			ix->elem_box[e] = gx_batch_elem_box(s, e);
 		grid_dims(s, ix->elem_box, dim);
 		ok = ranges(s, ix->elem_box, &ix->first, &ix->geom_box, err) &&
-			gx_grid_build(&ix->grid, &s->extent, dim, ix->elem_box, s->n, NULL, err) &&
+			gx_grid_build(&ix->grid, &s->extent, dim, ix->elem_box, s->n, &gx_cancel_flags, err) &&
 			(s->solid == NULL || index_solids(s, ix, err));
 	}
 	ix->bytes += sizeof(*ix) + s->n * sizeof(GxBox3D) + ((size_t) s->ngeoms + 1) * (sizeof(size_t) + sizeof(GxBox3D)) +

@@ -21,26 +21,40 @@
 #include "operation/gx_boolean.h"
 #include "operation/gx_overlay_candidates.h"
 #include "operation/gx_places.h"
+#include "operation/gx_facets.h"
+#include "operation/gx_snap.h"
 #include "operation/gx_solid_make.h"
 
 #define CANCEL_EVERY 64
+#define FACET_TRIANGLES 16		/* triangles of one facet cut as one polygon, at most */
+#define FACET_MET 64			/* and the triangles of the other surface they meet, counted for each */
 
-/* What one side's cutting shares. */
+/*
+ * One side of the overlay: its triangles, those the other's surface meets (each with the triangles it meets),
+ * their facets, and where its chosen pieces go.
+ */
 typedef struct Side
 {
-	const GxSolidIndex *other;
+	const double *tri;
+	size_t		n;
+	const GxSolidIndex *self,	/* its index, or NULL */
+			   *other;
 	const GxOverlayOptions *opt;
 	const signed char *keep;
-	const double *T;
-	size_t	   *met,
+	size_t	   *cut,			/* the triangles met, ncut of them */
+			   *start,			/* cut[k] meets the other's met[start[k] .. start[k + 1]) */
+			   *met,
+				ncut,
 				nmet,
+				cutcap,
+				startcap,
 				metcap;
+	size_t	   *facet;			/* per triangle: a triangle of its facet, SIZE_MAX when not met; NULL: each alone */
 	double	  **out;
 	size_t	   *nout,
 			   *cap;
 	uint8_t   **kept;			/* per triangle out, 1 for one of the solid's own, unchanged (NULL: not told) */
 	size_t	   *keptcap;
-	bool		exact;			/* no filter: every decision from the exact rationals */
 	const GxOverlayCandidates *cand;	/* the pairs whose boxes overlap, or NULL: searched per triangle */
 	int			side;			/* this side's in cand */
 } Side;
@@ -161,12 +175,163 @@ emit(Side *s, const double *a, const double *b, const double *c, bool reversed, 
 	return true;
 }
 
-/* T cut by the triangles s->met: its chosen pieces appended. */
+/*
+ * Each triangle of s that the other's surface misses kept or dropped whole, by one of its vertices located
+ * (once a vertex); those it meets listed, with the triangles they meet. With s's index, when its pieces outside
+ * the other are dropped, only the triangles whose boxes meet the other's box are looked at (the others lie
+ * outside it): a large solid against a small one.
+ */
 static bool
-cut_and_keep(Side *s, int drop, GxError *err)
+meet(Side *s, GxError *err)
 {
-	GxCut	   *cut = gx_cut_new(s->T, drop);
+	size_t	   *m = NULL,
+				nm = 0,
+				mcap = 0,
+			   *near = NULL,
+				nnear = s->n,
+				nearcap = 0;
+	bool		ok = true;
+	GxPlaces	pl;
+
+	if (s->self && s->keep[GX_PIECE_OUTSIDE] == 0 &&
+		!gx_solid_index_near(s->self, &s->other->box, &near, &nnear, &nearcap))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	if (!gx_places_init(&pl, nnear))
+	{
+		gx_places_free(&pl);
+		free(near);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	for (size_t q = 0; ok && q < nnear; q++)
+	{
+		size_t		i = near ? near[q] : q;
+		const double *T = s->tri + 9 * i;
+		GxBox3D		box = gx_box_of_points(T, 3);
+		int			sigma;
+
+		if (q % CANCEL_EVERY == 0 && gx_cancel_requested(s->opt->cancel))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+			ok = false;
+			break;
+		}
+		if (gx_triangle_projection(T, &sigma) < 0)
+			continue;			/* a flat triangle bounds nothing */
+		if (!(s->cand ? met_of_candidates(s->other, T, s->cand->list[s->side] + s->cand->start[s->side][i],
+										  s->cand->start[s->side][i + 1] - s->cand->start[s->side][i], &m, &nm,
+										  &mcap)
+			  : gx_boolean_met(s->other, T, &m, &nm, &mcap)))
+			ok = false;
+		else if (nm == 0)
+		{
+			/* wholly inside or outside, and no vertex of T on the other's surface: located once a vertex */
+			GxLocation	loc = gx_box_overlaps(&box, &s->other->box) ? GX_LOC_FAILED : GX_LOC_OUTSIDE;
+			int			k;
+
+			for (k = 0; k < 3 && loc == GX_LOC_FAILED; k++)
+				loc = gx_places_get(&pl, T + 3 * k);
+			if (loc == GX_LOC_FAILED &&
+				((loc = gx_solid_locate(s->other, T)) == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
+				for (k = 0; k < 3; k++)
+					gx_places_put(&pl, T + 3 * k, loc);
+			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
+			{
+				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+				ok = false;
+			}
+			else if ((k = s->keep[loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE]) != 0)
+				ok = emit(s, T, T + 3, T + 6, k < 0, true);
+		}
+		else if (!gx_grow_malloc((void **) &s->cut, &s->cutcap, s->ncut + 1, sizeof(size_t), SIZE_MAX / 16) ||
+				 !gx_grow_malloc((void **) &s->start, &s->startcap, s->ncut + 2, sizeof(size_t), SIZE_MAX / 16) ||
+				 !gx_grow_malloc((void **) &s->met, &s->metcap, s->nmet + nm, sizeof(size_t), SIZE_MAX / 16))
+			ok = false;
+		else
+		{
+			s->start[s->ncut] = s->nmet;
+			s->cut[s->ncut++] = i;
+			memcpy(s->met + s->nmet, m, nm * sizeof(size_t));
+			s->nmet += nm;
+			s->start[s->ncut] = s->nmet;
+		}
+	}
+	free(m);
+	free(near);
+	gx_places_free(&pl);
+	if (!ok && err->code == GX_OK)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+	return ok;
+}
+
+/* The facets of s's triangles met (coplanar neighbours, FACET_TRIANGLES and FACET_MET at most), into s->facet. */
+static bool
+find_facets(Side *s, GxError *err)
+{
+	double	   *t = malloc(9 * s->ncut * sizeof(double) + 1);
+	size_t	   *w = malloc(2 * s->ncut * sizeof(size_t) + 1);
+	bool		ok = t && w && (s->facet = malloc(s->n * sizeof(size_t) + 1)) != NULL;
+
+	if (!ok)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid's facets");
+	for (size_t k = 0; ok && k < s->ncut; k++)
+	{
+		memcpy(t + 9 * k, s->tri + 9 * s->cut[k], 9 * sizeof(double));
+		w[k] = s->start[k + 1] - s->start[k];
+	}
+	ok = ok && gx_facets(t, s->ncut, w, FACET_TRIANGLES, FACET_MET, w + s->ncut, err);
+	for (size_t i = 0; ok && i < s->n; i++)
+		s->facet[i] = SIZE_MAX;
+	for (size_t k = 0; ok && k < s->ncut; k++)
+		s->facet[s->cut[k]] = s->cut[w[s->ncut + k]];
+	free(t);
+	free(w);
+	return ok;
+}
+
+/* The facet of triangle i of s (i itself when s is NULL or its triangles are each alone). */
+static size_t
+facet_of(const Side *s, size_t i)
+{
+	return s && s->facet ? s->facet[i] : i;
+}
+
+/* A triangle (a number) and its facet. */
+typedef struct Member
+{
+	size_t		facet,
+				k;
+} Member;
+
+static int
+cmp_member(const void *x, const void *y)
+{
+	const Member *p = x,
+			   *q = y;
+
+	if (p->facet != q->facet)
+		return p->facet < q->facet ? -1 : 1;
+	return p->k < q->k ? -1 : p->k > q->k;
+}
+
+/*
+ * A facet of s, its met triangles s->cut[mine[0 .. nmine)], cut by the other's triangles it meets (by their
+ * facets o, each as one polygon; o NULL: each alone), each piece classified (covered by a triangle of the other
+ * lying in its plane, or one of its points located) and the chosen ones appended. pairs, others: scratch, room
+ * for s->nmet each.
+ */
+static bool
+cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pairs, size_t *others, GxError *err)
+{
+	const double *T = s->tri + 9 * s->cut[mine[0]];
+	int			sigma,
+				drop = gx_triangle_projection(T, &sigma);
+	GxCut	   *cut = gx_cut_new(T, drop);
 	signed char *choice = NULL;
+	size_t		nothers = 0;
 	bool		ok;
 	mpq_t		t,
 				u;
@@ -177,11 +342,27 @@ cut_and_keep(Side *s, int drop, GxError *err)
 		return false;
 	}
 	if (s->opt->max_cuts)
-		gx_cut_limit(cut, s->opt->max_cuts);
-	if (s->exact)
-		gx_cut_exact_only(cut);
-	for (size_t k = 0; k < s->nmet; k++)
-		gx_cut_add(cut, s->other->tri + 9 * s->met[k]);
+		gx_cut_limit(cut, s->opt->max_cuts * nmine);
+	for (size_t k = 0; k < nmine; k++)
+	{
+		size_t		c = mine[k];
+
+		if (k > 0)
+			gx_cut_extend(cut, s->tri + 9 * s->cut[c]);
+		for (size_t j = s->start[c]; j < s->start[c + 1]; j++)
+			pairs[nothers++] = (Member) {facet_of(o, s->met[j]), s->met[j]};
+	}
+	/* the other's triangles met, each once, by facet: each facet one gx_cut_add_group */
+	qsort(pairs, nothers, sizeof(Member), cmp_member);
+	for (size_t x = 0, y; x < nothers; x = y)
+	{
+		size_t		n = 0;
+
+		for (y = x; y < nothers && pairs[y].facet == pairs[x].facet; y++)
+			if (y == x || pairs[y].k != pairs[y - 1].k)
+				others[n++] = pairs[y].k;
+		gx_cut_add_group(cut, s->other->tri, others, n);
+	}
 	if (!(ok = gx_cut_build(cut, s->opt->cancel, err)))
 	{
 		gx_cut_free(cut);
@@ -192,17 +373,15 @@ cut_and_keep(Side *s, int drop, GxError *err)
 	ok = choice != NULL;
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
 	{
-		int			side = s->exact ? 0 : gx_cut_piece_side(cut, p),
-					cover = side ? 0 : gx_cut_piece_point(cut, p, t, u);
+		const double *within;
+		int			cover = gx_cut_piece_point(cut, p, t, u, &within);
 		GxPieceClass cls;
 
-		if (side)
-			cls = side > 0 ? GX_PIECE_OUTSIDE : GX_PIECE_INSIDE;
-		else if (cover)
+		if (cover)
 			cls = cover > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 		else
 		{
-			GxLocation	loc = gx_solid_locate_in_triangle(s->other, s->T, t, u);
+			GxLocation	loc = gx_solid_locate_in_triangle(s->other, within, t, u);
 
 			if (loc == GX_LOC_FAILED)
 			{
@@ -238,109 +417,61 @@ cut_and_keep(Side *s, int drop, GxError *err)
 	return ok;
 }
 
-/*
- * gx_overlay_pieces, or gx_overlay_pieces_exact when exact. self: the index of the triangles, or NULL; with it,
- * when the pieces outside the other are dropped, only the triangles whose boxes meet the other's box are
- * looked at (the others lie outside it): a large solid against a small one. cand: the pairs of triangles whose
- * boxes overlap, this side's side of them, or NULL to search the other's index for each triangle.
- */
+/* Every facet of s cut by the other's surface (o: the other's facets, or NULL: each of its triangles alone). */
 static bool
-pieces(const double *tri, size_t n, const GxSolidIndex *self, const GxSolidIndex *other, const signed char *keep,
-	   const GxOverlayOptions *opt, bool exact, const GxOverlayCandidates *cand, int side, double **out,
-	   uint8_t **kept, size_t *keptcap, size_t *nout, size_t *cap, GxError *err)
+cut_facets(Side *s, const Side *o, GxError *err)
 {
-	Side		s = {.other = other, .opt = opt, .keep = keep, .out = out, .nout = nout, .cap = cap, .kept = kept,
-	.keptcap = keptcap, .exact = exact};
-	bool		ok = true;
-	size_t	   *near = NULL,
-				nnear = 0,
-				nearcap = 0;
-	GxPlaces	pl;
+	Member	   *m = malloc(s->ncut * sizeof(Member) + 1),
+			   *pairs = malloc(s->nmet * sizeof(Member) + 1);
+	size_t	   *others = malloc(s->nmet * sizeof(size_t) + 1);
+	bool		ok = m && pairs && others;
 
-	if (self && keep[GX_PIECE_OUTSIDE] == 0)
-	{
-		if (!gx_solid_index_near(self, &other->box, &near, &nnear, &nearcap))
-		{
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-			return false;
-		}
-		n = nnear;
-	}
-	if (!gx_places_init(&pl, n))
-	{
-		gx_places_free(&pl);
-		free(near);
+	if (!ok)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-		return false;
-	}
-	for (size_t k = 0; ok && k < n; k++)
+	for (size_t k = 0; ok && k < s->ncut; k++)
+		m[k] = (Member) {facet_of(s, s->cut[k]), k};
+	if (ok && s->facet)
+		qsort(m, s->ncut, sizeof(Member), cmp_member);
+	for (size_t x = 0, y; ok && x < s->ncut; x = y)
 	{
-		size_t		i = near ? near[k] : k;
-		const double *T = tri + 9 * i;
-		GxBox3D		box = gx_box_of_points(T, 3);
-		int			sigma,
-					drop;
+		size_t		mine[FACET_TRIANGLES],
+					nmine = 0;
 
-		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
+		if (x % CANCEL_EVERY == 0 && gx_cancel_requested(s->opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			ok = false;
 			break;
 		}
-		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
-			continue;			/* a flat triangle bounds nothing */
-		s.T = T;
-		if (!(cand ? met_of_candidates(other, T, cand->list[side] + cand->start[side][i],
-									   cand->start[side][i + 1] - cand->start[side][i], &s.met, &s.nmet, &s.metcap)
-			  : gx_boolean_met(other, T, &s.met, &s.nmet, &s.metcap)))
-		{
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-			ok = false;
-		}
-		else if (s.nmet == 0)
-		{
-			/* wholly inside or outside, and no vertex of T on the other's surface: located once a vertex */
-			GxLocation	loc = gx_box_overlaps(&box, &other->box) ? GX_LOC_FAILED : GX_LOC_OUTSIDE;
-			int			k;
-
-			for (k = 0; k < 3 && loc == GX_LOC_FAILED; k++)
-				loc = gx_places_get(&pl, T + 3 * k);
-			if (loc == GX_LOC_FAILED && ((loc = gx_solid_locate(other, T)) == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
-				for (k = 0; k < 3; k++)
-					gx_places_put(&pl, T + 3 * k, loc);
-			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
-			{
-				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
-				ok = false;
-			}
-			else if ((k = keep[loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE]) != 0 &&
-					 !emit(&s, T, T + 3, T + 6, k < 0, true))
-			{
-				gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pieces of a boolean");
-				ok = false;
-			}
-		}
-		else
-			ok = cut_and_keep(&s, drop, err);
+		for (y = x; y < s->ncut && m[y].facet == m[x].facet; y++)
+			mine[nmine++] = m[y].k;
+		ok = cut_facet(s, o, mine, nmine, pairs, others, err);
 	}
-	free(s.met);
-	free(near);
-	gx_places_free(&pl);
+	free(m);
+	free(pairs);
+	free(others);
 	return ok;
+}
+
+static void
+side_free(Side *s)
+{
+	free(s->cut);
+	free(s->start);
+	free(s->met);
+	free(s->facet);
 }
 
 bool
 gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 				  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
 {
-	return pieces(tri, n, NULL, other, keep, opt, false, NULL, 0, out, NULL, NULL, nout, cap, err);
-}
+	Side		s = {.tri = tri, .n = n, .other = other, .opt = opt, .keep = keep, .out = out, .nout = nout,
+	.cap = cap};
+	bool		ok = meet(&s, err) && cut_facets(&s, NULL, err);
 
-bool
-gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
-						const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err)
-{
-	return pieces(tri, n, NULL, other, keep, opt, true, NULL, 0, out, NULL, NULL, nout, cap, err);
+	side_free(&s);
+	return ok;
 }
 
 /* Which pieces of a (side 0) and b (side 1) bound a op b. */
@@ -372,29 +503,98 @@ nothing_in_common(GxBooleanOp op, const size_t *n, const GxBox3D *a, const GxBox
 	return op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(a, b);
 }
 
-/* gx_boolean_make, kept as gx_solid_make_kept takes it (NULL: none). */
-static GxSerialized *
-make(double *tri, uint8_t *kept, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
+/* The largest spacing of doubles among the coordinates of the n triangles at tri. */
+static double
+largest_ulp(const double *tri, size_t n)
 {
+	double		m = 0;
+
+	for (size_t i = 0; i < 9 * n; i++)
+		m = fmax(m, fabs(tri[i]));
+	return nextafter(m, INFINITY) - m;
+}
+
+/* Has every one of the n triangles at tri no area (a repeated vertex, or three collinear)? */
+static bool
+all_flat(const double *tri, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!gx_triangle_flat(tri + 9 * i))
+			return false;
+	return true;
+}
+
+/*
+ * gx_boolean_make, with kept as gx_solid_make_kept takes it (NULL: none): a triangle kept that mending or
+ * snapping changed is vouched for no longer.
+ */
+static GxSerialized *
+make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+	 const char *what, size_t *size, GxError *err)
+{
+	/* new vertices moved onto others within this many of the coordinates' largest spacing, in turn */
+	static const double near[] = {0, 1, 4};
 	GxBatchOptions bo;
 	GxBuilder	b;
 	GxSerialized *out;
+	GxError		first = {GX_OK, ""};
+	double	   *rounded = NULL;
+	uint8_t    *still = NULL;
 	size_t		node,
-				shells;
+				shells,
+				nkept = n;
+	bool		ok = n == 0;
 
+	gx_batch_options_default(&bo);
+	bo.device = GX_DEVICE_CPU;
+	if (n > 0 && ((rounded = gx_alloc(9 * n * sizeof(double))) == NULL ||
+				  (kept && (still = gx_alloc(n)) == NULL)))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n);
+		return NULL;
+	}
 	if (n > 0)
+		memcpy(rounded, tri, 9 * n * sizeof(double));
+	for (size_t k = 0; !ok && k < sizeof(near) / sizeof(near[0]); k++)
 	{
 		GxError		why = {GX_OK, ""};
+		size_t		moved = 0;
 
-		gx_batch_options_default(&bo);
-		bo.device = GX_DEVICE_CPU;
-		if (!gx_solid_make_kept(tri, &n, kept, &bo, &shells, &why))
+		memcpy(tri, rounded, 9 * n * sizeof(double));
+		nkept = n;
+		if (k > 0 && (moved = gx_snap_cluster(tri, n, in, nin, near[k] * largest_ulp(tri, n))) == 0)
+			continue;
+		if (moved == SIZE_MAX || !gx_snap_flat(tri, n))
 		{
-			gx_error_set(err, why.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
-						 what, why.msg);
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory mending the %s's surface", what);
+			gx_free(rounded);
+			if (still)
+				gx_free(still);
 			return NULL;
 		}
+		if (k == 0 && all_flat(tri, n))
+		{
+			/* thinner than the rounding everywhere: no area, no volume left */
+			ok = true;
+			nkept = 0;
+			break;
+		}
+		for (size_t i = 0; still && i < n; i++)
+			still[i] = kept[i] && memcmp(tri + 9 * i, rounded + 9 * i, 9 * sizeof(double)) == 0;
+		ok = gx_solid_make_kept(tri, &nkept, still, &bo, &shells, &why);
+		if (k == 0)
+			first = why;
 	}
+	gx_free(rounded);
+	if (still)
+		gx_free(still);
+	if (!ok)
+	{
+		gx_error_set(err, first.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
+					 what, first.msg);
+		return NULL;
+	}
+	n = nkept;
 	gx_builder_init(&b, err);
 	gx_builder_reserve(&b, n * 9 * sizeof(double) + 64);
 	node = gx_builder_begin(&b, GX_POLYHEDRALSURFACE);
@@ -408,9 +608,10 @@ make(double *tri, uint8_t *kept, size_t n, int32_t srid, const char *what, size_
 }
 
 GxSerialized *
-gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err)
+gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+				const char *what, size_t *size, GxError *err)
 {
-	return make(tri, NULL, n, srid, what, size, err);
+	return make(tri, NULL, n, in, nin, srid, what, size, err);
 }
 
 /*
@@ -474,10 +675,21 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 			gx_error_set(err, cerr.code, "%s", cerr.msg);
 			ok = false;
 		}
-		ok = ok && pieces(tri[0], n[0], idx[0], idx[1], keep[0], opt, false, paired ? &cand : NULL, 0, &out, &kept,
-						  &keptcap, &nout, &cap, err)
-			&& pieces(tri[1], n[1], idx[1], idx[0], keep[1], opt, false, paired ? &cand : NULL, 1, &out, &kept,
-					  &keptcap, &nout, &cap, err);
+		if (ok)
+		{
+			/* both sides' facets first: each is cut by the other's, each facet as one polygon */
+			Side		side[2];
+
+			for (int k = 0; k < 2; k++)
+				side[k] = (Side) {.tri = tri[k], .n = n[k], .self = idx[k], .other = idx[1 - k], .opt = opt,
+				.keep = keep[k], .out = &out, .nout = &nout, .cap = &cap, .kept = &kept, .keptcap = &keptcap,
+				.cand = paired ? &cand : NULL, .side = k};
+			ok = meet(&side[0], err) && meet(&side[1], err) && find_facets(&side[0], err) &&
+				find_facets(&side[1], err) && cut_facets(&side[0], &side[1], err) &&
+				cut_facets(&side[1], &side[0], err);
+			side_free(&side[0]);
+			side_free(&side[1]);
+		}
 		if (paired)
 			gx_overlay_candidates_free(&cand);
 		for (int k = 0; k < 2; k++)
@@ -495,7 +707,7 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = make(copy, kept, nout, srid, op_name[op], size, err);
+	s = make(copy, kept, nout, tri, n, srid, op_name[op], size, err);
 	gx_free(copy);
 	free(kept);
 	return s;

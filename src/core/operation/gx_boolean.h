@@ -1,13 +1,16 @@
 /*
  * gx_boolean.h: the booleans of two solids as solids: the pieces of the overlay (gx_overlay.h) that bound
  * a ∩ b, a ∪ b or a \ b, each triangulated along its real outline (algorithm/gx_cut.h: every point where the
- * surfaces' cuts end or cross is a vertex of every piece it lies on, so pieces join without T-junctions).
- * The combinatorics are exact; each new vertex is an exact rational point rounded once to doubles. Rounding
- * can break a valid surface (a sliver thinner than the rounding folds over), so the rounded triangles are
- * checked as gx_makesolid checks any surface (closed, every edge shared by two triangles, no two triangles
- * meeting but along shared edges and vertices, exactly, solid/gx_solid_make.h) and the result is refused,
- * naming the triangle at fault, when they fail: a result is a valid solid or an error, never an invalid one.
- * Solids that touch along an edge or a vertex make such a refusal too (the result is not a manifold there).
+ * surfaces' cuts end or cross is a vertex of every piece it lies on, so pieces join without T-junctions). The
+ * triangles of one solid that the other's surface meets are cut by facets (gx_facets.h: coplanar neighbours,
+ * a box's face), each as one polygon, by the other's facets each as one polygon: a facet's inner edges make
+ * no vertices. The combinatorics are exact; each new vertex is an exact rational point rounded once to doubles.
+ * Rounding can break a valid surface (a sliver thinner than the rounding flattens or folds over): the rounded
+ * triangles are mended (gx_snap.h) and checked as gx_makesolid checks any surface (closed, every edge shared by
+ * two triangles, no two triangles meeting but along shared edges and vertices, exactly, solid/gx_solid_make.h),
+ * and the result is refused, naming the triangles at fault, when they fail: a result is a valid solid or an
+ * error, never an invalid one. Solids that touch along an edge make such a refusal too (their union is not a
+ * manifold there; shells touching at a vertex are a solid).
  */
 #ifndef GX_BOOLEAN_H
 #define GX_BOOLEAN_H
@@ -24,26 +27,23 @@ bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, 
 							  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err);
 
 /*
- * gx_overlay_pieces with every decision made from the exact rationals, no filter (algorithm/gx_cut.h): the
- * same triangles, bit for bit, slower; the reference the filters are tested on.
- */
-bool		gx_overlay_pieces_exact(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
-									const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap,
-									GxError *err);
-
-/*
  * The triangles of idx that meet triangle T (exactly: touching counts), their indices into *met (realloc'd:
  * *n of *cap). false without memory.
  */
 bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap);
 
 /*
- * The solid bounded by the n triangles at tri (gx_alloc'd: gx_solid_make reorients them in place), a new
- * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0. NULL with err naming the triangle at fault
- * when they bound no valid solid ("the <what>'s surface, its new vertices rounded to doubles, is no valid
- * solid: ...").
+ * The solid bounded by the n triangles at tri (gx_alloc'd: mended and reoriented in place), whose new vertices
+ * (those not among the vertices of the inputs in[k], nin[k] triangles each) were rounded to doubles: a new
+ * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0 or when every triangle rounded flat (a part
+ * thinner than the rounding everywhere). Flat triangles are mended and the surface
+ * checked as gx_makesolid checks it (gx_snap.h); where it fails, again with the new vertices that lie within
+ * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it. NULL with
+ * err naming the triangle at fault (in the first check) when none passes ("the <what>'s surface, its new
+ * vertices rounded to doubles, is no valid solid: ...").
  */
-GxSerialized *gx_boolean_make(double *tri, size_t n, int32_t srid, const char *what, size_t *size, GxError *err);
+GxSerialized *gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+							  const char *what, size_t *size, GxError *err);
 
 /*
  * a op b for two solids (GX_FLAG_SOLID, or EMPTY): a new serialized solid (gx_alloc'd, *size bytes, a's

@@ -317,8 +317,7 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 				ok = gx_solid_index_build(&own[k], tri[k], n[k], err);
 				idx[k] = ok ? &own[k] : NULL;
 			}
-		if (ok && (ok = (op == GX_BOOL_INTERSECTION ? gx_overlay_intersection : gx_overlay_volumes)
-				   (idx[0], idx[1], opt, &vol, err)))
+		if (ok && (ok = gx_overlay_volumes(idx[0], idx[1], opt, GX_BOOL_OP(op), &vol, err)))
 			*out = vol.v[op];
 		for (int k = 0; k < 2; k++)
 			if (idx[k] == &own[k])

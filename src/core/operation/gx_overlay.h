@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <gmp.h>
 
 #include "base/gx_interrupt.h"
@@ -81,23 +82,32 @@ typedef struct GxOverlayVolumes
 	bool		exact_sums;		/* the filter's sums could not be rounded: the volumes are gx_overlay_sums' */
 } GxOverlayVolumes;
 
+/* The bit of op in a set of them (gx_overlay_volumes' ops), and the set of all three. */
+#define GX_BOOL_OP(op) (1u << (op))
+#define GX_BOOL_ALL (GX_BOOL_OP(GX_BOOL_INTERSECTION) | GX_BOOL_OP(GX_BOOL_UNION) | GX_BOOL_OP(GX_BOOL_DIFFERENCE))
+
 /*
  * The same volumes as gx_overlay_sums and gx_overlay_volume give, rounded once, bit for bit, faster
  * (gx_overlay_filter.c): a triangle cut in general position has its area inside the other solid from
  * Green's theorem over its cuts, in certified double-doubles (algorithm/gx_ddi.h), the others' areas are
  * rational; the sums are certified double-doubles, rounded once when their error allows it, else done
- * again in rationals. Same arguments and errors as gx_overlay_sums.
+ * again in rationals. Only the volumes of the ops in the set ops (GX_BOOL_OP bits) are computed (the others
+ * are left 0): a triangle that adds only to the others is passed over (for a ∩ b alone, every triangle whose
+ * box misses the other solid's). Two solids with the same triangles, bit for bit and in the same order, are
+ * each other's intersection and union, with no difference: only their own volume is summed. Same arguments
+ * and errors as gx_overlay_sums.
  */
 bool		gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
-							   GxOverlayVolumes *out, GxError *err);
+							   unsigned ops, GxOverlayVolumes *out, GxError *err);
 
 /*
- * gx_overlay_volumes' volume of a ∩ b alone (out->v[GX_BOOL_INTERSECTION], out->sign[GX_BOOL_INTERSECTION];
- * the others are left 0 unless the rational path ran), looking at only the triangles of each solid whose boxes
- * meet the other's box: a large solid against a small one costs what the small one's surroundings do.
+ * gx_overlay_volumes with the pairs of triangles whose boxes overlap given (found on the GPU): pairs[2k], a's
+ * triangle, and pairs[2k + 1], b's, for k < npairs, every such pair once, in any order. The same volumes and
+ * errors.
  */
-bool		gx_overlay_intersection(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
-									GxOverlayVolumes *out, GxError *err);
+bool		gx_overlay_volumes_of_pairs(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+										unsigned ops, const uint32_t *pairs, size_t npairs, GxOverlayVolumes *out,
+										GxError *err);
 
 /*
  * The volume of a op b for two solids (GX_FLAG_SOLID, or EMPTY), exact and rounded once to *out.

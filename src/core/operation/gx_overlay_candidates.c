@@ -21,24 +21,24 @@ typedef struct Pairs
 				cap;
 } Pairs;
 
-/* The pairs as lists per triangle of side s (the index at k of each pair) into out. */
+/* The pairs v[0 .. 2 n) as lists per triangle of side s (the index at s of each pair; n_s of them) into out. */
 static bool
-lists_of(const Pairs *p, int s, size_t n, GxOverlayCandidates *out)
+lists_of(const uint32_t *v, size_t n, int s, size_t n_s, GxOverlayCandidates *out)
 {
-	size_t	   *start = calloc(n + 2, sizeof(size_t));
-	uint32_t   *list = malloc((p->n ? p->n : 1) * sizeof(uint32_t));
+	size_t	   *start = calloc(n_s + 2, sizeof(size_t));
+	uint32_t   *list = malloc((n ? n : 1) * sizeof(uint32_t));
 
 	out->start[s] = start;
 	out->list[s] = list;
 	if (start == NULL || list == NULL)
 		return false;
-	for (size_t k = 0; k < p->n; k++)
-		start[p->v[2 * k + s] + 2]++;
-	for (size_t i = 2; i < n + 2; i++)
+	for (size_t k = 0; k < n; k++)
+		start[v[2 * k + s] + 2]++;
+	for (size_t i = 2; i < n_s + 2; i++)
 		start[i] += start[i - 1];
 	/* start[i + 1] counts the pairs before triangle i's end as they are filled */
-	for (size_t k = 0; k < p->n; k++)
-		list[start[p->v[2 * k + s] + 1]++] = p->v[2 * k + !s];
+	for (size_t k = 0; k < n; k++)
+		list[start[v[2 * k + s] + 1]++] = v[2 * k + !s];
 	return true;
 }
 
@@ -61,6 +61,16 @@ near_common(const GxSolidIndex *s, const GxBox3D *common, size_t **list, size_t 
 	for (size_t k = 0; k < *n; k++)
 		(*boxes)[k] = s->boxes[(*list)[k]];
 	return true;
+}
+
+bool
+gx_overlay_candidates_of_pairs(size_t na, size_t nb, const uint32_t *pairs, size_t n, GxOverlayCandidates *out)
+{
+	*out = (GxOverlayCandidates) {{NULL, NULL}, {NULL, NULL}};
+	if (lists_of(pairs, n, 0, na, out) && lists_of(pairs, n, 1, nb, out))
+		return true;
+	gx_overlay_candidates_free(out);
+	return false;
 }
 
 bool
@@ -92,6 +102,7 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 		}
 		/* the grid in malloc's memory, as everything here (threads may call this) */
 		gx_alloc_plain(true);
+		/* about a cell per triangle in the overlap: those the boxes' overlap holds, often a few of each solid's */
 		gx_grid_choose_dims(&common, (double) (na + nb), dim);
 		if (!gx_grid_build(&g, &common, dim, abox, na, cancel, err))
 		{
@@ -150,7 +161,7 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 		gx_grid_free(&g);
 		gx_alloc_plain(was);
 	}
-	if (ok && !(lists_of(&p, 0, a->n, out) && lists_of(&p, 1, b->n, out)))
+	if (ok && !gx_overlay_candidates_of_pairs(a->n, b->n, p.v, p.n, out))
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 		ok = false;
@@ -163,8 +174,6 @@ done:
 	if (bbox != b->boxes)
 		free(bbox);
 	free(p.v);
-	if (!ok)
-		gx_overlay_candidates_free(out);
 	return ok;
 }
 

@@ -26,6 +26,14 @@ typedef struct GxOverlayCandidates
  */
 bool		gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel,
 								  size_t max_pairs, GxOverlayCandidates *out, GxError *err);
+
+/*
+ * The candidates of solids of na and nb triangles from their pairs given: pairs[2k] a's triangle and
+ * pairs[2k + 1] b's, k < n (every pair whose boxes overlap, each once, in any order; found on the GPU,
+ * gx_cuda_overlap_candidates). false when memory runs out. Memory from malloc (threads may call this).
+ */
+bool		gx_overlay_candidates_of_pairs(size_t na, size_t nb, const uint32_t *pairs, size_t n,
+										   GxOverlayCandidates *out);
 void		gx_overlay_candidates_free(GxOverlayCandidates *c);
 
 #endif

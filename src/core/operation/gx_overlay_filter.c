@@ -26,6 +26,12 @@
  * certified double-doubles; a volume whose enclosure straddles a rounding boundary (or is not certainly zero or
  * of one sign) sends the whole overlay to the rational path (gx_overlay_sums), as do more candidate pairs than
  * the bound on cuts gives memory for; shortcuts past that bound are left to the pieces, which report it.
+ *
+ * Only the pieces of the classes that the volumes asked for add up are summed: for a ∩ b alone, a triangle whose
+ * box misses the other solid's box lies outside it and is passed over, and a whole triangle's det is computed
+ * only when its class counts. Two solids with the same triangles, bit for bit (one solid against itself), skip
+ * the overlay: every triangle is on the other's surface, oriented the same way, so their intersection and union
+ * are the sum over the triangles of det / 2, and their difference 0.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,9 +47,18 @@
 #include "algorithm/gx_round.h"
 #include "operation/gx_overlay.h"
 #include "operation/gx_overlay_candidates.h"
+#include "operation/gx_overlay_dd.h"
 #include "operation/gx_places.h"
+#include "operation/gx_volume.h"
 
 #define CANCEL_EVERY 64			/* triangles between two polls of the cancel flags */
+
+/* a x b for 2D points. */
+static inline GxDDI
+cross2(const GxDDI *a, const GxDDI *b)
+{
+	return gx_ov_sub(gx_ov_mul(a[0], b[1]), gx_ov_mul(a[1], b[0]));
+}
 
 /* n = (b - a) x (c - a). */
 static void
@@ -54,37 +69,21 @@ normal_of(const double *a, const double *b, const double *c, GxDDI *n)
 
 	for (int k = 0; k < 3; k++)
 	{
-		u[k] = gx_ddi_vdiff_d(b[k], a[k]);
-		v[k] = gx_ddi_vdiff_d(c[k], a[k]);
+		u[k] = gx_ov_sub_d(b[k], a[k]);
+		v[k] = gx_ov_sub_d(c[k], a[k]);
 	}
 	for (int k = 0; k < 3; k++)
-		n[k] = gx_ddi_vsub(gx_ddi_vmul(u[(k + 1) % 3], v[(k + 2) % 3]), gx_ddi_vmul(u[(k + 2) % 3], v[(k + 1) % 3]));
+		n[k] = gx_ov_sub(gx_ov_mul(u[(k + 1) % 3], v[(k + 2) % 3]), gx_ov_mul(u[(k + 2) % 3], v[(k + 1) % 3]));
 }
 
 /* n . (p - a): p's height over the plane through a of normal n, scaled. */
 static GxDDI
 height(const GxDDI *n, const double *a, const double *p)
 {
-	GxDDI		h = gx_ddi_vmul(n[0], gx_ddi_vdiff_d(p[0], a[0]));
+	GxDDI		h = gx_ov_mul(n[0], gx_ov_sub_d(p[0], a[0]));
 
-	h = gx_ddi_vadd(h, gx_ddi_vmul(n[1], gx_ddi_vdiff_d(p[1], a[1])));
-	return gx_ddi_vadd(h, gx_ddi_vmul(n[2], gx_ddi_vdiff_d(p[2], a[2])));
-}
-
-/* det(T0 - o, T1 - o, T2 - o), as gx_orient3d_value. */
-static GxDDI
-det_of(const double *T, const double *o)
-{
-	GxDDI		r[3][3];
-
-	for (int k = 0; k < 3; k++)
-		for (int a = 0; a < 3; a++)
-			r[k][a] = gx_ddi_vdiff_d(T[3 * k + a], o[a]);
-	return gx_ddi_vadd(gx_ddi_vadd(gx_ddi_vmul(r[0][0], gx_ddi_vsub(gx_ddi_vmul(r[1][1], r[2][2]),
-																   gx_ddi_vmul(r[1][2], r[2][1]))),
-								   gx_ddi_vmul(r[0][1], gx_ddi_vsub(gx_ddi_vmul(r[1][2], r[2][0]),
-																   gx_ddi_vmul(r[1][0], r[2][2])))),
-					   gx_ddi_vmul(r[0][2], gx_ddi_vsub(gx_ddi_vmul(r[1][0], r[2][1]), gx_ddi_vmul(r[1][1], r[2][0]))));
+	h = gx_ov_add(h, gx_ov_mul(n[1], gx_ov_sub_d(p[1], a[1])));
+	return gx_ov_add(h, gx_ov_mul(n[2], gx_ov_sub_d(p[2], a[2])));
 }
 
 /* q as a certified double-double. */
@@ -126,10 +125,10 @@ frame_init(Frame *f, const double *T, int drop)
 	f->j = (drop + 2) % 3;
 	for (int k = 0; k < 2; k++)
 	{
-		f->e[k][0] = gx_ddi_vdiff_d(T[3 * (k + 1) + f->i], T[f->i]);
-		f->e[k][1] = gx_ddi_vdiff_d(T[3 * (k + 1) + f->j], T[f->j]);
+		f->e[k][0] = gx_ov_sub_d(T[3 * (k + 1) + f->i], T[f->i]);
+		f->e[k][1] = gx_ov_sub_d(T[3 * (k + 1) + f->j], T[f->j]);
 	}
-	f->D = gx_ddi_vcross2(f->e[0], f->e[1]);
+	f->D = cross2(f->e[0], f->e[1]);
 	normal_of(T, T + 3, T + 6, f->n);
 	gx_plane_side_init(&f->plane, T);
 }
@@ -138,10 +137,10 @@ frame_init(Frame *f, const double *T, int drop)
 static void
 scaled_coords(const Frame *f, const double *p, GxDDI *out)
 {
-	GxDDI		d[2] = {gx_ddi_vdiff_d(p[f->i], f->T[f->i]), gx_ddi_vdiff_d(p[f->j], f->T[f->j])};
+	GxDDI		d[2] = {gx_ov_sub_d(p[f->i], f->T[f->i]), gx_ov_sub_d(p[f->j], f->T[f->j])};
 
-	out[0] = gx_ddi_vcross2(d, f->e[1]);
-	out[1] = gx_ddi_vcross2(f->e[0], d);
+	out[0] = cross2(d, f->e[1]);
+	out[1] = cross2(f->e[0], d);
 }
 
 /* T's vertex k scaled: (0, 0), (D, 0), (0, D). */
@@ -219,14 +218,14 @@ x_point(Pair *p, int e, GxDDI *out)
 	const double *a = p->tau + 3 * e,
 			   *b = p->tau + 3 * ((e + 1) % 3);
 	GxDDI		ha = height(p->f->n, p->f->T, a),
-				lambda = gx_ddi_vdiv(ha, gx_ddi_vsub(ha, height(p->f->n, p->f->T, b))),
+				lambda = gx_ov_div(ha, gx_ov_sub(ha, height(p->f->n, p->f->T, b))),
 				pa[2],
 				pb[2];
 
 	scaled_coords(p->f, a, pa);
 	scaled_coords(p->f, b, pb);
 	for (int k = 0; k < 2; k++)
-		out[k] = gx_ddi_vadd(pa[k], gx_ddi_vmul(lambda, gx_ddi_vsub(pb[k], pa[k])));
+		out[k] = gx_ov_add(pa[k], gx_ov_mul(lambda, gx_ov_sub(pb[k], pa[k])));
 }
 
 /* The parameter of the crossing of T's edge f with tau's plane along it. */
@@ -244,7 +243,7 @@ y_param(Pair *p, int f)
 	}
 	ga = height(p->n, p->tau, T + 3 * f);
 	gb = height(p->n, p->tau, T + 3 * ((f + 1) % 3));
-	return gx_ddi_vdiv(ga, gx_ddi_vsub(ga, gb));
+	return gx_ov_div(ga, gx_ov_sub(ga, gb));
 }
 
 /* out = the crossing of T's edge f with tau's plane, scaled. */
@@ -258,7 +257,7 @@ y_point(Pair *p, int f, GxDDI *out)
 	vertex_coords(p->f, f, a);
 	vertex_coords(p->f, (f + 1) % 3, b);
 	for (int k = 0; k < 2; k++)
-		out[k] = gx_ddi_vadd(a[k], gx_ddi_vmul(mu, gx_ddi_vsub(b[k], a[k])));
+		out[k] = gx_ov_add(a[k], gx_ov_mul(mu, gx_ov_sub(b[k], a[k])));
 }
 
 /*
@@ -326,7 +325,7 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 		return -1;				/* not reached */
 	if (!rs)
 		return 0;
-	*cross = gx_ddi_vadd(*cross, gx_ddi_vcross2(s, e));
+	*cross = gx_ov_add(*cross, cross2(s, e));
 	if (p.ag[1] != p.ag[2])
 	{
 		int			in = y_inside(&p, 1);
@@ -337,8 +336,8 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 
 			/* through the edge tau shares with its neighbour, which counts the other half */
 			if (in < 0)
-				mu = gx_ddi_vmul(mu, (GxDDI) {0.5, 0, 0});
-			*m = p.ag[1] > 0 ? gx_ddi_vsub(*m, mu) : gx_ddi_vadd(*m, mu);
+				mu = gx_ov_mul(mu, (GxDDI) {0.5, 0, 0});
+			*m = p.ag[1] > 0 ? gx_ov_sub(*m, mu) : gx_ov_add(*m, mu);
 		}
 	}
 	return 1;
@@ -387,8 +386,8 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, GxP
 		gx_places_put(pl, c->T + 6, loc);
 	}
 	if (loc == GX_LOC_INSIDE)
-		m = gx_ddi_vadd(m, one);
-	*twice = gx_ddi_vadd(gx_ddi_vdiv(cross, gx_ddi_vmul(f.D, f.D)), m);
+		m = gx_ov_add(m, one);
+	*twice = gx_ov_add(gx_ov_div(cross, gx_ov_mul(f.D, f.D)), m);
 	return CUTS_GENERAL;
 }
 
@@ -441,14 +440,29 @@ whole_class(GxOverlayCut *c, const GxBox3D *box, GxPlaces *pl, GxError *err)
 	return cls;
 }
 
+/* The classes of side s's pieces (GX_PIECE bits) that the volumes of the ops in the set ops add up. */
+static unsigned
+classes_needed(unsigned ops, int s)
+{
+	bool		i = ops & GX_BOOL_OP(GX_BOOL_INTERSECTION),
+				u = ops & GX_BOOL_OP(GX_BOOL_UNION),
+				d = ops & GX_BOOL_OP(GX_BOOL_DIFFERENCE);
+
+	if (s == 0)
+		return (i ? 1u << GX_PIECE_INSIDE : 0) | (u || d ? 1u << GX_PIECE_OUTSIDE : 0) |
+			(i || u ? 1u << GX_PIECE_ON_SAME : 0) | (d ? 1u << GX_PIECE_ON_OPPOSITE : 0);
+	return (i || d ? 1u << GX_PIECE_INSIDE : 0) | (u ? 1u << GX_PIECE_OUTSIDE : 0);
+}
+
 /*
- * Side s's triangles against the other solid, their det times their pieces' areas by class into sum; o: the
- * reference point; cand: the candidates; near: the triangles to look at (nnear of them), NULL for all.
+ * Side s's triangles against the other solid, their det times their pieces' areas by class into sum, for the
+ * classes in need (GX_PIECE bits; a triangle adding only to others is passed over); o: the reference point;
+ * cand: the candidates; near: the triangles to look at (nnear of them), NULL for all.
  */
 static bool
 filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
-			const size_t *near, size_t nnear, const double *o, const GxOverlayOptions *opt, GxDDI *sum,
-			GxOverlayVolumes *out, GxError *err)
+			const size_t *near, size_t nnear, const double *o, const GxOverlayOptions *opt, unsigned need,
+			GxDDI *sum, GxOverlayVolumes *out, GxError *err)
 {
 	GxOverlayCut c;
 	const GxDDI half = {0.5, 0, 0};
@@ -478,8 +492,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					drop,
 					cls,
 					same;
-		GxDDI		det,
-					twice;
+		GxDDI		twice;
 		Cuts		cuts;
 
 		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
@@ -491,30 +504,31 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds no volume */
 		c.T = T;
-		det = det_of(T, o);
 		/* both shortcuts within the bound on cuts, 3 a triangle of the other: past it the rational pieces say */
 		if (!(opt->max_cuts && 3 * nlist + 2 > opt->max_cuts) && (same = same_triangle(&c, list, nlist)) != 0)
 		{
 			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
-			sum[cls] = gx_ddi_vadd(sum[cls], gx_ddi_vmul(det, half));
+			if (need & 1u << cls)
+				sum[cls] = gx_ov_add(sum[cls], gx_ov_mul(gx_overlay_det(T, o), half));
 			continue;
 		}
-		cuts = inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
+		cuts = nlist == 0 ? CUTS_NONE : inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
 		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
 			cuts = CUTS_SPECIAL;
 		if (cuts == CUTS_NONE)
 		{
 			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
 				ok = false;
-			else
-				sum[cls] = gx_ddi_vadd(sum[cls], gx_ddi_vmul(det, half));
+			else if (need & 1u << cls)
+				sum[cls] = gx_ov_add(sum[cls], gx_ov_mul(gx_overlay_det(T, o), half));
 		}
 		else if (cuts == CUTS_GENERAL)
 		{
-			GxDDI		in = gx_ddi_vmul(gx_ddi_vmul(det, twice), half);
+			GxDDI		det = gx_overlay_det(T, o),
+						in = gx_ov_mul(gx_ov_mul(det, twice), half);
 
-			sum[GX_PIECE_INSIDE] = gx_ddi_vadd(sum[GX_PIECE_INSIDE], in);
-			sum[GX_PIECE_OUTSIDE] = gx_ddi_vadd(sum[GX_PIECE_OUTSIDE], gx_ddi_vsub(gx_ddi_vmul(det, half), in));
+			sum[GX_PIECE_INSIDE] = gx_ov_add(sum[GX_PIECE_INSIDE], in);
+			sum[GX_PIECE_OUTSIDE] = gx_ov_add(sum[GX_PIECE_OUTSIDE], gx_ov_sub(gx_ov_mul(det, half), in));
 			out->filtered++;
 		}
 		else
@@ -531,10 +545,10 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			{
 				gx_orient3d_value(T, T + 3, T + 6, o, detq);
 				for (int k = 0; k < GX_PIECE_CLASSES; k++)
-					if (mpq_sgn(c.area[k]) != 0)
+					if (need & 1u << k && mpq_sgn(c.area[k]) != 0)
 					{
 						mpq_mul(c.area[k], c.area[k], detq);
-						sum[k] = gx_ddi_vadd(sum[k], ddi_of_mpq(c.area[k], w));
+						sum[k] = gx_ov_add(sum[k], ddi_of_mpq(c.area[k], w));
 					}
 				out->rational++;
 			}
@@ -550,23 +564,13 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 static bool
 round_volume(GxDDI v, int op, GxOverlayVolumes *out)
 {
-	const GxDDI three = {3, 0, 0};
-
-	if (gx_ddi_is_zero(&v))
-	{
-		out->v[op] = 0;
-		out->sign[op] = 0;
-		return true;
-	}
-	v = gx_ddi_vdiv(v, three);
-	out->sign[op] = gx_ddi_sign(&v);
-	return out->sign[op] != 2 && out->sign[op] != 0 && gx_ddi_round(&v, &out->v[op]);
+	return gx_overlay_round(v, &out->v[op], &out->sign[op]);
 }
 
-/* The rational path's volumes. */
+/* The rational path's volumes of the ops in the set ops. */
 static bool
-exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, GxOverlayVolumes *out,
-			  GxError *err)
+exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+			  GxOverlayVolumes *out, GxError *err)
 {
 	GxOverlaySums s;
 	mpq_t		v;
@@ -576,78 +580,145 @@ exact_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptio
 	mpq_init(v);
 	if ((ok = gx_overlay_sums(a, b, opt, &s, err)))
 		for (int op = 0; op < 3; op++)
-		{
-			gx_overlay_volume(&s, (GxBooleanOp) op, v);
-			out->v[op] = gx_mpq_get_d_nearest(v);
-			out->sign[op] = mpq_sgn(v);
-		}
+			if (ops & GX_BOOL_OP(op))
+			{
+				gx_overlay_volume(&s, (GxBooleanOp) op, v);
+				out->v[op] = gx_mpq_get_d_nearest(v);
+				out->sign[op] = mpq_sgn(v);
+			}
 	mpq_clear(v);
 	gx_overlay_sums_clear(&s);
 	out->exact_sums = true;
 	return ok;
 }
 
+/* Whether a and b have the same triangles, bit for bit, in the same order. */
+static bool
+same_solid(const GxSolidIndex *a, const GxSolidIndex *b)
+{
+	return a->n == b->n && memcmp(&a->box, &b->box, sizeof(GxBox3D)) == 0 &&
+		(a->tri == b->tri || memcmp(a->tri, b->tri, 9 * a->n * sizeof(double)) == 0);
+}
+
 /*
- * gx_overlay_volumes, or with all false gx_overlay_intersection: then of each solid only the triangles whose
- * boxes meet the other's box are looked at (the others lie outside it and count only towards the union and the
- * difference).
+ * The volumes of a solid a with itself (b the same triangles): a ∩ a and a ∪ a are a's own volume, a \ a has
+ * none. The own volume from the triangles' prisms (gx_overlay_dd.h), in the certified double-doubles the overlay
+ * sums det / 2 in: the same exact value as the overlay's, where every piece of a triangle lies on the other's
+ * surface, oriented the same way. In rationals where the filter cannot round it.
  */
 static bool
-overlay(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, bool all, GxOverlayVolumes *out,
-		GxError *err)
+same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, GxOverlayVolumes *out,
+			 GxError *err)
 {
-	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}};
+	const GxDDI half = {0.5, 0, 0};
+	GxDDI		sum = {0, 0, 0};
+
+	for (size_t i = 0; i < a->n; i++)
+	{
+		if (i % (16 * CANCEL_EVERY) == 0 && gx_cancel_requested(opt->cancel))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
+			return false;
+		}
+		sum = gx_ov_add(sum, gx_overlay_prism(a->tri + 9 * i, a->tri));
+	}
+	sum = gx_ov_mul(sum, half);
+	for (int op = 0; op < 2; op++)
+		if (ops & GX_BOOL_OP(op) && !round_volume(sum, op, out))
+		{
+			GxVolumeWork vw;
+			mpq_t		v;
+
+			gx_volume_work_init(&vw);
+			mpq_init(v);
+			gx_volume_exact(a->tri, a->n, &vw, v);
+			out->v[op] = gx_mpq_get_d_nearest(v);
+			out->sign[op] = mpq_sgn(v);
+			mpq_clear(v);
+			gx_volume_work_clear(&vw);
+			out->exact_sums = true;
+		}
+	return true;
+}
+
+/*
+ * gx_overlay_volumes, the pairs of triangles that may meet found here, or given (ngiven pairs at pairs, as
+ * gx_overlay_volumes_of_pairs takes them).
+ */
+static bool
+overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+				bool given, const uint32_t *pairs, size_t ngiven, GxOverlayVolumes *out, GxError *err)
+{
+	GxDDI		sum[2][GX_PIECE_CLASSES] = {{{0, 0, 0}}},
+				v[3];
 	GxOverlayCandidates cand;
 	GxError		cerr = {GX_OK, ""};
 	const double *o = a->tri;
+	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
+	size_t		max_pairs = opt->max_cuts * (size_t) 64;
 	size_t	   *near[2] = {NULL, NULL},
 				nnear[2] = {0, 0},
 				cap[2] = {0, 0};
+	unsigned	need[2] = {classes_needed(ops, 0), classes_needed(ops, 1)};
 	bool		ok,
-				decided;
+				decided = true;
 
 	*out = (GxOverlayVolumes) {{0, 0, 0}, {0, 0, 0}, 0, 0, false};
-	if (a->n > UINT32_MAX || b->n > UINT32_MAX)
-		return exact_volumes(a, b, opt, out, err);
-	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
-	if (!gx_overlay_candidates(a, b, opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr))
+	if (same_solid(a, b))
+		return same_volumes(a, opt, ops, out, err);
+	if (a->n > UINT32_MAX || b->n > UINT32_MAX || (given && max_pairs && ngiven > max_pairs))
+		return exact_volumes(a, b, opt, ops, out, err);
+	if (given && !gx_overlay_candidates_of_pairs(a->n, b->n, pairs, ngiven, &cand))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	if (!given && !gx_overlay_candidates(a, b, opt->cancel, max_pairs, &cand, &cerr))
 	{
 		if (cerr.code == GX_ERR_LIMIT)
-			return exact_volumes(a, b, opt, out, err);
+			return exact_volumes(a, b, opt, ops, out, err);
 		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
 	}
-	ok = all || (gx_solid_index_near(a, &b->box, &near[0], &nnear[0], &cap[0]) &&
-				 gx_solid_index_near(b, &a->box, &near[1], &nnear[1], &cap[1]));
-	if (!ok)
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+	/*
+	 * a side whose pieces outside the other count for none of the ops: only its triangles whose boxes meet the
+	 * other's box (from its index), the others lying outside it
+	 */
+	ok = true;
+	for (int k = 0; ok && k < 2; k++)
+		if (!(need[k] & 1u << GX_PIECE_OUTSIDE) &&
+			!(ok = gx_solid_index_near(k ? b : a, k ? &a->box : &b->box, &near[k], &nnear[k], &cap[k])))
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 	/* with none near (near NULL then), nothing of that side is looked at */
-	ok = ok && (!(all || near[0]) || filter_side(a, b, 0, &cand, near[0], nnear[0], o, opt, sum[0], out, err)) &&
-		(!(all || near[1]) || filter_side(b, a, 1, &cand, near[1], nnear[1], o, opt, sum[1], out, err));
+	for (int k = 0; ok && k < 2; k++)
+		if (need[k] & 1u << GX_PIECE_OUTSIDE || near[k])
+			ok = filter_side(k ? b : a, k ? a : b, k, &cand, near[k], nnear[k], o, opt, need[k], sum[k], out, err);
 	gx_overlay_candidates_free(&cand);
 	free(near[0]);
 	free(near[1]);
 	if (!ok)
 		return false;
-	decided = round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),
-									   sum[0][GX_PIECE_ON_SAME]), GX_BOOL_INTERSECTION, out)
-		&& (!all || (round_volume(gx_ddi_vadd(gx_ddi_vadd(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
-											  sum[0][GX_PIECE_ON_SAME]), GX_BOOL_UNION, out)
-					 && round_volume(gx_ddi_vadd(gx_ddi_vsub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
-												 sum[0][GX_PIECE_ON_OPPOSITE]), GX_BOOL_DIFFERENCE, out)));
-	return decided || exact_volumes(a, b, opt, out, err);
+	v[GX_BOOL_INTERSECTION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),
+										sum[0][GX_PIECE_ON_SAME]);
+	v[GX_BOOL_UNION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
+								 sum[0][GX_PIECE_ON_SAME]);
+	v[GX_BOOL_DIFFERENCE] = gx_ov_add(gx_ov_sub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
+									  sum[0][GX_PIECE_ON_OPPOSITE]);
+	for (int op = 0; decided && op < 3; op++)
+		decided = !(ops & GX_BOOL_OP(op)) || round_volume(v[op], op, out);
+	return decided || exact_volumes(a, b, opt, ops, out, err);
 }
 
 bool
-gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
+gx_overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
 				   GxOverlayVolumes *out, GxError *err)
 {
-	return overlay(a, b, opt, true, out, err);
+	return overlay_volumes(a, b, opt, ops, false, NULL, 0, out, err);
 }
 
 bool
-gx_overlay_intersection(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
-						GxOverlayVolumes *out, GxError *err)
+gx_overlay_volumes_of_pairs(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt, unsigned ops,
+							const uint32_t *pairs, size_t npairs, GxOverlayVolumes *out, GxError *err)
 {
-	return overlay(a, b, opt, false, out, err);
+	return overlay_volumes(a, b, opt, ops, true, pairs, npairs, out, err);
 }

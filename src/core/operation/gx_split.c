@@ -19,6 +19,7 @@
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_boolean.h"
+#include "operation/gx_facets.h"
 #include "operation/gx_split.h"
 
 #define CANCEL_EVERY 64
@@ -62,81 +63,16 @@ typedef struct Split
 				metcap;
 } Split;
 
-/* A directed edge of the surface, for its adjacency. */
-typedef struct DirEdge
-{
-	const double *a,
-			   *b;
-	size_t		tri;
-	int			k;
-} DirEdge;
-
-static int
-cmp_point(const double *p, const double *q)
-{
-	for (int a = 0; a < 3; a++)
-		if (p[a] != q[a])
-			return p[a] < q[a] ? -1 : 1;
-	return 0;
-}
-
-static int
-cmp_undirected(const void *x, const void *y)
-{
-	const DirEdge *e = x,
-			   *f = y;
-	bool		se = cmp_point(e->a, e->b) > 0,
-				sf = cmp_point(f->a, f->b) > 0;
-	int			c = cmp_point(se ? e->b : e->a, sf ? f->b : f->a);
-
-	return c ? c : cmp_point(se ? e->a : e->b, sf ? f->a : f->b);
-}
-
-/*
- * The surface's adjacency into sp->across; GX_ERR_INVALID when an edge is shared by more than two triangles
- * or by two that run it the same way (triangles not consistently oriented).
- */
+/* The surface's adjacency into sp->across (gx_facets_adjacency). */
 static bool
 surface_adjacency(Split *sp, GxError *err)
 {
-	DirEdge    *e = malloc(3 * sp->ns * sizeof(DirEdge) + 1);
-	size_t		ne = 3 * sp->ns;
-	bool		ok = true;
-
-	sp->across = malloc(3 * sp->ns * sizeof(long) + 1);
-	if (e == NULL || sp->across == NULL)
+	if ((sp->across = malloc(3 * sp->ns * sizeof(long) + 1)) == NULL)
 	{
-		free(e);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a surface's edges");
 		return false;
 	}
-	for (size_t i = 0; i < sp->ns; i++)
-		for (int k = 0; k < 3; k++)
-		{
-			e[3 * i + k] = (DirEdge) {sp->stri + 9 * i + 3 * k, sp->stri + 9 * i + 3 * ((k + 1) % 3), i, k};
-			sp->across[3 * i + k] = -1;
-		}
-	qsort(e, ne, sizeof(DirEdge), cmp_undirected);
-	for (size_t x = 0, y; ok && x < ne; x = y)
-	{
-		for (y = x + 1; y < ne && cmp_undirected(&e[x], &e[y]) == 0; y++)
-			;
-		if (y - x == 2 && cmp_point(e[x].a, e[x + 1].b) == 0 && cmp_point(e[x].a, e[x].b) != 0)
-		{
-			sp->across[3 * e[x].tri + e[x].k] = (long) e[x + 1].tri;
-			sp->across[3 * e[x + 1].tri + e[x + 1].k] = (long) e[x].tri;
-		}
-		else if (y - x >= 2 && cmp_point(e[x].a, e[x].b) != 0)
-		{
-			gx_error_set(err, GX_ERR_INVALID, "the surface's edge (%.17g %.17g %.17g, %.17g %.17g %.17g) %s",
-						 e[x].a[0], e[x].a[1], e[x].a[2], e[x].b[0], e[x].b[1], e[x].b[2],
-						 y - x > 2 ? "is shared by more than two triangles" :
-						 "is run the same way by its two triangles (they are not oriented consistently)");
-			ok = false;
-		}
-	}
-	free(e);
-	return ok;
+	return gx_facets_adjacency(sp->stri, sp->ns, sp->across, err);
 }
 
 static size_t
@@ -209,7 +145,7 @@ add_triangle(Split *sp, const double *xyz, size_t piece)
 static bool
 add_stretch(Split *sp, const double *a, const double *b, size_t piece)
 {
-	bool		swap = cmp_point(a, b) > 0;
+	bool		swap = gx_point_cmp(a, b) > 0;
 	Stretch    *s;
 
 	if (!gx_grow_malloc((void **) &sp->st, &sp->stcap, sp->nst + 1, sizeof(Stretch), SIZE_MAX / 64))
@@ -226,9 +162,9 @@ cmp_stretch(const void *x, const void *y)
 {
 	const Stretch *s = x,
 			   *t = y;
-	int			c = cmp_point(s->p, t->p);
+	int			c = gx_point_cmp(s->p, t->p);
 
-	return c ? c : cmp_point(s->p + 3, t->p + 3);
+	return c ? c : gx_point_cmp(s->p + 3, t->p + 3);
 }
 
 /*
@@ -255,7 +191,7 @@ side_near(Split *sp, GxCut *cut, size_t w, const size_t *tau, size_t n)
 		return -2;				/* and a triangle repeated reversed has no far vertex */
 	t1 = sp->stri + 9 * tau[1];
 	for (int k = 0; k < 3; k++)
-		if (cmp_point(t1 + 3 * k, t0) && cmp_point(t1 + 3 * k, t0 + 3) && cmp_point(t1 + 3 * k, t0 + 6))
+		if (gx_point_cmp(t1 + 3 * k, t0) && gx_point_cmp(t1 + 3 * k, t0 + 3) && gx_point_cmp(t1 + 3 * k, t0 + 6))
 			far = t1 + 3 * k;
 	if (far == NULL)
 		return -2;
@@ -298,7 +234,8 @@ cut_triangle(Split *sp, const double *T, int drop, GxError *err)
 	ok = (covered = malloc(gx_cut_npieces(cut) + 1)) != NULL;
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
 	{
-		int			cover = gx_cut_piece_point(cut, p, t, u);
+		const double *within;
+		int			cover = gx_cut_piece_point(cut, p, t, u, &within);
 
 		/* on the surface: the solid lies on the side away from its outward normal */
 		covered[p] = cover != 0;
@@ -476,7 +413,7 @@ ray_side(const Split *sp, const double *p, const double *n, int dir)
 		d2 += n[a] * n[a];
 	for (int a = 0; a < 3; a++)
 		q[a] = p[a] + dir * len * n[a] / sqrt(d2);
-	if (!isfinite(q[0] + q[1] + q[2]) || cmp_point(p, q) == 0)
+	if (!isfinite(q[0] + q[1] + q[2]) || gx_point_cmp(p, q) == 0)
 		return 0;
 	box = gx_box_of_points(p, 1);
 	gx_box_extend(&box, &(GxBox3D) {q[0], q[1], q[2], q[0], q[1], q[2]});
@@ -659,7 +596,10 @@ gx_split_solid(const GxSerialized *solid, const GxSerialized *surface, const GxO
 		size_t		n;
 		double	   *soup = gather(&sp, h ? 1 : -1, sig, nsig, &n);
 
-		part[h] = gx_boolean_make(soup, n, solid->srid, what[h], &size[h], err);
+		const double *in[2] = {atri, sp.stri};
+		const size_t nin[2] = {na, sp.ns};
+
+		part[h] = gx_boolean_make(soup, n, in, nin, solid->srid, what[h], &size[h], err);
 		gx_free(soup);
 		ok = part[h] != NULL;
 	}

@@ -4,8 +4,8 @@
  * counter-clockwise seen from there: above, for a TIN counter-clockwise seen from above). The combinatorics
  * are exact, as the booleans' (gx_boolean.h): the solid's triangles are cut along the surface, each piece's
  * side decided exactly where it borders the surface, and the surface's pieces strictly inside the solid close
- * both parts (oriented one way for each). New vertices are rounded once; each part is checked as gx_makesolid
- * checks any surface, and refused, naming where, when rounding broke it.
+ * both parts (oriented one way for each). New vertices are rounded once; each part is mended and checked as
+ * the booleans' results are (gx_boolean_make), and refused, naming where, when rounding broke it.
  *
  * The surface must cut the solid through: its border outside the solid or on the solid's surface. Where it
  * ends inside the solid (so that its two sides meet around its border), the split is refused, naming where.

@@ -89,12 +89,17 @@ stop_at_first(void *ctx, size_t i)
 	return false;
 }
 
-/* Does the box of some triangle of s overlap box? */
+/*
+ * Does the box of some triangle of s overlap box? The columns' busy heights answer no for most blocks, far
+ * from the surface, without a look at the triangles.
+ */
 static bool
 surface_reaches(const GxSolidIndex *s, const GxBox3D *box)
 {
 	bool		found = false;
 
+	if (gx_solid_gaps_miss(s, box))
+		return false;
 	gx_solid_index_search(s, box, stop_at_first, &found);
 	return found;
 }

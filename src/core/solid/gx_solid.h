@@ -79,6 +79,12 @@ size_t		gx_solid_index_bytes(const GxSolidIndex *s);
 GxLocation	gx_solid_locate(const GxSolidIndex *s, const double *p);
 
 /*
+ * True when the columns' busy heights (GxSolidGaps) show that no triangle's box of s overlaps box (a box of
+ * the solid's box's extent or beyond); false when one may: the triangles' boxes then tell.
+ */
+bool		gx_solid_gaps_miss(const GxSolidIndex *s, const GxBox3D *box);
+
+/*
  * Where a + t (b - a) lies, for a rational t (0 <= t <= 1), a point known not to lie on the boundary:
  * GX_LOC_INSIDE or GX_LOC_OUTSIDE.
  */

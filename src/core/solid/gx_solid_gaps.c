@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/gx_alloc.h"
+#include "geom/gx_box.h"
 #include "solid/gx_solid.h"
 #include "solid/gx_solid_gaps.h"
 
@@ -126,4 +127,29 @@ gx_solid_gap_learn(const GxSolidIndex *s, size_t column, int bin, GxLocation sid
 	while (hi < NBINS - 1 && !(col->busy & (1ull << (hi + 1))))
 		hi++;
 	__atomic_fetch_or(side == GX_LOC_INSIDE ? &col->inside : &col->outside, bits(lo, hi), __ATOMIC_RELAXED);
+}
+
+/*
+ * A triangle whose box overlaps box shares with it the least corner of their overlap, a double point that
+ * lies in a column of box's range (the grid lists the triangle there) and in a bin of box's heights (the
+ * triangle's z-range reaches it): that bin is busy. Bins and cells are monotone in their coordinate, so
+ * the ranges of box, clamped to the solid's box, hold them.
+ */
+bool
+gx_solid_gaps_miss(const GxSolidIndex *s, const GxBox3D *box)
+{
+	const GxSolidGaps *g = &s->gaps;
+	uint64_t	heights;
+	int			lo[3],
+				hi[3];
+
+	if (g->col == NULL || !gx_box_overlaps(&s->box, box))
+		return g->col != NULL;
+	heights = bits(bin_of(g, box->zmin), bin_of(g, box->zmax));
+	gx_grid_range(&s->grid, box, lo, hi);
+	for (int j = lo[1]; j <= hi[1]; j++)
+		for (int i = lo[0]; i <= hi[0]; i++)
+			if (g->col[gx_grid_cell(&s->grid, i, j, 0)].busy & heights)
+				return false;
+	return true;
 }

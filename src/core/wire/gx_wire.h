@@ -7,7 +7,8 @@
  * A batch: LOOKUP (each side's cache keys, or none) -> LOOKUP_REPLY (which sides the service holds, now
  * pinned for this connection) -> BATCH (options; each side cached or laid out in the segment; whether to
  * cache it under its keys) -> RESULT (status, statistics, and a segment of records: pair keys, the pairs'
- * intercepts for gx_intercepts_pairs, or the blocks' volumes in solids for gx_volume_pairs). STATS and RESET
+ * intercepts for gx_intercepts_pairs, the blocks' volumes in solids for gx_volume_pairs, or the pairs of solids
+ * sharing a volume for gx_overlap_pairs). STATS and RESET
  * ask for the cache's figures (and empty it).
  */
 #ifndef GX_WIRE_H
@@ -20,7 +21,7 @@
 #include "batch/gx_batch.h"
 #include "batch/gx_geom_cache.h"
 
-#define GX_WIRE_MAGIC 0x47585334u	/* "GXS4" */
+#define GX_WIRE_MAGIC 0x47585335u	/* "GXS5" */
 #define GX_WIRE_MAX_PAYLOAD (64u << 20)
 
 typedef enum GxMsgType
@@ -95,7 +96,8 @@ typedef enum GxWireJob
 {
 	GX_JOB_PAIRS,				/* the intersecting (or near) pairs: pair keys */
 	GX_JOB_INTERCEPTS,			/* side a's lines in side b's solids: GxPairInterval records */
-	GX_JOB_VOLUMES				/* side a's boxes (their diagonals) in side b's solids: GxVolumePair records */
+	GX_JOB_VOLUMES,				/* side a's boxes (their diagonals) in side b's solids: GxVolumePair records */
+	GX_JOB_OVERLAPS				/* side a's solids sharing a volume with side b's: GxOverlapPair records */
 } GxWireJob;
 
 typedef struct GxWireBatch
@@ -110,6 +112,7 @@ typedef struct GxWireBatch
 	uint64_t	gpu_memory_cap;
 	uint64_t	segment_size;
 	double		distance;		/* > 0: a gx_dwithin batch */
+	uint64_t	max_cuts;		/* GX_JOB_OVERLAPS: the most cuts of one triangle (0: no bound) */
 } GxWireBatch;
 
 /* The first bytes of a batch segment. */

@@ -741,7 +741,13 @@ gx_pg_side_materialize(GxPgSide *s)
 
 	if (s->built)
 		return;
-	make_arrays(s, NULL);
+	if (s->make)
+	{
+		s->make(s, s->make_arg);
+		s->built = true;
+	}
+	else
+		make_arrays(s, NULL);
 	s->read_ms += gx_now_ms() - t0;
 }
 

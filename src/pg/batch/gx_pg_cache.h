@@ -40,6 +40,9 @@ typedef struct GxPgSide
 	/* a side of given identity whose values are not at hand (geoms NULL): reads them when they are needed */
 	void		(*load) (struct GxPgSide *s, void *arg);
 	void	   *load_arg;
+	/* a side its caller makes (gx_volume_pairs' blocks), known by skeys alone: make(s, make_arg) makes s->side */
+	void		(*make) (struct GxPgSide *s, void *arg);
+	void	   *make_arg;
 	const GxCachedSide *entry;	/* the backend cache's entry whose arrays it uses, or NULL */
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
 	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,

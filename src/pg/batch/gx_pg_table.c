@@ -349,6 +349,93 @@ typedef struct TableRows
 } TableRows;
 
 /*
+ * Columns of a table being read into arrays, row by row: each row's value and whether it is NULL; a column
+ * of a fixed length passed by reference (a box) has its values one after another in one array, to which
+ * its Datums point once read (columns_end).
+ */
+typedef struct ColumnsRead
+{
+	KeptColumn	cols[KEPT_COLUMNS];
+	char	   *fixed[KEPT_COLUMNS];
+	int16		len[KEPT_COLUMNS];
+	int			n;
+	size_t		cap;
+	MemoryContext cxt;
+} ColumnsRead;
+
+/* What the columns attnos[0 .. n) of desc take for nrows rows. */
+static size_t
+columns_bytes(TupleDesc desc, const AttrNumber *attnos, int n, size_t nrows)
+{
+	size_t		bytes = 0;
+
+	for (int k = 0; k < n; k++)
+	{
+		Form_pg_attribute a = TupleDescAttr(desc, attnos[k] - 1);
+
+		bytes += nrows * (sizeof(Datum) + sizeof(bool) + (a->attbyval ? 0 : a->attlen));
+	}
+	return bytes;
+}
+
+/* Room for cap rows of the columns attnos[0 .. n) of desc, in cxt. */
+static void
+columns_begin(ColumnsRead *c, TupleDesc desc, const AttrNumber *attnos, int n, size_t cap, MemoryContext cxt)
+{
+	c->n = n;
+	c->cap = Max(cap, 1);
+	c->cxt = cxt;
+	for (int k = 0; k < n; k++)
+	{
+		Form_pg_attribute a = TupleDescAttr(desc, attnos[k] - 1);
+
+		c->cols[k].attno = attnos[k];
+		c->len[k] = a->attbyval ? 0 : a->attlen;
+		c->cols[k].values = MemoryContextAllocHuge(cxt, c->cap * sizeof(Datum));
+		c->cols[k].nulls = MemoryContextAllocHuge(cxt, c->cap * sizeof(bool));
+		c->fixed[k] = c->len[k] > 0 ? MemoryContextAllocHuge(cxt, c->cap * c->len[k]) : NULL;
+	}
+}
+
+/* The columns of row `row` (the arrays grown when full), from tuple. */
+static void
+columns_put(ColumnsRead *c, size_t row, HeapTuple tuple, TupleDesc desc)
+{
+	if (row == c->cap)
+	{
+		c->cap *= 2;
+		for (int k = 0; k < c->n; k++)
+		{
+			c->cols[k].values = repalloc_huge(c->cols[k].values, c->cap * sizeof(Datum));
+			c->cols[k].nulls = repalloc_huge(c->cols[k].nulls, c->cap * sizeof(bool));
+			if (c->fixed[k])
+				c->fixed[k] = repalloc_huge(c->fixed[k], c->cap * c->len[k]);
+		}
+	}
+	for (int k = 0; k < c->n; k++)
+	{
+		Datum		d = heap_getattr(tuple, c->cols[k].attno, desc, &c->cols[k].nulls[row]);
+
+		if (c->fixed[k] == NULL)
+			c->cols[k].values[row] = d;
+		else if (c->cols[k].nulls[row])
+			memset(c->fixed[k] + row * c->len[k], 0, c->len[k]);
+		else
+			memcpy(c->fixed[k] + row * c->len[k], DatumGetPointer(d), c->len[k]);
+	}
+}
+
+/* The Datums of the fixed-length columns pointed at their values, once nrows rows are read. */
+static void
+columns_end(ColumnsRead *c, size_t nrows)
+{
+	for (int k = 0; k < c->n; k++)
+		if (c->fixed[k])
+			for (size_t r = 0; r < nrows; r++)
+				c->cols[k].values[r] = PointerGetDatum(c->fixed[k] + r * c->len[k]);
+}
+
+/*
  * Is a row of a page not marked all-visible settled, the same to every snapshot taken now or later (as
  * VACUUM judges a page all-visible), visible (*visible) or dead? If not, *wait the newest transaction it
  * waits for.
@@ -380,13 +467,13 @@ row_settled(HeapTuple tuple, Buffer buffer, TransactionId oldest, bool *visible,
 /*
  * Reads every row of the table visible to t's snapshot, in physical order, into r, allocated in cxt: with
  * values, copies of them as stored (a TOAST pointer stays one), else r->geoms stays NULL; with a context for
- * them, the rows' TIDs there, else r->tids stays NULL. Page by page, as a sequential scan sees them: on a page
+ * them, the rows' TIDs there, else r->tids stays NULL; with cols (begun), their columns. Page by page, as a sequential scan sees them: on a page
  * marked all-visible every normal line pointer is a visible row; on another, each row's visibility is
  * checked under the snapshot, or, read to be kept (with locations), whether it is settled (row_settled):
  * the reading stops at the first that is not (r->settled false), whose rows are then read from the plan.
  */
 static void
-read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt, TableRows *r)
+read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt, TableRows *r, ColumnsRead *cols)
 {
 	size_t		cap = 1024,
 				room = 0;
@@ -394,6 +481,7 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 	BlockNumber nblocks = RelationGetNumberOfBlocks(t->rel);
 	BufferAccessStrategy strategy = scan_strategy(nblocks);
 	TupleDesc	desc = RelationGetDescr(t->rel);
+	int16		attlen = TupleDescAttr(desc, t->attno - 1)->attlen;
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 	TransactionId oldest = locations ? GetOldestNonRemovableTransactionId(t->rel) : InvalidTransactionId;
 
@@ -454,6 +542,8 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 			}
 			if (locations)
 				r->tids[r->nrows] = tuple.t_self;
+			if (cols)
+				columns_put(cols, r->nrows, &tuple, desc);
 			r->present[r->nrows] = !isnull;
 			if (!isnull && values)
 			{
@@ -472,7 +562,7 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 			}
 			if (!isnull)
 			{
-				r->raw_bytes += toast_raw_datum_size(d);
+				r->raw_bytes += attlen == -1 ? toast_raw_datum_size(d) : (size_t) Max(attlen, 0);
 				r->ngeoms++;
 			}
 			r->nrows++;
@@ -481,6 +571,8 @@ read_rows(GxPgTable *t, bool values, MemoryContext locations, MemoryContext cxt,
 	}
 	if (strategy)
 		FreeAccessStrategy(strategy);
+	if (cols)
+		columns_end(cols, r->nrows);
 	MemoryContextSwitchTo(old);
 }
 
@@ -504,7 +596,7 @@ load_values(GxPgSide *s, void *arg)
 	GxPgTable  *t = arg;
 	TableRows	r;
 
-	read_rows(t, true, NULL, s->cxt, &r);
+	read_rows(t, true, NULL, s->cxt, &r, NULL);
 	if (r.nrows != s->nrows || r.ngeoms != s->ngeoms)
 		elog(ERROR, "gpuexact: the rows of kept table \"%s\" changed under their snapshot",
 			 RelationGetRelationName(t->rel));
@@ -558,15 +650,17 @@ service_runs(void)
 }
 
 /*
- * A table's side read now (its rows' locations; their values too unless the GPU service may hold the side
- * already, into r in cxt) and kept under key, taken after the log's position start: the entry, or NULL when it
- * is not kept (a row not settled, a page changed meanwhile, its values would not fit the cache unless
- * unbounded, no room for its locations).
+ * A table's side read now (its rows' locations, and the columns attnos[0 .. ncols) kept with them; with
+ * geometries, their values too unless the GPU service may hold the side already, into r in cxt) and kept
+ * under key, taken after the log's position start: the entry, or NULL when it is not kept (a row not
+ * settled, a page changed meanwhile, its geometries would not fit the cache unless unbounded, no room for
+ * its locations and columns).
  */
 static TableEntry *
-read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbounded, MemoryContext cxt,
-			  TableRows *r)
+read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geometries, bool unbounded,
+			  const AttrNumber *attnos, int ncols, MemoryContext cxt, TableRows *r)
 {
+	ColumnsRead cols;
 	GxCacheKey	after[2];
 	size_t		bytes;
 	/* the locations read into a context of their own, which the entry takes over (freed with cxt if not) */
@@ -574,7 +668,9 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbo
 	int64	   *ids = NULL;
 	TableEntry *e;
 
-	read_rows(t, !service_runs(), data, cxt, r);
+	if (ncols > 0)
+		columns_begin(&cols, RelationGetDescr(t->rel), attnos, ncols, 1024, data);
+	read_rows(t, geometries && !service_runs(), data, cxt, r, ncols > 0 ? &cols : NULL);
 	if (!r->settled)
 	{
 		/* remembered, so that the table is not read again for nothing until that transaction is settled */
@@ -590,10 +686,12 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbo
 	 */
 	if (!table_key(t->rel, t->attno, after) || memcmp(key, after, sizeof(after)) != 0 || key_lsn(after) > start)
 		return NULL;
-	bytes = r->nrows * sizeof(ItemPointerData) + r->ngeoms * sizeof(int64);
-	if (unbounded || gx_pg_side_fits_cache(r->raw_bytes))
+	/* the geometries' rows, for a side of them (gx_pg_table_rows needs none) */
+	bytes = r->nrows * sizeof(ItemPointerData) + (geometries ? r->ngeoms * sizeof(int64) : 0) +
+		columns_bytes(RelationGetDescr(t->rel), attnos, ncols, r->nrows);
+	if (geometries && (unbounded || gx_pg_side_fits_cache(r->raw_bytes)))
 		ids = geometry_rows(r, data);
-	else
+	else if (geometries)
 		data = NULL;
 	e = new_entry(key, data, bytes);
 	if (e == NULL)
@@ -605,6 +703,8 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool unbo
 	e->ngeoms = r->ngeoms;
 	e->ids = ids;
 	e->tids = r->tids;
+	for (int k = 0; k < ncols; k++)
+		e->cols[e->ncols++] = cols.cols[k];
 	return e;
 }
 
@@ -623,68 +723,128 @@ column_bytes(const GxPgTable *t)
 	return width > 0 && rows >= 0 ? Min(pages, (size_t) (width * rows)) : pages;
 }
 
-bool
-gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
+/*
+ * The entry of t's table as it stands, found kept (t->kept) or read now and kept (into r, in cxt), pinned
+ * until cxt goes; NULL when it cannot be (the rows are then read from the plan). geometries: the entry's
+ * column is the side's geometries, which go to the geometry caches and must fit them (unless unbounded);
+ * else only its rows' locations are kept. The columns attnos[0 .. ncols) are read with the rows, when read.
+ */
+static TableEntry *
+table_entry(GxPgTable *t, bool geometries, bool unbounded, const AttrNumber *attnos, int ncols, MemoryContext cxt,
+			TableRows *r)
 {
 	GxCacheKey	key[2];
 	TableEntry *e;
-	TableRows	r;
 	XLogRecPtr	start;
-	double		t0 = gx_now_ms();
-	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
-	bool		unbounded = t->whole_anyway && service_runs();
 
 	t->entry = NULL;
 	t->col_values = NULL;
 	t->col_nulls = NULL;
 	if (t->rel == NULL || gx_cache_host_mb == 0)
-		return false;
+		return NULL;
 	/* rows found not settled: read from the plan until their transaction is */
 	e = waiting_entry(t->rel, t->attno);
 	if (e && !TransactionIdPrecedes(e->wait_xid, GetOldestNonRemovableTransactionId(t->rel)))
-		return false;
+		return NULL;
 	if (e)
 		forget_entry(e);
 	start = GetXLogInsertRecPtr();
 	if (!table_key(t->rel, t->attno, key))
-		return false;
+		return NULL;
 	e = find_entry(key);
 	/* a marker: not kept (but a side too large for this backend may be kept for the service now) */
 	if (e && e->tids == NULL && (e->no_room || !unbounded || e->pins > 0))
-		return false;
+		return NULL;
 	if (e && e->tids == NULL)
 	{
 		forget_entry(e);
 		e = NULL;
 	}
 	/* an entry kept for the service, as an inner side, may be too large for a side run here in one batch */
-	if (e && !unbounded && !gx_pg_side_fits_cache(e->raw_bytes))
-		return false;
+	if (e && geometries && !unbounded && !gx_pg_side_fits_cache(e->raw_bytes))
+		return NULL;
+	/* an entry of rows alone has no geometries' rows */
+	if (e && geometries && e->ids == NULL)
+		return NULL;
 	t->kept = e != NULL;
 	if (e == NULL)
 	{
 		/* weighed before it is read (a kept side, by what it holds, above) */
-		if (!unbounded && !gx_pg_side_fits_cache(column_bytes(t)))
-			return false;
-		e = read_and_keep(t, key, start, unbounded, cxt, &r);
+		if (geometries && !unbounded && !gx_pg_side_fits_cache(column_bytes(t)))
+			return NULL;
+		e = read_and_keep(t, key, start, geometries, unbounded, attnos, ncols, cxt, r);
 		if (e == NULL)
-			return false;
+			return NULL;
 		gx_pg_table_sides_read++;
 	}
 	else
 		gx_pg_table_sides_kept++;
 	pin_entry(e, cxt);
+	t->tids = e->tids;
+	t->nrows = e->nrows;
+	t->entry = e;
+	return e;
+}
+
+bool
+gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
+{
+	TableRows	r;
+	TableEntry *e;
+	double		t0 = gx_now_ms();
+	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
+	bool		unbounded = t->whole_anyway && service_runs();
+
+	r.geoms = NULL;
+	if ((e = table_entry(t, true, unbounded, NULL, 0, cxt, &r)) == NULL)
+		return false;
 	gx_pg_side_prepare_given(s, e->key, 2, e->ids, e->ngeoms, e->nrows, e->raw_bytes, load_values, t, cxt);
 	if (!t->kept && r.geoms)
 	{
 		s->geoms = r.geoms;
 		s->present = r.present;
 	}
-	t->tids = e->tids;
-	t->nrows = e->nrows;
-	t->entry = e;
 	s->read_ms = gx_now_ms() - t0;
 	return true;
+}
+
+/*
+ * The table's columns of the plan's row's columns in needed, into attnos: their number, or -1 when one of
+ * them cannot be kept (not a column of the table, of a type neither passed by value nor of a fixed length,
+ * or more than KEPT_COLUMNS).
+ */
+static int
+needed_columns(const GxPgTable *t, const Bitmapset *needed, AttrNumber *attnos)
+{
+	List	   *tlist = t->scan->ps.plan->targetlist;
+	TupleDesc	desc = RelationGetDescr(t->rel);
+	int			n = 0,
+				c = -1;
+
+	if (bms_is_member(0, needed))
+		return -1;
+	while ((c = bms_next_member(needed, c)) >= 0)
+	{
+		Var		   *v = c <= list_length(tlist) ? (Var *) ((TargetEntry *) list_nth(tlist, c - 1))->expr : NULL;
+
+		if (n == KEPT_COLUMNS || v == NULL || !IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0 ||
+			!(TupleDescAttr(desc, v->varattno - 1)->attbyval || TupleDescAttr(desc, v->varattno - 1)->attlen > 0))
+			return -1;
+		attnos[n++] = v->varattno;
+	}
+	return n;
+}
+
+bool
+gx_pg_table_rows(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
+{
+	AttrNumber	attnos[KEPT_COLUMNS];
+	TableRows	r;
+	int			n;
+
+	if (t->rel == NULL || (n = needed_columns(t, needed, attnos)) < 0)
+		return false;
+	return table_entry(t, false, false, attnos, n, cxt, &r) != NULL && gx_pg_table_columns(t, needed, cxt);
 }
 
 /*
@@ -728,24 +888,21 @@ kept_column(const TableEntry *e, AttrNumber attno)
 
 /*
  * Keeps the columns attnos[0 .. n) of the table with e, read from its rows (by their TIDs, page by page);
- * false when they would not fit. Registered only once read whole (an error meanwhile leaves them out).
+ * false when they would not fit. A column of a fixed length passed by reference (a box) keeps its values one
+ * after another in one array, each row's Datum pointing into it. Registered only once read whole (an error
+ * meanwhile leaves them out).
  */
 static bool
 keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 {
 	TupleDesc	desc = RelationGetDescr(t->rel);
-	size_t		bytes = e->nrows * (sizeof(Datum) + sizeof(bool)) * n;
-	KeptColumn	cols[KEPT_COLUMNS];
+	size_t		bytes = columns_bytes(desc, attnos, n, e->nrows);
+	ColumnsRead cols;
 	Buffer		buffer = InvalidBuffer;
 
 	if (e->ncols + n > KEPT_COLUMNS || !make_room(bytes))
 		return false;
-	for (int k = 0; k < n; k++)
-	{
-		cols[k].attno = attnos[k];
-		cols[k].values = MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * sizeof(Datum));
-		cols[k].nulls = MemoryContextAllocHuge(e->cxt, Max(e->nrows, 1) * sizeof(bool));
-	}
+	columns_begin(&cols, desc, attnos, n, e->nrows, e->cxt);
 	for (size_t r = 0; r < e->nrows; r++)
 	{
 		HeapTupleData tuple;
@@ -753,13 +910,13 @@ keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 		if (r % 1024 == 0)
 			CHECK_FOR_INTERRUPTS();
 		tuple_at(t->rel, &e->tids[r], &buffer, &tuple);
-		for (int k = 0; k < n; k++)
-			cols[k].values[r] = heap_getattr(&tuple, cols[k].attno, desc, &cols[k].nulls[r]);
+		columns_put(&cols, r, &tuple, desc);
 	}
 	if (buffer != InvalidBuffer)
 		ReleaseBuffer(buffer);
+	columns_end(&cols, e->nrows);
 	for (int k = 0; k < n; k++)
-		e->cols[e->ncols++] = cols[k];
+		e->cols[e->ncols++] = cols.cols[k];
 	e->bytes += bytes;
 	return true;
 }
@@ -768,34 +925,24 @@ bool
 gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 {
 	TableEntry *e = t->entry;
-	List	   *tlist = t->scan->ps.plan->targetlist;
 	TupleDesc	desc = RelationGetDescr(t->rel),
 				row = t->values_slot->tts_tupleDescriptor;
 	AttrNumber	attnos[KEPT_COLUMNS],
 				missing[KEPT_COLUMNS];
-	int			n = 0,
+	int			n,
 				nmissing = 0,
 				c = -1;
 
-	if (e == NULL || bms_is_member(0, needed))
+	if (e == NULL || (n = needed_columns(t, needed, attnos)) < 0)
 		return false;
-	while ((c = bms_next_member(needed, c)) >= 0)
-	{
-		Var		   *v = c <= list_length(tlist) ? (Var *) ((TargetEntry *) list_nth(tlist, c - 1))->expr : NULL;
-
-		if (n == KEPT_COLUMNS || v == NULL || !IsA(v, Var) || v->varattno <= 0 || v->varlevelsup != 0 ||
-			!TupleDescAttr(desc, v->varattno - 1)->attbyval)
-			return false;
-		attnos[n++] = v->varattno;
-		if (kept_column(e, v->varattno) == NULL)
-			missing[nmissing++] = v->varattno;
-	}
+	for (int k = 0; k < n; k++)
+		if (kept_column(e, attnos[k]) == NULL)
+			missing[nmissing++] = attnos[k];
 	if (nmissing > 0 && !keep_columns(t, e, missing, nmissing))
 		return false;
 	t->col_values = MemoryContextAllocZero(cxt, Max(row->natts, 1) * sizeof(Datum *));
 	t->col_nulls = MemoryContextAllocZero(cxt, Max(row->natts, 1) * sizeof(bool *));
 	t->col_names[0] = '\0';
-	c = -1;
 	for (int k = 0; (c = bms_next_member(needed, c)) >= 0; k++)
 	{
 		const KeptColumn *kc = kept_column(e, attnos[k]);
@@ -842,6 +989,12 @@ gx_pg_table_row(GxPgTable *t, size_t row)
 	ResetExprContext(econtext);
 	econtext->ecxt_scantuple = slot;
 	return ExecProject(t->scan->ps.ps_ProjInfo);
+}
+
+const GxCacheKey *
+gx_pg_table_key(const GxPgTable *t)
+{
+	return ((const TableEntry *) t->entry)->key;
 }
 
 void

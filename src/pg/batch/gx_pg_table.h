@@ -4,8 +4,9 @@
  * known by its visibility map: every page all-visible, and the map's pages' log positions, which any change
  * to a row moves (it clears a page's bit, and setting it again is logged anew). A query then finds the side,
  * and the row identifiers (TIDs) of its geometries, without reading a row: only the rows of its answer are
- * fetched, and not even those when the query reads only columns passed by value, which are kept with the
- * side once read.
+ * fetched, and not even those when the query reads only columns passed by value or of a fixed length,
+ * which are kept with the side once read. gx_volume_pairs keeps a table of blocks the same way, its rows'
+ * ids and boxes without a geometry side (gx_pg_table_rows).
  */
 #ifndef GX_PG_TABLE_H
 #define GX_PG_TABLE_H
@@ -55,13 +56,26 @@ void		gx_pg_table_of_plan(GxPgTable *t, PlanState *plan, AttrNumber col, bool wh
 bool		gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt);
 
 /*
- * After gx_pg_table_side: when every column of the plan's row in `needed` (numbered from 1; attribute 0, the
- * whole row, needs them all) is a column of the table of a type passed by value (ids, codes, grades), their
- * values are kept with the side, read once (KEPT_COLUMNS at most), so that gx_pg_table_row builds a row from
- * them without fetching it, the plan's other columns NULL. False when rows are fetched instead (another
- * column is needed, or the values would not fit beside the other kept sides). cxt: the side's.
+ * The same for a table whose column col is not a side's geometries (gx_volume_pairs' boxes): only its rows'
+ * locations are kept, with the columns of the plan's row in needed (read with the rows, when they are read),
+ * as gx_pg_table_columns keeps them, and within its bound. False when they cannot be (the plan's rows are
+ * then read).
+ */
+bool		gx_pg_table_rows(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt);
+
+/*
+ * After gx_pg_table_side or gx_pg_table_rows: when every column of the plan's row in `needed` (numbered from
+ * 1; attribute 0, the whole row, needs them all) is a column of the table of a type passed by value (ids,
+ * codes, grades) or of a fixed length (gxbox3d), their values are kept with the side, read once
+ * (KEPT_COLUMNS at most), so that gx_pg_table_row builds a row from them without fetching it, the plan's
+ * other columns NULL, and t->col_values and t->col_nulls give them by row. False when rows are fetched
+ * instead (another column is needed, or the values would not fit beside the other kept sides, in half of
+ * gpuexact.cache_host_mb). cxt: the side's.
  */
 bool		gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt);
+
+/* The key that names the table's state (two of them), after gx_pg_table_side or gx_pg_table_rows. */
+const GxCacheKey *gx_pg_table_key(const GxPgTable *t);
 
 /* Row `row` of the side, as the plan's scan would have returned it (its columns the query reads, at least). */
 TupleTableSlot *gx_pg_table_row(GxPgTable *t, size_t row);

@@ -1,8 +1,9 @@
 /*
  * gx_overlap_pairs_sql.c: gx_overlap_pairs(a_query, b_query [, id_type]): (a_id, b_id, volume) for every pair
  * of solids of the two queries sharing an exactly positive volume, rounded once (operation/gx_overlap_pairs.h),
- * on this backend's share of the cluster's threads; gx_intersection_pairs: (a_id, b_id, geom), the same pairs
- * with their common part as a solid (operation/gx_boolean.h), built on the same threads from the solids'
+ * in the GPU service where there is one (the GPU's part on the GPU where it keeps the sides there), else on this
+ * backend's share of the cluster's threads; gx_intersection_pairs: (a_id, b_id, geom), the same pairs
+ * with their common part as a solid (operation/gx_boolean.h), built on this backend's threads from the solids'
  * indexes, ROUND_PAIRS per thread at a time, each stored (packed, compressed) where it was made as
  * gx_makesolids stores its solids; the backend puts them in the result in order. The queries are read as the
  * other pair functions' are (gx_pairs_srf.h: READ ONLY, ids, SRIDs); every geometry must be a solid or EMPTY.
@@ -24,6 +25,7 @@
 #include "gx_settings.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_overlap_pairs.h"
+#include "service/gx_service.h"
 
 PG_FUNCTION_INFO_V1(gx_overlap_pairs_sql);
 PG_FUNCTION_INFO_V1(gx_intersection_pairs_sql);
@@ -154,8 +156,9 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	const GxSolidIndex *sa = NULL,
 			   *sb = NULL;
 	GxError		err = {GX_OK, ""};
+	char		why[256];
 	volatile bool ok = false;
-	GxOverlapPair *volatile held_pairs = NULL;
+	bool		in_service;
 	GxSolidIndex *volatile held[2] = {NULL, NULL};
 
 	InitMaterializedSRF(fcinfo, 0);
@@ -167,28 +170,48 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	check_solids(fname, &b, &bid, brows, "b_query");
 	if (a.ngeoms == 0 || b.ngeoms == 0)
 		return (Datum) 0;
-	/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
-	gx_pg_side_materialize(&a);
-	gx_pg_side_materialize(&b);
-	gx_pg_side_index(&a);
-	gx_pg_side_index(&b);
 	gx_settings_batch_options(&opt);
-	PG_TRY();
+	/* in the GPU service where there is one (it keeps the sides, on the GPU too), else here */
+	in_service = gx_service_overlaps(&a, &b, &opt, gx_overlay_max_cuts(), &pairs, &npairs, why, sizeof(why));
+	if (!in_service || geoms)
+	{
+		/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
+		gx_pg_side_materialize(&a);
+		gx_pg_side_materialize(&b);
+		gx_pg_side_index(&a);
+		gx_pg_side_index(&b);
+	}
+	if (!in_service)
 	{
 		gx_threads_begin(opt.threads, opt.thread_budget);
-		/* the solids' indexes (the cache's, or made now), kept for the common parts */
-		ok = (sa = gx_side_solids(&a.side, &opt, &built[0], &err)) != NULL;
-		held[0] = built[0];
-		ok = ok && (sb = gx_side_solids(&b.side, &opt, &built[1], &err)) != NULL;
-		held[1] = built[1];
-		ok = ok && gx_overlap_pairs(sa, a.side.ngeoms, sb, b.side.ngeoms, &opt, gx_overlay_max_cuts(), &pairs,
-									&npairs, &err);
-		held_pairs = pairs;
-		gx_threads_end();
+		PG_TRY();
+		{
+			ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, NULL,
+										   &err);
+		}
+		PG_FINALLY();
+		{
+			gx_threads_end();
+		}
+		PG_END_TRY();
 		if (!ok)
 			gx_overlay_raise(fname, &err);
+	}
+	PG_TRY();
+	{
 		if (geoms)
+		{
+			/* the solids' indexes (the cache's, or made now), kept for the common parts */
+			gx_threads_begin(opt.threads, opt.thread_budget);
+			ok = (sa = gx_side_solids(&a.side, &opt, &built[0], &err)) != NULL;
+			held[0] = built[0];
+			ok = ok && (sb = gx_side_solids(&b.side, &opt, &built[1], &err)) != NULL;
+			held[1] = built[1];
+			gx_threads_end();
+			if (!ok)
+				gx_overlay_raise(fname, &err);
 			put_common_parts(fname, rsinfo, &a, &b, &aid, &bid, sa, sb, pairs, npairs, &opt);
+		}
 		else
 		{
 			MemoryContext row = AllocSetContextCreate(CurrentMemoryContext, "gx_overlap_pairs row",
@@ -214,8 +237,10 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	}
 	PG_FINALLY();
 	{
-		gx_threads_end();
-		free(held_pairs);
+		if (in_service)
+			pfree(pairs);
+		else
+			free(pairs);
 		if (held[0])
 			gx_side_solids_free(held[0], a.side.ngeoms);
 		if (held[1])

@@ -64,6 +64,13 @@ gx_pair_ids_add(GxPairIds *ids, Datum id, size_t row, MemoryContext keep)
 	return (int64) row;
 }
 
+void
+gx_pair_ids_restart(GxPairIds *ids)
+{
+	ids->text = NULL;
+	ids->cap = 0;
+}
+
 char *
 gx_pair_ids_text(const GxPairIds *ids, int64 kept)
 {

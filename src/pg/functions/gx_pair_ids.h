@@ -32,6 +32,12 @@ void		gx_pair_ids_begin(GxPairIds *ids, Oid source, Oid want, const char *fname,
 /* The int64 to keep for the id of row `row` (not NULL): the integer itself, or the row (its text kept). */
 int64		gx_pair_ids_add(GxPairIds *ids, Datum id, size_t row, MemoryContext keep);
 
+/*
+ * Forgets the rows' text forms, for rows numbered from 0 again (a query read a chunk at a time): their memory
+ * goes with the context given to gx_pair_ids_add.
+ */
+void		gx_pair_ids_restart(GxPairIds *ids);
+
 /* A kept id as the result's id type, and as text (for messages). */
 Datum		gx_pair_ids_datum(const GxPairIds *ids, int64 kept);
 char	   *gx_pair_ids_text(const GxPairIds *ids, int64 kept);

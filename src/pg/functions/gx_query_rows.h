@@ -8,6 +8,7 @@
 
 #include "postgres.h"
 #include "fmgr.h"
+#include "nodes/execnodes.h"
 
 #include "functions/gx_pair_ids.h"
 
@@ -33,5 +34,29 @@ Oid			gx_query_rows_type(FunctionCallInfo fcinfo, const char *name);
  */
 void		gx_query_rows_read(const char *query, const char *fname, const char *which, Oid valtype,
 							   const char *label, Oid want, bool skip_nulls, MemoryContext keep, GxQueryRows *r);
+
+/*
+ * The same query read a chunk of rows at a time, from a portal (SPI connected by gx_query_cursor_open until
+ * gx_query_cursor_close, both in the same function call; the functions run between them may use SPI too).
+ * Each fetch runs as in a READ ONLY transaction, as gx_query_rows_read does.
+ */
+typedef struct GxQueryCursor GxQueryCursor;
+
+GxQueryCursor *gx_query_cursor_open(const char *query, const char *fname, const char *which, Oid valtype,
+									const char *label, Oid want, bool skip_nulls, MemoryContext keep);
+
+/* The ids' conversion, started when the cursor was opened (for rows read some other way). */
+GxPairIds  *gx_query_cursor_ids(GxQueryCursor *c);
+
+/* The plan's top node, run by the portal (NULL for a query that runs whole at its first fetch). */
+PlanState  *gx_query_cursor_plan(GxQueryCursor *c);
+
+/*
+ * The next rows of the query, up to n (fewer at its end), numbered from 0, in cxt (the caller resets it
+ * between chunks), or NULL when none are left: the cursor's own, valid until the next fetch.
+ */
+const GxQueryRows *gx_query_cursor_fetch(GxQueryCursor *c, size_t n, MemoryContext cxt);
+
+void		gx_query_cursor_close(GxQueryCursor *c);
 
 #endif

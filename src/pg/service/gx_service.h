@@ -51,6 +51,13 @@ struct GxPairVolume;
 bool		gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions *opt,
 							   struct GxPairVolume **out, size_t *n, char *why, size_t whylen);
 
+/*
+ * The same for gx_overlap_pairs: the two sides of solids, whose pairs sharing a volume the service finds (the
+ * GPU's part on the GPU where it keeps both sides there), no triangle cut past max_cuts; *out gx_alloc'd.
+ */
+bool		gx_service_overlaps(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, size_t max_cuts,
+								struct GxPairVolume **out, size_t *n, char *why, size_t whylen);
+
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);
 

@@ -27,6 +27,7 @@
 #include "batch/gx_pg_cache.h"
 #include "service/gx_service.h"
 #include "operation/gx_intercepts.h"
+#include "operation/gx_overlap_pairs.h"
 #include "operation/gx_volume.h"
 #include "wire/gx_wire.h"
 
@@ -283,8 +284,8 @@ let_go(char *seg, size_t size, GxPgSide *const *sides, const bool *placed)
  * batch's segment directly, with no copy.
  */
 static bool
-run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireResult *r, GxWireFds *fds,
-	GxBatchStats *st, char *why, size_t whylen)
+run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, uint64 max_cuts, GxWireResult *r,
+	GxWireFds *fds, GxBatchStats *st, char *why, size_t whylen)
 {
 	GxPgSide   *sides[2] = {a, b};
 	GxPgRead	reads[2];
@@ -413,6 +414,7 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, GxWireRe
 	gx_threads_end();
 	gx_wire_options_put(&batch, opt);
 	batch.job = (uint8_t) job;
+	batch.max_cuts = max_cuts;
 	Assert(size == size_all);
 	batch.segment_size = size_all;
 	ok = gx_wire_send(sock, GX_MSG_BATCH, &batch, sizeof(batch), &segfds);
@@ -462,7 +464,7 @@ gx_service_run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxPairs *out
 	GxWireResult r;
 	GxWireFds	fds;
 
-	if (!run(a, b, opt, GX_JOB_PAIRS, &r, &fds, st, why, whylen) ||
+	if (!run(a, b, opt, GX_JOB_PAIRS, 0, &r, &fds, st, why, whylen) ||
 		!take_result(&fds, r.npairs, sizeof(uint64), (void **) &out->keys, why, whylen))
 		return false;
 	out->n = r.npairs;
@@ -476,7 +478,7 @@ gx_service_intercepts(GxPgSide *lines, GxPgSide *solids, const GxBatchOptions *o
 	GxWireResult r;
 	GxWireFds	fds;
 
-	if (!run(lines, solids, opt, GX_JOB_INTERCEPTS, &r, &fds, st, why, whylen) ||
+	if (!run(lines, solids, opt, GX_JOB_INTERCEPTS, 0, &r, &fds, st, why, whylen) ||
 		!take_result(&fds, r.npairs, sizeof(GxPairInterval), (void **) out, why, whylen))
 		return false;
 	*n = r.npairs;
@@ -491,8 +493,23 @@ gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions *opt,
 	GxBatchStats st;
 	GxWireFds	fds;
 
-	if (!run(boxes, solids, opt, GX_JOB_VOLUMES, &r, &fds, &st, why, whylen) ||
+	if (!run(boxes, solids, opt, GX_JOB_VOLUMES, 0, &r, &fds, &st, why, whylen) ||
 		!take_result(&fds, r.npairs, sizeof(GxVolumePair), (void **) out, why, whylen))
+		return false;
+	*n = r.npairs;
+	return true;
+}
+
+bool
+gx_service_overlaps(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, size_t max_cuts, GxOverlapPair **out,
+					size_t *n, char *why, size_t whylen)
+{
+	GxWireResult r;
+	GxBatchStats st;
+	GxWireFds	fds;
+
+	if (!run(a, b, opt, GX_JOB_OVERLAPS, max_cuts, &r, &fds, &st, why, whylen) ||
+		!take_result(&fds, r.npairs, sizeof(GxOverlapPair), (void **) out, why, whylen))
 		return false;
 	*n = r.npairs;
 	return true;
