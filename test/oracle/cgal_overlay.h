@@ -129,7 +129,7 @@ gx_rounded_volumes(const std::vector<double> &a, const std::vector<double> &b, d
 		gx_solid_index_free(&ia);
 		return false;
 	}
-	ok = gx_overlay_volumes(&ia, &ib, &opt, &ov, err);
+	ok = gx_overlay_volumes(&ia, &ib, &opt, GX_BOOL_ALL, &ov, err);
 	if (ok)
 		for (int k = 0; k < 3; k++)
 			v[k] = ov.v[k];
