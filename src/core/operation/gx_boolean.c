@@ -1,12 +1,12 @@
 /*
  * gx_boolean.c: the booleans of two solids as solids (gx_boolean.h). The pairs of triangles whose boxes overlap
  * are found once (gx_overlay_candidates.h); each triangle of each solid that the other's surface misses is kept
- * or dropped whole, by one of its vertices located (once a vertex); one it meets is cut (algorithm/gx_cut.h) and
- * each of its pieces classified: by the side of the plane of the other's triangle whose cut bounds it (where
- * one crossing its plane through its inside does), else as in the overlay: covered by a triangle of the other
- * lying in its plane (with the same or the opposite orientation), or one of its points located. Of a solid
- * whose pieces outside the other are dropped, only the triangles whose boxes meet the other's box are looked
- * at. The result is checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
+ * or dropped whole, by one of its vertices located (once a vertex); those it meets are grouped into facets of
+ * coplanar triangles (gx_facets.h), each facet cut as one polygon (algorithm/gx_cut.h) by the other's facets
+ * and each of its pieces classified as in the overlay: covered by a triangle of the other lying in its plane
+ * (with the same or the opposite orientation), or one of its points located. Of a solid whose pieces outside
+ * the other are dropped, only the triangles whose boxes meet the other's box are looked at. The rounded result
+ * is mended (gx_snap.h) and checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
  */
 #include <math.h>
 #include <stdlib.h>
