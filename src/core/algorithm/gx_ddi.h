@@ -144,59 +144,6 @@ gx_ddi_div(GxDDI *r, const GxDDI *a, const GxDDI *b)
 		GX_DDI_UP * GX_DDI_UP : INFINITY;
 }
 
-/* The same operations returning their value, for formulas written out: a - b of two doubles exactly, a + b, ... */
-GX_HD GxDDI
-gx_ddi_vdiff_d(double a, double b)
-{
-	GxDDI		r = {0, 0, 0};
-
-	gx_two_diff(a, b, &r.hi, &r.lo);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ddi_vadd(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_add(&r, &a, &b);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ddi_vsub(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_sub(&r, &a, &b);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ddi_vmul(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_mul(&r, &a, &b);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ddi_vdiv(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_div(&r, &a, &b);
-	return r;
-}
-
-/* a x b for 2D vectors. */
-GX_HD GxDDI
-gx_ddi_vcross2(const GxDDI *a, const GxDDI *b)
-{
-	return gx_ddi_vsub(gx_ddi_vmul(a[0], b[1]), gx_ddi_vmul(a[1], b[0]));
-}
-
 /* The sign of a when certain: -1, 0 (an exact zero) or +1; else 2. NaNs are undecided. */
 GX_HD int
 gx_ddi_sign(const GxDDI *a)

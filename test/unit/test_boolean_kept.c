@@ -1,5 +1,5 @@
 /*
- * test_boolean_filter.c: the booleans as solids with their shortcuts (gx_boolean_solid: the pairs of triangles
+ * test_boolean_kept.c: the booleans as solids with their shortcuts (gx_boolean_solid: the pairs of triangles
  * found once, of a solid whose pieces outside are dropped only the triangles near the other, the solids'
  * unchanged triangles not checked against each other again) against the same with the solids' indexes given
  * (gx_boolean_solid_indexed, as the SQL calls keep them): the same bytes, or the same error; and
@@ -463,5 +463,5 @@ main(void)
 	test_pit();
 	CHECK_MSG(cases > 100, "%ld cases", cases);
 	printf("%ld pairs and %ld solids compared\n", cases, solids_compared);
-	return gx_test_report("test_boolean_filter");
+	return gx_test_report("test_boolean_kept");
 }
