@@ -21,7 +21,7 @@ PG_CPPFLAGS += -DGX_HAVE_PROJ $(shell pkg-config --cflags proj)
 SHLIB_LINK += $(shell pkg-config --libs proj)
 endif
 
-REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean split overlap_pairs geology constructs transform
+REGRESS = io wkb formats packed faces accessors intersects degenerate near_miss errors stats index equality estimates join cancel parallel plans terminate cache solids tiles desurvey distance solids_adversarial volumes contains writers knn tables intercepts plan_choice overlay boolean boolean_kept split overlap_pairs geology constructs transform
 REGRESS_OPTS = --load-extension=gpuexact
 
 EXTRA_CLEAN = build results regression.diffs regression.out
@@ -57,7 +57,7 @@ EXTRA_CLEAN += $(OBJS:.o=.d)
 CORE_CC ?= gcc
 CORE_CFLAGS = -std=gnu11 -fopenmp -O2 -g -Wall -Wextra -Werror=implicit-function-declaration -ffp-contract=off -fno-fast-math -Isrc/core -Itest/unit
 UNIT_TESTS = $(patsubst test/unit/%.c,build/%,$(sort $(wildcard test/unit/test_*.c)))
-BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid \
+BENCHES = build/bench_intersects build/bench_predicates build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean \
 	build/bench_delaunay build/bench_hull build/bench_blocks build/bench_overlaps
 BENCH_DATA = bench/gx_bench_mining.c bench/gx_bench_mesh.c
 
@@ -75,7 +75,7 @@ build/test_pglz: UNIT_LIBS = $(shell $(PG_CONFIG) --pkglibdir)/libpgcommon.a
 # The regression replay compiles the fuzz harnesses in.
 build/test_fuzz_regressions: $(wildcard test/fuzz/*.c test/fuzz/*.h)
 
-build/bench_batch build/bench_vertex_index build/bench_solid build/bench_blocks build/bench_overlaps: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
+build/bench_batch build/bench_vertex_index build/bench_solid build/bench_boolean build/bench_blocks build/bench_overlaps: build/%: bench/%.c $(BENCH_DATA) bench/gx_bench_data.h build/libgxcore.a
 	$(CORE_CC) $(CORE_CFLAGS) -Ibench -o $@ $< $(BENCH_DATA) build/libgxcore.a -lgmp -lm -ldl
 
 build/%: bench/%.c build/libgxcore.a

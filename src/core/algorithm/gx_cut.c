@@ -117,7 +117,7 @@ gx_cut_extend(GxCut *c, const double *tri)
 	d = &c->dom[3 * c->ndom];
 	xyz = c->domxyz + 9 * c->ndom;
 	for (int k = 0; k < 3; k++)
-		gx_plane_point(&c->f, tri + 3 * k, &d[k]);
+		gx_tu_of_point(&c->f, tri + 3 * k, &d[k]);
 	memcpy(xyz, tri, 9 * sizeof(double));
 	if (gx_tu_orient(&c->f, &d[0], &d[1], &d[2]) < 0)
 	{

@@ -49,9 +49,9 @@ gx_tu_clear(GxTU *p, int n)
 		mpq_clears(p[k].t, p[k].u, NULL);
 }
 
-/* Cramer's rule in the projection. */
+/* gx_plane_coords.h: Cramer's rule in the projection. */
 void
-gx_plane_point(GxPlaneCoords *pc, const double *p, GxTU *r)
+gx_tu_of_point(GxPlaneCoords *pc, const double *p, GxTU *r)
 {
 	mpq_set_d(pc->w[0], p[pc->i]);
 	mpq_set_d(pc->w[1], pc->T[pc->i]);
@@ -83,17 +83,17 @@ gx_tu_along(mpq_ptr rt, mpq_ptr ru, const GxTU *p, const GxTU *q, mpq_srcptr s)
 	mpq_add(ru, ru, p->u);
 }
 
-/* (t, u) where segment ab, its ends strictly on either side of T's plane, crosses it. */
-static void
-crossing_coords(GxPlaneCoords *pc, const double *a, const double *b, GxTU *r)
+/* gx_plane_coords.h */
+void
+gx_tu_of_crossing(GxPlaneCoords *pc, const double *a, const double *b, GxTU *r)
 {
 	mpq_t		lambda;
 	GxTU		rb;
 
 	mpq_inits(lambda, rb.t, rb.u, NULL);
 	gx_plane_crossing(pc->T, a, b, lambda);
-	gx_plane_point(pc, a, r);
-	gx_plane_point(pc, b, &rb);
+	gx_tu_of_point(pc, a, r);
+	gx_tu_of_point(pc, b, &rb);
 	/* the projection is affine: (t, u) = (1 - lambda) (ta, ua) + lambda (tb, ub) */
 	mpq_sub(rb.t, rb.t, r->t);
 	mpq_mul(rb.t, rb.t, lambda);
@@ -122,7 +122,7 @@ gx_plane_section(GxPlaneCoords *pc, const double *tau, GxTU p[3], int *nzero, bo
 		if (side[k] == 0)
 		{
 			mpq_inits(p[n].t, p[n].u, NULL);
-			gx_plane_point(pc, tau + 3 * k, &p[n]);
+			gx_tu_of_point(pc, tau + 3 * k, &p[n]);
 			n++;
 		}
 	*nzero = n;
@@ -135,7 +135,7 @@ gx_plane_section(GxPlaneCoords *pc, const double *tau, GxTU p[3], int *nzero, bo
 			if (side[k] * side[j] >= 0)
 				continue;
 			mpq_inits(p[n].t, p[n].u, NULL);
-			crossing_coords(pc, tau + 3 * k, tau + 3 * j, &p[n]);
+			gx_tu_of_crossing(pc, tau + 3 * k, tau + 3 * j, &p[n]);
 			n++;
 		}
 	if (n == 3 && gx_tu_orient(pc, &p[0], &p[1], &p[2]) != 0)

@@ -46,8 +46,11 @@ int			gx_plane_section(GxPlaneCoords *pc, const double *tau, GxTU p[3], int *nze
 
 void		gx_tu_clear(GxTU *p, int n);
 
-/* (t, u) of p, a point of T's plane, into r (initialised by the caller). */
-void		gx_plane_point(GxPlaneCoords *pc, const double *p, GxTU *r);
+/* (t, u) of p, a point of T's plane, into r (initialised). */
+void		gx_tu_of_point(GxPlaneCoords *pc, const double *p, GxTU *r);
+
+/* (t, u) where segment ab, its ends strictly on either side of T's plane, crosses it, into r (initialised). */
+void		gx_tu_of_crossing(GxPlaneCoords *pc, const double *a, const double *b, GxTU *r);
 
 /* r = p + s (q - p); r's u left alone when ru is NULL. */
 void		gx_tu_along(mpq_ptr rt, mpq_ptr ru, const GxTU *p, const GxTU *q, mpq_srcptr s);

@@ -1,19 +1,26 @@
 /*
- * gx_boolean.c: the booleans of two solids as solids (gx_boolean.h). Each triangle of each solid that the
- * other's surface misses is kept or dropped whole, by one of its vertices located; one it meets is cut
- * (algorithm/gx_cut.h) and each of its pieces classified as in the overlay: covered by a triangle of the
- * other lying in its plane (with the same or the opposite orientation), or one of its points located.
+ * gx_boolean.c: the booleans of two solids as solids (gx_boolean.h). The pairs of triangles whose boxes overlap
+ * are found once (gx_overlay_candidates.h); each triangle of each solid that the other's surface misses is kept
+ * or dropped whole, by one of its vertices located (once a vertex); those it meets are grouped into facets of
+ * coplanar triangles (gx_facets.h), each facet cut as one polygon (algorithm/gx_cut.h) by the other's facets
+ * and each of its pieces classified as in the overlay: covered by a triangle of the other lying in its plane
+ * (with the same or the opposite orientation), or one of its points located. Of a solid whose pieces outside
+ * the other are dropped, only the triangles whose boxes meet the other's box are looked at. The rounded result
+ * is mended (gx_snap.h) and checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "algorithm/gx_cut.h"
+#include "algorithm/gx_plane_side.h"
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_projection.h"
 #include "base/gx_alloc.h"
 #include "geom/gx_box.h"
 #include "operation/gx_boolean.h"
+#include "operation/gx_overlay_candidates.h"
+#include "operation/gx_places.h"
 #include "operation/gx_facets.h"
 #include "operation/gx_snap.h"
 #include "operation/gx_solid_make.h"
@@ -30,7 +37,8 @@ typedef struct Side
 {
 	const double *tri;
 	size_t		n;
-	const GxSolidIndex *other;
+	const GxSolidIndex *self,	/* its index, or NULL */
+			   *other;
 	const GxOverlayOptions *opt;
 	const signed char *keep;
 	size_t	   *cut,			/* the triangles met, ncut of them */
@@ -45,6 +53,10 @@ typedef struct Side
 	double	  **out;
 	size_t	   *nout,
 			   *cap;
+	uint8_t   **kept;			/* per triangle out, 1 for one of the solid's own, unchanged (NULL: not told) */
+	size_t	   *keptcap;
+	const GxOverlayCandidates *cand;	/* the pairs whose boxes overlap, or NULL: searched per triangle */
+	int			side;			/* this side's in cand */
 } Side;
 
 /* gx_boolean_met's search. */
@@ -52,6 +64,7 @@ typedef struct Met
 {
 	const GxSolidIndex *idx;
 	const double *T;
+	GxPlaneSide plane;			/* T's */
 	size_t	  **met,
 			   *n,
 			   *cap;
@@ -62,8 +75,18 @@ static bool
 collect_met(void *ctx, size_t i)
 {
 	Met		   *m = ctx;
+	const double *tau = m->idx->tri + 9 * i;
+	GxPlaneSide tp;
+	int			s;
 
-	if (!gx_elements_intersect(m->T, 3, m->idx->tri + 9 * i, 3))
+	/* a triangle wholly on one side of the other's plane misses it */
+	if ((s = gx_plane_side(&m->plane, tau)) != 0 && gx_plane_side(&m->plane, tau + 3) == s &&
+		gx_plane_side(&m->plane, tau + 6) == s)
+		return true;
+	gx_plane_side_init(&tp, tau);
+	if ((s = gx_plane_side(&tp, m->T)) != 0 && gx_plane_side(&tp, m->T + 3) == s && gx_plane_side(&tp, m->T + 6) == s)
+		return true;
+	if (!gx_elements_intersect(m->T, 3, tau, 3))
 		return true;
 	if (!gx_grow_malloc((void **) m->met, m->cap, *m->n + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
 	{
@@ -74,25 +97,77 @@ collect_met(void *ctx, size_t i)
 	return true;
 }
 
+/*
+ * Where gx_solid_index_search visits triangle i of idx for a triangle T of box box: in the cell of the grid
+ * holding the lower corner of their boxes' overlap, cells in order of rows then columns, a cell's triangles in
+ * ascending order (gx_solid_index.c).
+ */
+static bool
+visited_before(const GxSolidIndex *idx, const GxBox3D *box, size_t i, size_t j)
+{
+	int			yi = gx_grid_coord(&idx->grid, 1, fmax(box->ymin, idx->boxes[i].ymin)),
+				yj = gx_grid_coord(&idx->grid, 1, fmax(box->ymin, idx->boxes[j].ymin)),
+				xi,
+				xj;
+
+	if (yi != yj)
+		return yi < yj;
+	xi = gx_grid_coord(&idx->grid, 0, fmax(box->xmin, idx->boxes[i].xmin));
+	xj = gx_grid_coord(&idx->grid, 0, fmax(box->xmin, idx->boxes[j].xmin));
+	return xi != xj ? xi < xj : i < j;
+}
+
+/*
+ * gx_boolean_met from the candidates of T (cand[0 .. ncand), whose boxes overlap T's): the same triangles in
+ * the same order.
+ */
+static bool
+met_of_candidates(const GxSolidIndex *idx, const double *T, const uint32_t *cand, size_t ncand, size_t **met,
+				  size_t *n, size_t *cap)
+{
+	Met			m = {.idx = idx, .T = T, .met = met, .n = n, .cap = cap};
+	GxBox3D		box = gx_box_of_points(T, 3);
+
+	*n = 0;
+	gx_plane_side_init(&m.plane, T);
+	for (size_t k = 0; k < ncand && !m.nomem; k++)
+		collect_met(&m, cand[k]);
+	/* in the search's order (insertion sort: few meet one triangle) */
+	for (size_t k = 1; k < *n; k++)
+	{
+		size_t		t = (*met)[k],
+					at = k;
+
+		for (; at > 0 && visited_before(idx, &box, t, (*met)[at - 1]); at--)
+			(*met)[at] = (*met)[at - 1];
+		(*met)[at] = t;
+	}
+	return !m.nomem;
+}
+
 bool
 gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, size_t *n, size_t *cap)
 {
-	Met			m = {idx, T, met, n, cap, false};
+	Met			m = {.idx = idx, .T = T, .met = met, .n = n, .cap = cap};
 	GxBox3D		box = gx_box_of_points(T, 3);
 
+	gx_plane_side_init(&m.plane, T);
 	*n = 0;
 	gx_solid_index_search(idx, &box, collect_met, &m);
 	return !m.nomem;
 }
 
-/* Appends triangle abc (reversed: acb). */
+/* Appends triangle abc (reversed: acb); kept: the solid's own triangle, unchanged. */
 static bool
-emit(Side *s, const double *a, const double *b, const double *c, bool reversed)
+emit(Side *s, const double *a, const double *b, const double *c, bool reversed, bool kept)
 {
 	double	   *t;
 
-	if (!gx_grow_malloc((void **) s->out, s->cap, *s->nout + 1, 9 * sizeof(double), SIZE_MAX / 128))
+	if (!gx_grow_malloc((void **) s->out, s->cap, *s->nout + 1, 9 * sizeof(double), SIZE_MAX / 128) ||
+		(s->kept && !gx_grow_malloc((void **) s->kept, s->keptcap, *s->nout + 1, 1, SIZE_MAX / 128)))
 		return false;
+	if (s->kept)
+		(*s->kept)[*s->nout] = kept;
 	t = *s->out + 9 * (*s->nout)++;
 	memcpy(t, a, 3 * sizeof(double));
 	memcpy(t + 3, reversed ? c : b, 3 * sizeof(double));
@@ -101,24 +176,44 @@ emit(Side *s, const double *a, const double *b, const double *c, bool reversed)
 }
 
 /*
- * Each triangle of s that the other's surface misses kept or dropped whole, by one of its vertices located;
- * those it meets listed, with the triangles they meet.
+ * Each triangle of s that the other's surface misses kept or dropped whole, by one of its vertices located
+ * (once a vertex); those it meets listed, with the triangles they meet. With s's index, when its pieces outside
+ * the other are dropped, only the triangles whose boxes meet the other's box are looked at (the others lie
+ * outside it): a large solid against a small one.
  */
 static bool
 meet(Side *s, GxError *err)
 {
 	size_t	   *m = NULL,
 				nm = 0,
-				mcap = 0;
+				mcap = 0,
+			   *near = NULL,
+				nnear = s->n,
+				nearcap = 0;
 	bool		ok = true;
+	GxPlaces	pl;
 
-	for (size_t i = 0; ok && i < s->n; i++)
+	if (s->self && s->keep[GX_PIECE_OUTSIDE] == 0 &&
+		!gx_solid_index_near(s->self, &s->other->box, &near, &nnear, &nearcap))
 	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	if (!gx_places_init(&pl, nnear))
+	{
+		gx_places_free(&pl);
+		free(near);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	for (size_t q = 0; ok && q < nnear; q++)
+	{
+		size_t		i = near ? near[q] : q;
 		const double *T = s->tri + 9 * i;
 		GxBox3D		box = gx_box_of_points(T, 3);
 		int			sigma;
 
-		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(s->opt->cancel))
+		if (q % CANCEL_EVERY == 0 && gx_cancel_requested(s->opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			ok = false;
@@ -126,21 +221,30 @@ meet(Side *s, GxError *err)
 		}
 		if (gx_triangle_projection(T, &sigma) < 0)
 			continue;			/* a flat triangle bounds nothing */
-		if (!gx_boolean_met(s->other, T, &m, &nm, &mcap))
+		if (!(s->cand ? met_of_candidates(s->other, T, s->cand->list[s->side] + s->cand->start[s->side][i],
+										  s->cand->start[s->side][i + 1] - s->cand->start[s->side][i], &m, &nm,
+										  &mcap)
+			  : gx_boolean_met(s->other, T, &m, &nm, &mcap)))
 			ok = false;
 		else if (nm == 0)
 		{
-			/* wholly inside or outside, and no vertex of T on the other's surface */
-			GxLocation	loc = gx_box_overlaps(&box, &s->other->box) ? gx_solid_locate(s->other, T) : GX_LOC_OUTSIDE;
+			/* wholly inside or outside, and no vertex of T on the other's surface: located once a vertex */
+			GxLocation	loc = gx_box_overlaps(&box, &s->other->box) ? GX_LOC_FAILED : GX_LOC_OUTSIDE;
 			int			k;
 
+			for (k = 0; k < 3 && loc == GX_LOC_FAILED; k++)
+				loc = gx_places_get(&pl, T + 3 * k);
+			if (loc == GX_LOC_FAILED &&
+				((loc = gx_solid_locate(s->other, T)) == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
+				for (k = 0; k < 3; k++)
+					gx_places_put(&pl, T + 3 * k, loc);
 			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
 			{
 				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
 				ok = false;
 			}
 			else if ((k = s->keep[loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE]) != 0)
-				ok = emit(s, T, T + 3, T + 6, k < 0);
+				ok = emit(s, T, T + 3, T + 6, k < 0, true);
 		}
 		else if (!gx_grow_malloc((void **) &s->cut, &s->cutcap, s->ncut + 1, sizeof(size_t), SIZE_MAX / 16) ||
 				 !gx_grow_malloc((void **) &s->start, &s->startcap, s->ncut + 2, sizeof(size_t), SIZE_MAX / 16) ||
@@ -156,6 +260,8 @@ meet(Side *s, GxError *err)
 		}
 	}
 	free(m);
+	free(near);
+	gx_places_free(&pl);
 	if (!ok && err->code == GX_OK)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 	return ok;
@@ -300,7 +406,7 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 			continue;
 		for (int m = 0; m < 3; m++)
 			gx_cut_vertex(cut, v[m], xyz3 + 3 * m);
-		if (!emit(s, xyz3, xyz3 + 3, xyz3 + 6, choice[p] < 0))
+		if (!emit(s, xyz3, xyz3 + 3, xyz3 + 6, choice[p] < 0, false))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pieces of a boolean");
 			ok = false;
@@ -390,6 +496,13 @@ choose(GxBooleanOp op, signed char keep[2][GX_PIECE_CLASSES])
 
 static const char *const op_name[] = {"intersection", "union", "difference"};
 
+/* Do two solids (of n[0] and n[1] triangles, boxes a and b) have nothing in common for op, by their boxes? */
+static bool
+nothing_in_common(GxBooleanOp op, const size_t *n, const GxBox3D *a, const GxBox3D *b)
+{
+	return op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(a, b);
+}
+
 /* The largest spacing of doubles among the coordinates of the n triangles at tri. */
 static double
 largest_ulp(const double *tri, size_t n)
@@ -411,9 +524,13 @@ all_flat(const double *tri, size_t n)
 	return true;
 }
 
-GxSerialized *
-gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
-				const char *what, size_t *size, GxError *err)
+/*
+ * gx_boolean_make, with kept as gx_solid_make_kept takes it (NULL: none): a triangle kept that mending or
+ * snapping changed is vouched for no longer.
+ */
+static GxSerialized *
+make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+	 const char *what, size_t *size, GxError *err)
 {
 	/* new vertices moved onto others within this many of the coordinates' largest spacing, in turn */
 	static const double near[] = {0, 1, 4};
@@ -422,14 +539,16 @@ gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t n
 	GxSerialized *out;
 	GxError		first = {GX_OK, ""};
 	double	   *rounded = NULL;
+	uint8_t    *still = NULL;
 	size_t		node,
 				shells,
-				kept = n;
+				nkept = n;
 	bool		ok = n == 0;
 
 	gx_batch_options_default(&bo);
 	bo.device = GX_DEVICE_CPU;
-	if (n > 0 && (rounded = gx_alloc(9 * n * sizeof(double))) == NULL)
+	if (n > 0 && ((rounded = gx_alloc(9 * n * sizeof(double))) == NULL ||
+				  (kept && (still = gx_alloc(n)) == NULL)))
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n);
 		return NULL;
@@ -442,34 +561,40 @@ gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t n
 		size_t		moved = 0;
 
 		memcpy(tri, rounded, 9 * n * sizeof(double));
-		kept = n;
+		nkept = n;
 		if (k > 0 && (moved = gx_snap_cluster(tri, n, in, nin, near[k] * largest_ulp(tri, n))) == 0)
 			continue;
 		if (moved == SIZE_MAX || !gx_snap_flat(tri, n))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory mending the %s's surface", what);
 			gx_free(rounded);
+			if (still)
+				gx_free(still);
 			return NULL;
 		}
 		if (k == 0 && all_flat(tri, n))
 		{
 			/* thinner than the rounding everywhere: no area, no volume left */
 			ok = true;
-			kept = 0;
+			nkept = 0;
 			break;
 		}
-		ok = gx_solid_make(tri, &kept, &bo, &shells, &why);
+		for (size_t i = 0; still && i < n; i++)
+			still[i] = kept[i] && memcmp(tri + 9 * i, rounded + 9 * i, 9 * sizeof(double)) == 0;
+		ok = gx_solid_make_kept(tri, &nkept, still, &bo, &shells, &why);
 		if (k == 0)
 			first = why;
 	}
 	gx_free(rounded);
+	if (still)
+		gx_free(still);
 	if (!ok)
 	{
 		gx_error_set(err, first.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
 					 what, first.msg);
 		return NULL;
 	}
-	n = kept;
+	n = nkept;
 	gx_builder_init(&b, err);
 	gx_builder_reserve(&b, n * 9 * sizeof(double) + 64);
 	node = gx_builder_begin(&b, GX_POLYHEDRALSURFACE);
@@ -482,17 +607,30 @@ gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t n
 	return out;
 }
 
-/* a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid. */
+GxSerialized *
+gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
+				const char *what, size_t *size, GxError *err)
+{
+	return make(tri, NULL, n, in, nin, srid, what, size, err);
+}
+
+/*
+ * a op b for the triangles of two solids (n 0: EMPTY), as gx_boolean_solid; given: their indexes, or NULL (or
+ * a NULL index) to build them here.
+ */
 static GxSerialized *
-construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t srid, const GxOverlayOptions *opt,
-		  size_t *size, GxError *err)
+construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *given, GxBooleanOp op, int32_t srid,
+		  const GxOverlayOptions *opt, size_t *size, GxError *err)
 {
 	size_t		nout = 0,
-				cap = 0;
+				cap = 0,
+				keptcap = 0;
 	signed char keep[2][GX_PIECE_CLASSES];
-	GxSolidIndex idx[2];
+	GxSolidIndex own[2];
+	const GxSolidIndex *idx[2];
 	double	   *out = NULL,
 			   *copy;
+	uint8_t    *kept = NULL;	/* per triangle of out: one of a solid's own, unchanged (their pairs need no check) */
 	bool		ok = true;
 	GxSerialized *s;
 
@@ -504,45 +642,64 @@ construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t sri
 
 		if (op == GX_BOOL_INTERSECTION || n[k] == 0 || (op == GX_BOOL_DIFFERENCE && k == 1))
 			k = -1;
-		if (k >= 0 && (out = malloc(n[k] * 9 * sizeof(double))) == NULL)
+		if (k >= 0 && ((out = malloc(n[k] * 9 * sizeof(double))) == NULL || (kept = malloc(n[k])) == NULL))
 		{
+			free(out);
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory for a solid of %zu triangles", n[k]);
 			return NULL;
 		}
 		if (k >= 0)
 		{
 			memcpy(out, tri[k], n[k] * 9 * sizeof(double));
+			memset(kept, 1, n[k]);
 			nout = n[k];
 		}
 	}
 	else
 	{
-		int			built = 0;
+		bool		built[2] = {false, false},
+					paired = false;
+		GxOverlayCandidates cand;
+		GxError		cerr = {GX_OK, ""};
 
-		for (; ok && built < 2; built++)
-			ok = gx_solid_index_build(&idx[built], tri[built], n[built], err);
-		if (!ok)
-			built--;
+		for (int k = 0; ok && k < 2; k++)
+			if (given && given[k])
+				idx[k] = given[k];
+			else if ((ok = built[k] = gx_solid_index_build(&own[k], tri[k], n[k], err)))
+				idx[k] = &own[k];
+		/* the pairs whose boxes overlap found once (within the memory the cut bound allows), else searched */
+		if (ok && n[0] <= UINT32_MAX && n[1] <= UINT32_MAX &&
+			!(paired = gx_overlay_candidates(idx[0], idx[1], opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr)) &&
+			cerr.code != GX_ERR_LIMIT)
+		{
+			gx_error_set(err, cerr.code, "%s", cerr.msg);
+			ok = false;
+		}
 		if (ok)
 		{
 			/* both sides' facets first: each is cut by the other's, each facet as one polygon */
 			Side		side[2];
 
 			for (int k = 0; k < 2; k++)
-				side[k] = (Side) {.tri = tri[k], .n = n[k], .other = &idx[1 - k], .opt = opt, .keep = keep[k],
-				.out = &out, .nout = &nout, .cap = &cap};
+				side[k] = (Side) {.tri = tri[k], .n = n[k], .self = idx[k], .other = idx[1 - k], .opt = opt,
+				.keep = keep[k], .out = &out, .nout = &nout, .cap = &cap, .kept = &kept, .keptcap = &keptcap,
+				.cand = paired ? &cand : NULL, .side = k};
 			ok = meet(&side[0], err) && meet(&side[1], err) && find_facets(&side[0], err) &&
 				find_facets(&side[1], err) && cut_facets(&side[0], &side[1], err) &&
 				cut_facets(&side[1], &side[0], err);
 			side_free(&side[0]);
 			side_free(&side[1]);
 		}
-		for (int k = 0; k < built; k++)
-			gx_solid_index_free(&idx[k]);
+		if (paired)
+			gx_overlay_candidates_free(&cand);
+		for (int k = 0; k < 2; k++)
+			if (built[k])
+				gx_solid_index_free(&own[k]);
 	}
 	if (!ok)
 	{
 		free(out);
+		free(kept);
 		return NULL;
 	}
 	/* gx_solid_make works in place, in the caller's allocator */
@@ -550,8 +707,9 @@ construct(const double *const *tri, const size_t *n, GxBooleanOp op, int32_t sri
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = gx_boolean_make(copy, nout, tri, n, srid, op_name[op], size, err);
+	s = make(copy, kept, nout, tri, n, srid, op_name[op], size, err);
 	gx_free(copy);
+	free(kept);
 	return s;
 }
 
@@ -576,17 +734,47 @@ solid_triangles(const GxSerialized *g, size_t *n)
 }
 
 GxSerialized *
+gx_boolean_of_indexes(const GxSolidIndex *a, const GxSolidIndex *b, GxBooleanOp op, int32_t srid,
+					  const GxOverlayOptions *opt, size_t *size, GxError *err)
+{
+	const GxSolidIndex *idx[2] = {a, b};
+	const double *tri[2] = {a->tri, b->tri};
+	size_t		n[2] = {a->n, b->n};
+
+	if (nothing_in_common(op, n, &a->box, &b->box))
+		n[0] = 0;
+	return construct(tri, n, idx, op, srid, opt, size, err);
+}
+
+GxSerialized *
 gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op, const GxOverlayOptions *opt,
 				 size_t *size, GxError *err)
 {
+	return gx_boolean_solid_indexed(a, NULL, b, NULL, op, opt, size, err);
+}
+
+GxSerialized *
+gx_boolean_solid_indexed(const GxSerialized *a, const GxSolidIndex *ia, const GxSerialized *b,
+						 const GxSolidIndex *ib, GxBooleanOp op, const GxOverlayOptions *opt, size_t *size,
+						 GxError *err)
+{
+	const GxSolidIndex *idx[2] = {ia, ib};
+	const GxSerialized *g[2] = {a, b};
 	const double *tri[2];
 	size_t		n[2];
 
 	if (!gx_boolean_check(a, err) || !gx_boolean_check(b, err))
 		return NULL;
-	tri[0] = solid_triangles(a, &n[0]);
-	tri[1] = solid_triangles(b, &n[1]);
-	return construct(tri, n, op, a->srid, opt, size, err);
+	for (int k = 0; k < 2; k++)
+	{
+		/* an indexed solid's triangles are its index's: its value may be its header alone */
+		tri[k] = idx[k] ? idx[k]->tri : solid_triangles(g[k], &n[k]);
+		if (idx[k])
+			n[k] = idx[k]->n;
+	}
+	if (nothing_in_common(op, n, &a->box, &b->box))
+		n[0] = 0;
+	return construct(tri, n, idx, op, a->srid, opt, size, err);
 }
 
 GxSerialized *
@@ -632,7 +820,7 @@ gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions
 				}
 			}
 	}
-	return construct(tri, n, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
+	return construct(tri, n, NULL, GX_BOOL_INTERSECTION, a->srid, opt, size, err);
 }
 
 bool

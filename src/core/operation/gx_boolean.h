@@ -53,6 +53,22 @@ GxSerialized *gx_boolean_make(double *tri, size_t n, const double *const in[2], 
 GxSerialized *gx_boolean_solid(const GxSerialized *a, const GxSerialized *b, GxBooleanOp op,
 							   const GxOverlayOptions *opt, size_t *size, GxError *err);
 
+/*
+ * gx_boolean_solid for solids given with their point location indexes (gx_solid_index_build of their
+ * triangles), each NULL to build it for the call: a solid kept indexed between calls, as a pit cut with many
+ * bodies. A solid whose index is given is read for its flags and SRID alone: its value may be its header.
+ */
+GxSerialized *gx_boolean_solid_indexed(const GxSerialized *a, const GxSolidIndex *ia, const GxSerialized *b,
+									   const GxSolidIndex *ib, GxBooleanOp op, const GxOverlayOptions *opt,
+									   size_t *size, GxError *err);
+
+/*
+ * a op b for two solids given by their indexes alone (n 0 for EMPTY), of SRID srid: what a worker thread
+ * builds (under gx_alloc_plain) from solids read before.
+ */
+GxSerialized *gx_boolean_of_indexes(const GxSolidIndex *a, const GxSolidIndex *b, GxBooleanOp op, int32_t srid,
+									const GxOverlayOptions *opt, size_t *size, GxError *err);
+
 /* The part of solid a inside box (a solid: its volume is gx_volume(a, box)'s, but for the rounding). */
 GxSerialized *gx_boolean_box(const GxSerialized *a, const GxBox3D *box, const GxOverlayOptions *opt, size_t *size,
 							 GxError *err);

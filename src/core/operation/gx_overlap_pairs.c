@@ -461,9 +461,9 @@ gx_overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t
 	return overlap_pairs(a, na, b, nb, NULL, opt, max_cuts, out, nout, NULL, err);
 }
 
-/* Frees the n indexes of a side built plain (malloc) by side_solids. */
-static void
-free_plain(GxSolidIndex *idx, size_t n)
+/* gx_overlap_pairs.h */
+void
+gx_side_solids_free(GxSolidIndex *idx, size_t n)
 {
 	bool		was = gx_alloc_is_plain();
 
@@ -475,12 +475,9 @@ free_plain(GxSolidIndex *idx, size_t n)
 	free(idx);
 }
 
-/*
- * The solids' indexes of side s: its index's (*built NULL), else built here on the threads with malloc
- * (*built, to free with free_plain); NULL with err set on cancel or memory.
- */
-static const GxSolidIndex *
-side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **built, GxError *err)
+/* gx_overlap_pairs.h */
+const GxSolidIndex *
+gx_side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **built, GxError *err)
 {
 	GxSolidIndex *idx;
 	size_t	   *first;
@@ -531,7 +528,7 @@ side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **buil
 	gx_side_ranges_free(s, first, boxes);
 	if (stopped || failed)
 	{
-		free_plain(idx, s->ngeoms);
+		gx_side_solids_free(idx, s->ngeoms);
 		if (stopped)
 			gx_error_set(err, GX_ERR_CANCELLED, "overlaps cancelled");
 		return NULL;
@@ -556,11 +553,11 @@ gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBa
 		memset(st, 0, sizeof(*st));
 	if (a->n == 0 || b->n == 0)
 		return true;			/* a side of EMPTY solids only */
-	ok = (sa = side_solids(a, opt, &built[0], err)) != NULL && (sb = side_solids(b, opt, &built[1], err)) != NULL &&
+	ok = (sa = gx_side_solids(a, opt, &built[0], err)) != NULL && (sb = gx_side_solids(b, opt, &built[1], err)) != NULL &&
 		overlap_pairs(sa, a->ngeoms, sb, b->ngeoms, coords, opt, max_cuts, out, nout, st, err);
 	if (built[0])
-		free_plain(built[0], a->ngeoms);
+		gx_side_solids_free(built[0], a->ngeoms);
 	if (built[1])
-		free_plain(built[1], b->ngeoms);
+		gx_side_solids_free(built[1], b->ngeoms);
 	return ok;
 }

@@ -43,6 +43,15 @@ typedef struct GxOverlapStats
 } GxOverlapStats;
 
 /*
+ * The solids' indexes of batch side s (solid k is geometry k; n 0 for EMPTY): its index's when it has them
+ * (*built NULL), else built here on the threads with malloc (*built, to free with gx_side_solids_free); NULL
+ * with err set on cancel or memory.
+ */
+const GxSolidIndex *gx_side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **built,
+								   GxError *err);
+void		gx_side_solids_free(GxSolidIndex *built, size_t n);
+
+/*
  * gx_overlap_pairs of the geometries of batch sides a and b, each a solid or EMPTY (solid k is geometry k):
  * with the solids' indexes of a side's index (gx_side_index.h) when it has them, else indexes made for the
  * call on the threads (the cancel polled between solids) and freed after. Where both sides are kept on the GPU

@@ -296,6 +296,8 @@ gx_boolean_volume(const GxSerialized *a, const GxSolidIndex *ia, const GxSeriali
 	for (int k = 0; k < 2; k++)
 		if (!(g[k]->flags & GX_FLAG_EMPTY))
 			tri[k] = gx_solid_triangles(g[k], &n[k]);
+	if (op == GX_BOOL_INTERSECTION && n[0] && n[1] && !gx_box_overlaps(&a->box, &b->box))
+		return true;			/* solids whose boxes miss each other have nothing in common */
 	if (n[0] == 0 || n[1] == 0)
 	{
 		mpq_t		v;

@@ -1,7 +1,9 @@
 /*
  * gx_overlay_candidates.c: the pairs of triangles of two solids whose boxes overlap (gx_overlay_candidates.h).
  * a's triangles go into a grid over the overlap of the solids' boxes; each of b's looks in the cells its box
- * covers, a pair counted in the one cell holding the lower corner of the boxes' overlap.
+ * covers, a pair counted in the one cell holding the lower corner of the boxes' overlap. Of a solid reaching
+ * beyond that overlap only the triangles meeting it are taken, found by its index: a large solid (a pit)
+ * against a small one costs what the small one's surroundings do.
  */
 #include <stdlib.h>
 
@@ -40,6 +42,27 @@ lists_of(const uint32_t *v, size_t n, int s, size_t n_s, GxOverlayCandidates *ou
 	return true;
 }
 
+/*
+ * The triangles of s whose boxes meet common, as *list (NULL: all of them, when its box lies inside) and their
+ * boxes as *boxes (s's own, or a malloc'd copy in the list's order); false without memory.
+ */
+static bool
+near_common(const GxSolidIndex *s, const GxBox3D *common, size_t **list, size_t *n, GxBox3D **boxes)
+{
+	size_t		cap = 0;
+
+	*list = NULL;
+	*n = s->n;
+	*boxes = s->boxes;
+	if (gx_box_contains(common, &s->box))
+		return true;
+	if (!gx_solid_index_near(s, common, list, n, &cap) || (*boxes = malloc((*n ? *n : 1) * sizeof(GxBox3D))) == NULL)
+		return false;
+	for (size_t k = 0; k < *n; k++)
+		(*boxes)[k] = s->boxes[(*list)[k]];
+	return true;
+}
+
 bool
 gx_overlay_candidates_of_pairs(size_t na, size_t nb, const uint32_t *pairs, size_t n, GxOverlayCandidates *out)
 {
@@ -50,24 +73,19 @@ gx_overlay_candidates_of_pairs(size_t na, size_t nb, const uint32_t *pairs, size
 	return false;
 }
 
-/* How many of s's triangles have boxes that overlap box. */
-static size_t
-reaching(const GxSolidIndex *s, const GxBox3D *box)
-{
-	size_t		n = 0;
-
-	for (size_t i = 0; i < s->n; i++)
-		n += gx_box_overlaps(&s->boxes[i], box);
-	return n;
-}
-
 bool
 gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel, size_t max_pairs,
 					  GxOverlayCandidates *out, GxError *err)
 {
 	Pairs		p = {NULL, 0, 0};
 	GxGrid		g;
-	GxBox3D		common;
+	GxBox3D		common,
+			   *abox = NULL,
+			   *bbox = NULL;
+	size_t	   *alist = NULL,
+			   *blist = NULL,
+				na = 0,
+				nb = 0;
 	int			dim[3];
 	bool		ok = true,
 				was = gx_alloc_is_plain();
@@ -76,22 +94,30 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 	if (gx_box_overlaps(&a->box, &b->box))
 	{
 		common = gx_box_intersection(&a->box, &b->box);
+		if (!near_common(a, &common, &alist, &na, &abox) || !near_common(b, &common, &blist, &nb, &bbox))
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+			ok = false;
+			goto done;
+		}
 		/* the grid in malloc's memory, as everything here (threads may call this) */
 		gx_alloc_plain(true);
 		/* about a cell per triangle in the overlap: those the boxes' overlap holds, often a few of each solid's */
-		gx_grid_choose_dims(&common, (double) (reaching(a, &common) + reaching(b, &common)), dim);
-		if (!gx_grid_build(&g, &common, dim, a->boxes, a->n, cancel, err))
+		gx_grid_choose_dims(&common, (double) (na + nb), dim);
+		if (!gx_grid_build(&g, &common, dim, abox, na, cancel, err))
 		{
 			gx_alloc_plain(was);
-			return false;
+			ok = false;
+			goto done;
 		}
-		for (size_t j = 0; ok && j < b->n; j++)
+		for (size_t k = 0; ok && k < nb; k++)
 		{
+			size_t		j = blist ? blist[k] : k;
 			const GxBox3D *bj = &b->boxes[j];
 			int			lo[3],
 						hi[3];
 
-			if (j % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
+			if (k % CANCEL_EVERY == 0 && gx_cancel_requested(cancel))
 			{
 				gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 				ok = false;
@@ -108,7 +134,7 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 
 						for (size_t q = g.start[cell]; q < g.start[cell + 1]; q++)
 						{
-							uint32_t	i = g.items[q];
+							uint32_t	i = (uint32_t) (alist ? alist[g.items[q]] : g.items[q]);
 
 							if (!gx_box_overlaps(&a->boxes[i], bj) ||
 								!gx_grid_is_reference_cell(&g, &a->boxes[i], bj, x, y, z))
@@ -140,6 +166,13 @@ gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCanc
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 		ok = false;
 	}
+done:
+	free(alist);
+	free(blist);
+	if (abox != a->boxes)
+		free(abox);
+	if (bbox != b->boxes)
+		free(bbox);
 	free(p.v);
 	return ok;
 }

@@ -39,6 +39,7 @@
 
 #include "algorithm/gx_ddi.h"
 #include "algorithm/gx_orient.h"
+#include "algorithm/gx_plane_side.h"
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_predicates.h"
 #include "algorithm/gx_predicates_exact.h"
@@ -47,6 +48,7 @@
 #include "operation/gx_overlay.h"
 #include "operation/gx_overlay_candidates.h"
 #include "operation/gx_overlay_dd.h"
+#include "operation/gx_places.h"
 #include "operation/gx_volume.h"
 
 #define CANCEL_EVERY 64			/* triangles between two polls of the cancel flags */
@@ -101,59 +103,6 @@ ddi_of_mpq(mpq_srcptr q, mpq_ptr w)
 }
 
 /*
- * A triangle's plane for the side of points: Shewchuk's orient3d filter with the triangle's half done once.
- * det | e1 ; e2 ; p - a | (e1 = b - a, e2 = c - a, rounded) expanded along its last row has his evaluation's
- * shape, so his bound on its error holds while nothing overflows and underflow stays far below the bound: e1
- * and e2 in his filter's range (their products at least 2^-640 or 0), the permanent between 2^-600 and 2^900
- * (a product of p - a that underflows errs by 2^-1074 at most).
- */
-typedef struct Plane
-{
-	const double *a;
-	double		n[3],			/* e1 x e2 */
-				np[3];			/* its permanent's terms */
-	bool		ok;				/* e1 and e2 in the filter's range */
-} Plane;
-
-static void
-plane_init(Plane *pl, const double *a)
-{
-	double		e[2][3];
-
-	pl->a = a;
-	pl->ok = true;
-	for (int k = 0; k < 3; k++)
-	{
-		e[0][k] = a[3 + k] - a[k];
-		e[1][k] = a[6 + k] - a[k];
-		pl->ok &= gx_in_range(e[0][k], GX_FILTER3_LO, GX_FILTER3_HI) &&
-			gx_in_range(e[1][k], GX_FILTER3_LO, GX_FILTER3_HI);
-	}
-	for (int k = 0; k < 3; k++)
-	{
-		double		x = e[0][(k + 1) % 3] * e[1][(k + 2) % 3],
-					y = e[0][(k + 2) % 3] * e[1][(k + 1) % 3];
-
-		pl->n[k] = x - y;
-		pl->np[k] = fabs(x) + fabs(y);
-	}
-}
-
-/* +1 when p lies above the plane (on its normal's side), -1 below, 0 on it: -gx_orient3d. */
-static int
-plane_side(const Plane *pl, const double *p)
-{
-	double		d[3] = {p[0] - pl->a[0], p[1] - pl->a[1], p[2] - pl->a[2]},
-				h = d[0] * pl->n[0] + d[1] * pl->n[1] + d[2] * pl->n[2],
-				perm = fabs(d[0]) * pl->np[0] + fabs(d[1]) * pl->np[1] + fabs(d[2]) * pl->np[2],
-				bound = GX_O3D_ERRBOUND_A * perm;
-
-	if (pl->ok && perm > 0x1p-600 && perm < 0x1p900 && (h > bound || -h > bound))
-		return h > 0 ? 1 : -1;
-	return -gx_orient3d(pl->a, pl->a + 3, pl->a + 6, p);
-}
-
-/*
  * T in its own coordinates, scaled by D = e1 x e2 (its projection's doubled area): p' = (t D, u D), the
  * projection dropping axis drop, e1 = T1 - T0 and e2 = T2 - T0 there; n its normal.
  */
@@ -165,7 +114,7 @@ typedef struct Frame
 	GxDDI		e[2][2],
 				D,
 				n[3];
-	Plane		plane;
+	GxPlaneSide plane;
 } Frame;
 
 static void
@@ -181,7 +130,7 @@ frame_init(Frame *f, const double *T, int drop)
 	}
 	f->D = cross2(f->e[0], f->e[1]);
 	normal_of(T, T + 3, T + 6, f->n);
-	plane_init(&f->plane, T);
+	gx_plane_side_init(&f->plane, T);
 }
 
 /* p' for a point p (Cramer's rule: t D = d x e2, u D = e1 x d, d = p - T0). */
@@ -353,20 +302,20 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 	int			rs,
 				re;
 
-	Plane		tp;
+	GxPlaneSide tp;
 
 	for (int k = 0; k < 3; k++)
 	{
-		if ((p.at[k] = plane_side(&f->plane, tau + 3 * k)) == 0)
+		if ((p.at[k] = gx_plane_side(&f->plane, tau + 3 * k)) == 0)
 			return -1;
 		for (int g = 0; g < 3; g++)
 			p.o[k][g] = 2;
 	}
 	if (p.at[0] == p.at[1] && p.at[1] == p.at[2])
 		return 0;
-	plane_init(&tp, tau);
+	gx_plane_side_init(&tp, tau);
 	for (int k = 0; k < 3; k++)
-		if ((p.ag[k] = plane_side(&tp, f->T + 3 * k)) == 0)
+		if ((p.ag[k] = gx_plane_side(&tp, f->T + 3 * k)) == 0)
 			return -1;
 	if (p.ag[0] == p.ag[1] && p.ag[1] == p.ag[2])
 		return 0;
@@ -394,76 +343,6 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 	return 1;
 }
 
-/*
- * Where points of one side lie in the other solid, once located: vertices of triangles that nothing of the other
- * meets (then none of them lies on its surface), and T2 of those cut in general position, keyed by their
- * coordinates, so that a vertex shared by several triangles is located once.
- */
-typedef struct Places
-{
-	const double **at;			/* the point, NULL for a free slot */
-	signed char *loc;			/* GX_LOC_INSIDE or GX_LOC_OUTSIDE */
-	size_t		mask;
-} Places;
-
-static bool
-places_init(Places *pl, size_t n)
-{
-	size_t		cap = 64;
-
-	while (cap < 4 * n && cap < SIZE_MAX / 16)
-		cap *= 2;
-	pl->mask = cap - 1;
-	pl->at = calloc(cap, sizeof(const double *));
-	pl->loc = malloc(cap);
-	return pl->at != NULL && pl->loc != NULL;
-}
-
-static void
-places_free(Places *pl)
-{
-	free(pl->at);
-	free(pl->loc);
-}
-
-/* p's slot: where it is, or the free one where it goes. */
-static size_t
-places_slot(const Places *pl, const double *p)
-{
-	uint64_t	b[3],
-				h;
-	size_t		i;
-
-	memcpy(b, p, sizeof(b));
-	h = b[0] * 0x9E3779B97F4A7C15u ^ b[1] * 0xC2B2AE3D27D4EB4Fu ^ b[2] * 0x165667B19E3779F9u;
-	for (i = (size_t) (h ^ h >> 29) & pl->mask; pl->at[i] && memcmp(pl->at[i], p, 3 * sizeof(double)) != 0;
-		 i = (i + 1) & pl->mask)
-		;
-	return i;
-}
-
-/* p's place in the other solid (GX_LOC_FAILED when unknown). */
-static GxLocation
-places_get(const Places *pl, const double *p)
-{
-	size_t		i = places_slot(pl, p);
-
-	return pl->at[i] ? (GxLocation) pl->loc[i] : GX_LOC_FAILED;
-}
-
-/* Records p's place (inside or outside); a side's 3 n vertices leave a quarter of the slots free. */
-static void
-places_put(Places *pl, const double *p, GxLocation loc)
-{
-	size_t		i = places_slot(pl, p);
-
-	if (!pl->at[i])
-	{
-		pl->at[i] = p;
-		pl->loc[i] = (signed char) loc;
-	}
-}
-
 /* What the other's triangles cand[0 .. n) do to T. */
 typedef enum Cuts
 {
@@ -477,7 +356,7 @@ typedef enum Cuts
  * how many meet it in general position.
  */
 static Cuts
-inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Places *pl, size_t *nmet,
+inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, GxPlaces *pl, size_t *nmet,
 			GxDDI *twice)
 {
 	Frame		f;
@@ -499,12 +378,12 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, Pla
 	}
 	if (*nmet == 0)
 		return CUTS_NONE;
-	if ((loc = places_get(pl, c->T + 6)) == GX_LOC_FAILED)
+	if ((loc = gx_places_get(pl, c->T + 6)) == GX_LOC_FAILED)
 	{
 		loc = gx_solid_locate(c->other, c->T + 6);
 		if (loc != GX_LOC_INSIDE && loc != GX_LOC_OUTSIDE)
 			return CUTS_SPECIAL;
-		places_put(pl, c->T + 6, loc);
+		gx_places_put(pl, c->T + 6, loc);
 	}
 	if (loc == GX_LOC_INSIDE)
 		m = gx_ov_add(m, one);
@@ -544,20 +423,20 @@ same_triangle(const GxOverlayCut *c, const uint32_t *cand, size_t n)
 
 /* The class of T, which nothing of the other meets: a vertex's place when known, else T0 located. */
 static int
-whole_class(GxOverlayCut *c, const GxBox3D *box, Places *pl, GxError *err)
+whole_class(GxOverlayCut *c, const GxBox3D *box, GxPlaces *pl, GxError *err)
 {
 	int			cls;
 
 	for (int k = 0; k < 3; k++)
 	{
-		GxLocation	loc = places_get(pl, c->T + 3 * k);
+		GxLocation	loc = gx_places_get(pl, c->T + 3 * k);
 
 		if (loc != GX_LOC_FAILED)
 			return loc == GX_LOC_INSIDE ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
 	}
 	if ((cls = gx_overlay_cut_whole(c, box, err)) >= 0)
 		for (int k = 0; k < 3; k++)
-			places_put(pl, c->T + 3 * k, cls == GX_PIECE_INSIDE ? GX_LOC_INSIDE : GX_LOC_OUTSIDE);
+			gx_places_put(pl, c->T + 3 * k, cls == GX_PIECE_INSIDE ? GX_LOC_INSIDE : GX_LOC_OUTSIDE);
 	return cls;
 }
 
@@ -578,35 +457,33 @@ classes_needed(unsigned ops, int s)
 /*
  * Side s's triangles against the other solid, their det times their pieces' areas by class into sum, for the
  * classes in need (GX_PIECE bits; a triangle adding only to others is passed over); o: the reference point;
- * cand: the candidates.
+ * cand: the candidates; near: the triangles to look at (nnear of them), NULL for all.
  */
 static bool
 filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
-			const double *o, const GxOverlayOptions *opt, unsigned need, GxDDI *sum, GxOverlayVolumes *out,
-			GxError *err)
+			const size_t *near, size_t nnear, const double *o, const GxOverlayOptions *opt, unsigned need,
+			GxDDI *sum, GxOverlayVolumes *out, GxError *err)
 {
 	GxOverlayCut c;
 	const GxDDI half = {0.5, 0, 0};
 	mpq_t		detq,
 				w;
-	bool		ok = true,
-				all = need & 1u << GX_PIECE_OUTSIDE;
-	size_t		reaching = 0;
-	Places		pl;
+	bool		ok = true;
+	GxPlaces	pl;
 
-	/* the places of the vertices of the triangles looked at: all, or those whose box reaches the other's */
-	for (size_t i = 0; !all && i < self->n; i++)
-		reaching += gx_box_overlaps(&self->boxes[i], &other->box);
-	if (!places_init(&pl, all ? self->n : reaching))
+	if (!near)
+		nnear = self->n;
+	if (!gx_places_init(&pl, nnear))
 	{
-		places_free(&pl);
+		gx_places_free(&pl);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 		return false;
 	}
 	gx_overlay_cut_init(&c, other, opt);
 	mpq_inits(detq, w, NULL);
-	for (size_t i = 0; ok && i < self->n; i++)
+	for (size_t k = 0; ok && k < nnear; k++)
 	{
+		size_t		i = near ? near[k] : k;
 		const double *T = self->tri + 9 * i;
 		const uint32_t *list = cand->list[s] + cand->start[s][i];
 		size_t		nlist = cand->start[s][i + 1] - cand->start[s][i],
@@ -618,15 +495,12 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		GxDDI		twice;
 		Cuts		cuts;
 
-		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
+		if (k % CANCEL_EVERY == 0 && gx_cancel_requested(opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			ok = false;
 			break;
 		}
-		/* a triangle whose box misses the other solid's lies wholly outside it */
-		if (!all && !gx_box_overlaps(&self->boxes[i], &other->box))
-			continue;
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds no volume */
 		c.T = T;
@@ -682,7 +556,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 	}
 	mpq_clears(detq, w, NULL);
 	gx_overlay_cut_clear(&c);
-	places_free(&pl);
+	gx_places_free(&pl);
 	return ok;
 }
 
@@ -782,6 +656,10 @@ overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOpt
 	const double *o = a->tri;
 	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
 	size_t		max_pairs = opt->max_cuts * (size_t) 64;
+	size_t	   *near[2] = {NULL, NULL},
+				nnear[2] = {0, 0},
+				cap[2] = {0, 0};
+	unsigned	need[2] = {classes_needed(ops, 0), classes_needed(ops, 1)};
 	bool		ok,
 				decided = true;
 
@@ -802,9 +680,22 @@ overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOpt
 		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
 	}
-	ok = filter_side(a, b, 0, &cand, o, opt, classes_needed(ops, 0), sum[0], out, err) &&
-		filter_side(b, a, 1, &cand, o, opt, classes_needed(ops, 1), sum[1], out, err);
+	/*
+	 * a side whose pieces outside the other count for none of the ops: only its triangles whose boxes meet the
+	 * other's box (from its index), the others lying outside it
+	 */
+	ok = true;
+	for (int k = 0; ok && k < 2; k++)
+		if (!(need[k] & 1u << GX_PIECE_OUTSIDE) &&
+			!(ok = gx_solid_index_near(k ? b : a, k ? &a->box : &b->box, &near[k], &nnear[k], &cap[k])))
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+	/* with none near (near NULL then), nothing of that side is looked at */
+	for (int k = 0; ok && k < 2; k++)
+		if (need[k] & 1u << GX_PIECE_OUTSIDE || near[k])
+			ok = filter_side(k ? b : a, k ? a : b, k, &cand, near[k], nnear[k], o, opt, need[k], sum[k], out, err);
 	gx_overlay_candidates_free(&cand);
+	free(near[0]);
+	free(near[1]);
 	if (!ok)
 		return false;
 	v[GX_BOOL_INTERSECTION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),

@@ -16,7 +16,8 @@
  * every box whose triangles all share one of the edge's ends: where many triangles fan out from one vertex
  * (a cone's apex) their boxes all overlap, but the edges from that vertex skip them as a whole, and the
  * others reach only the triangles they pass near. The pairs found are the same as when every pair of
- * overlapping boxes is tested, so the first in index order is too.
+ * overlapping boxes is tested, so the first in index order is too. Pairs of triangles the caller vouches for
+ * (kept) are not tested: none of them is at fault, so the first pair at fault is the same.
  */
 #include <math.h>
 #include <string.h>
@@ -116,7 +117,8 @@ crossing_error(const double *tri, uint64_t key, GxError *err)
  * first pair (in index order) that may not. false with err set.
  */
 static bool
-contacts_batch(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+contacts_batch(const double *tri, size_t n, const uint32_t *vid, const uint8_t *kept, const GxBatchOptions *opt,
+			   GxError *err)
 {
 	GxBatchSide side;
 	GxBatchOptions o = *opt;
@@ -158,7 +160,7 @@ contacts_batch(const double *tri, size_t n, const uint32_t *vid, const GxBatchOp
 		uint32_t	i = (uint32_t) (pairs.keys[k] >> 32),
 					j = (uint32_t) pairs.keys[k];
 
-		if (i < j && k < first && !pair_allowed(tri, vid, i, j))
+		if (i < j && k < first && !(kept && kept[i] && kept[j]) && !pair_allowed(tri, vid, i, j))
 			first = k;
 	}
 	gx_threads_end();
@@ -179,7 +181,8 @@ contacts_batch(const double *tri, size_t n, const uint32_t *vid, const GxBatchOp
  * 2.4 us a triangle, the tree is then the faster; the grid takes 1.2 us for a million-triangle ore body).
  */
 static int
-contacts_grid(const double *tri, size_t n, const uint32_t *vid, const GxBatchOptions *opt, GxError *err)
+contacts_grid(const double *tri, size_t n, const uint32_t *vid, const uint8_t *kept, const GxBatchOptions *opt,
+			  GxError *err)
 {
 	GxBox3D    *boxes = gx_alloc(n * sizeof(GxBox3D)),
 				extent = gx_box_of_points(tri, 3 * n);
@@ -256,7 +259,7 @@ contacts_grid(const double *tri, size_t n, const uint32_t *vid, const GxBatchOpt
 				const int  *fj = first_cell[j];
 				uint64_t	key = ((uint64_t) lo << 32) | hi;
 
-				if (key < first && (fi[0] > fj[0] ? fi[0] : fj[0]) == cell[0] &&
+				if (key < first && !(kept && kept[i] && kept[j]) && (fi[0] > fj[0] ? fi[0] : fj[0]) == cell[0] &&
 					(fi[1] > fj[1] ? fi[1] : fj[1]) == cell[1] && (fi[2] > fj[2] ? fi[2] : fj[2]) == cell[2] &&
 					gx_box_overlaps(&boxes[i], &boxes[j]) && !pair_allowed(tri, vid, lo, hi))
 					first = key;
@@ -512,7 +515,8 @@ typedef struct Edge
  * meets it, when less than best; else best.
  */
 static uint64_t
-edge_contacts(const Tree *tr, const double *tri, const uint32_t *vid, const Edge *ed, int ne, uint64_t best)
+edge_contacts(const Tree *tr, const double *tri, const uint32_t *vid, const uint8_t *kept, const Edge *ed, int ne,
+			  uint64_t best)
 {
 	struct
 	{
@@ -569,6 +573,9 @@ edge_contacts(const Tree *tr, const double *tri, const uint32_t *vid, const Edge
 				const Edge *x = &ed[__builtin_ctz(bits)];
 				uint64_t	key = pair_key(x->t, j) < pair_key(x->o, j) ? pair_key(x->t, j) : pair_key(x->o, j);
 
+				/* an edge of a kept triangle meets a kept one only where it may */
+				if (kept && kept[j] && (kept[x->t] || kept[x->o]))
+					continue;
 				if (gx_box_overlaps(&x->box, &tb) && key < best && vj[0] != x->u && vj[1] != x->u &&
 					vj[2] != x->u && vj[0] != x->w && vj[1] != x->w && vj[2] != x->w &&
 					gx_elements_intersect(x->seg, 2, V(tri, j, 0), 3))
@@ -584,8 +591,8 @@ edge_contacts(const Tree *tr, const double *tri, const uint32_t *vid, const Edge
  * of a leaf's triangles together.
  */
 static bool
-contacts_tree(const double *tri, size_t n, const uint32_t *vid, const uint32_t *nb, const GxBatchOptions *opt,
-			  GxError *err)
+contacts_tree(const double *tri, size_t n, const uint32_t *vid, const uint32_t *nb, const uint8_t *kept,
+			  const GxBatchOptions *opt, GxError *err)
 {
 	Tree		tr = {NULL, NULL, NULL, NULL, 0, 0, 0};
 	uint64_t	best = UINT64_MAX;
@@ -620,7 +627,8 @@ contacts_tree(const double *tri, size_t n, const uint32_t *vid, const uint32_t *
 				x->o = nb[3 * (size_t) t + k];
 				if (x->t > x->o)
 					continue;
-				if (pair_key(x->t, x->o) < best && !pair_allowed(tri, vid, x->t, x->o))
+				if (pair_key(x->t, x->o) < best && !(kept && kept[x->t] && kept[x->o]) &&
+					!pair_allowed(tri, vid, x->t, x->o))
 					best = pair_key(x->t, x->o);
 				x->u = vid[3 * (size_t) t + k];
 				x->w = vid[3 * (size_t) t + (k + 1) % 3];
@@ -631,7 +639,7 @@ contacts_tree(const double *tri, size_t n, const uint32_t *vid, const uint32_t *
 			}
 		}
 		if (ne > 0)
-			best = edge_contacts(&tr, tri, vid, ed, ne, best);
+			best = edge_contacts(&tr, tri, vid, kept, ed, ne, best);
 	}
 	gx_threads_end();
 	tree_free(&tr);
@@ -646,13 +654,13 @@ contacts_tree(const double *tri, size_t n, const uint32_t *vid, const uint32_t *
 }
 
 bool
-gx_solid_contacts(const double *tri, size_t n, const uint32_t *vid, const uint32_t *nb, const GxBatchOptions *opt,
-				  GxError *err)
+gx_solid_contacts(const double *tri, size_t n, const uint32_t *vid, const uint32_t *nb, const uint8_t *kept,
+				  const GxBatchOptions *opt, GxError *err)
 {
 	int			grid;
 
 	if (opt->device == GX_DEVICE_GPU)
-		return contacts_batch(tri, n, vid, opt, err);
-	grid = contacts_grid(tri, n, vid, opt, err);
-	return grid < 0 ? contacts_tree(tri, n, vid, nb, opt, err) : grid == 1;
+		return contacts_batch(tri, n, vid, kept, opt, err);
+	grid = contacts_grid(tri, n, vid, kept, opt, err);
+	return grid < 0 ? contacts_tree(tri, n, vid, nb, kept, opt, err) : grid == 1;
 }

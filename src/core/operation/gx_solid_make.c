@@ -464,6 +464,12 @@ shell_depths(const double *tri, size_t n, const Topology *tp, const GxBatchOptio
 bool
 gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells, GxError *err)
 {
+	return gx_solid_make_kept(tri, np, NULL, opt, shells, err);
+}
+
+bool
+gx_solid_make_kept(double *tri, size_t *np, uint8_t *kept, const GxBatchOptions *opt, size_t *shells, GxError *err)
+{
 	Topology	tp = {NULL, NULL, NULL, NULL, 0};
 	uint32_t   *depth = NULL;
 	int		   *sign = NULL;
@@ -502,6 +508,8 @@ gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells
 			return false;
 		}
 		memmove((double *) V(tri, n, 0), v, 9 * sizeof(double));
+		if (kept)
+			kept[n] = kept[t];
 		n++;
 	}
 	*np = n;
@@ -511,7 +519,7 @@ gx_solid_make(double *tri, size_t *np, const GxBatchOptions *opt, size_t *shells
 		gx_free(sl);
 		return false;
 	}
-	if (!topology(tri, n, sl, nsl, &tp, err) || !gx_solid_contacts(tri, n, tp.vid, tp.nb, opt, err))
+	if (!topology(tri, n, sl, nsl, &tp, err) || !gx_solid_contacts(tri, n, tp.vid, tp.nb, kept, opt, err))
 		goto done;
 	depth = gx_alloc(tp.nshells * sizeof(uint32_t));
 	sign = gx_alloc(tp.nshells * sizeof(int));

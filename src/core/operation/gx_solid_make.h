@@ -20,6 +20,15 @@
 bool		gx_solid_make(double *tri, size_t *n, const GxBatchOptions *opt, size_t *shells, GxError *err);
 
 /*
+ * gx_solid_make where some triangles are vouched for: kept[t] 1 for those of triangles that meet one another
+ * only along the edges and at the vertices they share (such as the triangles of a solid, kept unchanged in a
+ * boolean with another that none of them meets): their pairs are not tested again, which gives the same
+ * verdict. kept is packed with the triangles.
+ */
+bool		gx_solid_make_kept(double *tri, size_t *n, uint8_t *kept, const GxBatchOptions *opt, size_t *shells,
+							   GxError *err);
+
+/*
  * A new serialized solid (gx_alloc'd, *size bytes) from g's triangles: gx_solid_make, then one
  * POLYHEDRALSURFACE. opt NULL: the CPU engine with default options.
  */

@@ -109,6 +109,12 @@ bool		gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*vi
 								  void *ctx);
 
 /*
+ * The triangles whose boxes overlap box, in ascending order, into *list (malloc'd: *n of *cap); false without
+ * memory. What a solid much larger than another needs of itself near the other.
+ */
+bool		gx_solid_index_near(const GxSolidIndex *s, const GxBox3D *box, size_t **list, size_t *n, size_t *cap);
+
+/*
  * Whether x, known to miss the surface of solid, lies inside it: one vertex of each of its connected pieces
  * (a point, a linestring, a triangle) whose box the solid's contains is located; only such a piece can lie
  * inside. index: the solid's, or NULL to build one when a piece first needs it. 1, 0, or -1 with err set

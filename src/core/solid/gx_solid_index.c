@@ -25,6 +25,29 @@
 
 #define MAX_RAYS 64
 
+/*
+ * Each cell's triangles in ascending order, as a grid built on one thread has them (threads fill a large one
+ * in any order): searches then visit triangles in one order, and what is made from them (the booleans' cuts)
+ * is the same from run to run.
+ */
+static void
+cells_in_order(GxGrid *g)
+{
+	size_t		ncells = (size_t) g->dim[0] * g->dim[1] * g->dim[2];
+
+	#pragma omp parallel for schedule(dynamic, 1024) if (ncells > 65536)
+	for (size_t c = 0; c < ncells; c++)
+		for (size_t k = g->start[c] + 1; k < g->start[c + 1]; k++)
+		{
+			uint32_t	t = g->items[k];
+			size_t		at = k;
+
+			for (; at > g->start[c] && g->items[at - 1] > t; at--)
+				g->items[at] = g->items[at - 1];
+			g->items[at] = t;
+		}
+}
+
 bool
 gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 {
@@ -64,6 +87,7 @@ gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 		dim[1] = (int) fmin(4096, cells);
 	if (gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err))
 	{
+		cells_in_order(&s->grid);
 		if (gx_solid_gaps_build(s, err))
 			return true;
 		gx_grid_free(&s->grid);
@@ -139,6 +163,61 @@ gx_solid_index_search(const GxSolidIndex *s, const GxBox3D *box, bool (*visit) (
 					return false;
 			}
 		}
+	return true;
+}
+
+/* gx_solid_index_near's list. */
+typedef struct Near
+{
+	size_t	  **list,
+			   *n,
+			   *cap;
+	bool		nomem;
+} Near;
+
+static bool
+near_visit(void *ctx, size_t i)
+{
+	Near	   *nr = ctx;
+
+	if (!gx_grow_malloc((void **) nr->list, nr->cap, *nr->n + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
+	{
+		nr->nomem = true;
+		return false;
+	}
+	(*nr->list)[(*nr->n)++] = i;
+	return true;
+}
+
+static int
+cmp_size(const void *x, const void *y)
+{
+	size_t		a = *(const size_t *) x,
+				b = *(const size_t *) y;
+
+	return (a > b) - (a < b);
+}
+
+bool
+gx_solid_index_near(const GxSolidIndex *s, const GxBox3D *box, size_t **list, size_t *n, size_t *cap)
+{
+	Near		nr = {list, n, cap, false};
+
+	*n = 0;
+	if (s->n && gx_box_contains(box, &s->box))
+	{
+		/* all of them */
+		if (!gx_grow_malloc((void **) list, cap, s->n, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
+			return false;
+		for (size_t i = 0; i < s->n; i++)
+			(*list)[i] = i;
+		*n = s->n;
+		return true;
+	}
+	gx_solid_index_search(s, box, near_visit, &nr);
+	if (nr.nomem)
+		return false;
+	qsort(*list, *n, sizeof(size_t), cmp_size);
 	return true;
 }
 

@@ -18,6 +18,13 @@ typedef struct GxMade
 } GxMade;
 
 /*
+ * Solid s (size bytes, from gx_alloc, given up here) stored into m as gx_pg_datum stores it, then compressed
+ * with method: what a worker thread does with a solid it made (under gx_alloc_plain), calling no PostgreSQL
+ * function.
+ */
+void		gx_made_store(GxSerialized *s, size_t size, char method, GxMade *m);
+
+/*
  * The bodies values[0..n) (none NULL, TOASTed or not) made solids into made[0..n) (zeroed by the caller),
  * compressed with method; a solid given stays as it is. The caller frees the values (gx_made_free), also on
  * an ERROR (cancel, a TOAST error).

@@ -30,9 +30,9 @@ PG_FUNCTION_INFO_V1(gx_makesolids_sql);
 
 #define ROUND_ROWS 16384		/* rows read and made at once, at most */
 
-/* Solid s (size bytes, from gx_alloc, given up here) stored into m as gx_pg_datum stores it, then compressed. */
-static void
-store(GxSerialized *s, size_t size, char method, GxMade *m)
+/* gx_makesolids.h */
+void
+gx_made_store(GxSerialized *s, size_t size, char method, GxMade *m)
 {
 	if ((s = gx_pg_stored_form(s, &size, &m->too_large, &m->err)) == NULL)
 		return;
@@ -65,7 +65,7 @@ make(const GxSerialized *g, const GxBatchOptions *opt, char method, bool plain, 
 	else
 		s = gx_solid_from(g, opt, &size, &m->err);
 	if (s != NULL)
-		store(s, size, method, m);
+		gx_made_store(s, size, method, m);
 	gx_alloc_plain(false);
 }
 

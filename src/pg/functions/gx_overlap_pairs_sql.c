@@ -3,18 +3,22 @@
  * of solids of the two queries sharing an exactly positive volume, rounded once (operation/gx_overlap_pairs.h),
  * in the GPU service where there is one (the GPU's part on the GPU where it keeps the sides there), else on this
  * backend's share of the cluster's threads; gx_intersection_pairs: (a_id, b_id, geom), the same pairs
- * with their common part as a solid (operation/gx_boolean.h), built one after the other in the backend. The
- * queries are read as the other pair functions' are (gx_pairs_srf.h: READ ONLY, ids, SRIDs); every geometry
- * must be a solid or EMPTY. Memory: no triangle may be cut past what work_mem holds, as in
- * gx_intersection_volume.
+ * with their common part as a solid (operation/gx_boolean.h), built on this backend's threads from the solids'
+ * indexes, ROUND_PAIRS per thread at a time, each stored (packed, compressed) where it was made as
+ * gx_makesolids stores its solids; the backend puts them in the result in order. The queries are read as the
+ * other pair functions' are (gx_pairs_srf.h: READ ONLY, ids, SRIDs); every geometry must be a solid or EMPTY.
+ * Memory: no triangle may be cut past what work_mem holds, as in gx_intersection_volume.
  */
 #include "postgres.h"
+#include "access/toast_compression.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/memutils.h"
 
+#include "base/gx_alloc.h"
 #include "base/gx_threads.h"
+#include "functions/gx_makesolids.h"
 #include "functions/gx_overlay_sql.h"
 #include "functions/gx_pairs_srf.h"
 #include "gx_pg.h"
@@ -25,6 +29,8 @@
 
 PG_FUNCTION_INFO_V1(gx_overlap_pairs_sql);
 PG_FUNCTION_INFO_V1(gx_intersection_pairs_sql);
+
+#define ROUND_PAIRS 16			/* common parts made per thread before they go into the result */
 
 /* 22023 unless every geometry of side s (rows rows) is a solid or EMPTY. */
 static void
@@ -43,26 +49,93 @@ check_solids(const char *fname, const GxPgSide *s, const GxPairIds *sid, const i
 }
 
 /*
- * The common part of the solids of pair p as a solid Datum; an ERROR naming the pair's ids when it cannot
- * be built.
+ * The common parts of pairs[0 .. n) as solids into made[0 .. n), on the threads: each from the solids' indexes
+ * (sa, sb), with a's SRID (srids), under gx_alloc_plain, stored where it was made. Nothing here raises: a cancel
+ * leaves the rest unmade.
  */
-static Datum
-pair_intersection(const char *fname, const GxPgSide *a, const GxPgSide *b, const GxPairIds *aid,
-				  const GxPairIds *bid, const int64 *arows, const int64 *brows, const GxOverlapPair *p)
+static void
+make_common_parts(const GxSolidIndex *sa, const GxSolidIndex *sb, const int32 *srids, const GxOverlapPair *pairs,
+				  size_t n, const GxBatchOptions *opt, GxMade *made)
 {
-	GxSerialized *ga = gx_pg_geom(a->geoms[arows[p->a]]),
-			   *gb = gx_pg_geom(b->geoms[brows[p->b]]),
-			   *s;
-	GxOverlayOptions opt;
-	GxCancel	cancel;
-	GxError		err = {GX_OK, ""};
-	size_t		size;
+	GxOverlayOptions ov = {gx_overlay_max_cuts(), &opt->cancel};
+	char		method = (char) default_toast_compression;
+	int			threads = gx_threads_begin(opt->threads, opt->thread_budget);
 
-	gx_overlay_options(&opt, &cancel);
-	if ((s = gx_boolean_solid(ga, gb, GX_BOOL_INTERSECTION, &opt, &size, &err)) == NULL)
-		gx_overlay_raise(psprintf("%s: the pair (a_id %s, b_id %s)", fname, gx_pair_ids_text(aid, a->ids[p->a]),
-								  gx_pair_ids_text(bid, b->ids[p->b])), &err);
-	return gx_pg_datum(s, size);
+	#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+	for (size_t k = 0; k < n; k++)
+	{
+		GxSerialized *s;
+		size_t		size;
+
+		if (gx_cancel_requested(&opt->cancel))
+			continue;
+		gx_alloc_plain(true);
+		s = gx_boolean_of_indexes(&sa[pairs[k].a], &sb[pairs[k].b], GX_BOOL_INTERSECTION, srids[pairs[k].a], &ov,
+								  &size, &made[k].err);
+		if (s != NULL)
+			gx_made_store(s, size, method, &made[k]);
+		gx_alloc_plain(false);
+	}
+	gx_threads_end();
+}
+
+/*
+ * The pairs' common parts into the result, made a round at a time; an ERROR naming the first pair (in order)
+ * whose part could not be made.
+ */
+static void
+put_common_parts(const char *fname, ReturnSetInfo *rsinfo, const GxPgSide *a, const GxPgSide *b,
+				 const GxPairIds *aid, const GxPairIds *bid, const GxSolidIndex *sa, const GxSolidIndex *sb,
+				 const GxOverlapPair *pairs, size_t npairs, const GxBatchOptions *opt)
+{
+	size_t		round = ROUND_PAIRS * (size_t) Max(1, opt->threads > 0 ? Min(opt->threads, gx_threads_cores()) :
+												   gx_threads_cores());
+	GxMade	   *made = palloc0(Min(round, Max(npairs, 1)) * sizeof(GxMade));
+	MemoryContext row = AllocSetContextCreate(CurrentMemoryContext, "gx_intersection_pairs row",
+											  ALLOCSET_DEFAULT_SIZES);
+
+	for (size_t from = 0; from < npairs; from += round)
+	{
+		size_t		n = Min(round, npairs - from);
+
+		memset(made, 0, n * sizeof(GxMade));
+		PG_TRY();
+		{
+			make_common_parts(sa, sb, a->srids, pairs + from, n, opt, made);
+			CHECK_FOR_INTERRUPTS();
+			for (size_t k = 0; k < n; k++)
+			{
+				const GxOverlapPair *p = &pairs[from + k];
+				Datum		values[3];
+				bool		nulls[3] = {false, false, false};
+				MemoryContext was;
+
+				if (made[k].value == NULL)
+				{
+					char	   *pair = psprintf("%s: the pair (a_id %s, b_id %s)", fname,
+												gx_pair_ids_text(aid, a->ids[p->a]), gx_pair_ids_text(bid, b->ids[p->b]));
+
+					if (made[k].too_large)
+						gx_made_raise(&made[k], psprintf("%s: ", pair));
+					gx_overlay_raise(pair, &made[k].err);
+				}
+				was = MemoryContextSwitchTo(row);
+				values[0] = gx_pair_ids_datum(aid, a->ids[p->a]);
+				values[1] = gx_pair_ids_datum(bid, b->ids[p->b]);
+				values[2] = PointerGetDatum(made[k].value);
+				MemoryContextSwitchTo(was);
+				tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+				MemoryContextReset(row);
+			}
+		}
+		PG_FINALLY();
+		{
+			gx_made_free(made, n);
+		}
+		PG_END_TRY();
+	}
+	MemoryContextDelete(row);
+	pfree(made);
 }
 
 /* gx_overlap_pairs, or with geoms gx_intersection_pairs. */
@@ -79,10 +152,14 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	GxBatchOptions opt;
 	GxOverlapPair *pairs = NULL;
 	size_t		npairs = 0;
+	GxSolidIndex *built[2] = {NULL, NULL};
+	const GxSolidIndex *sa = NULL,
+			   *sb = NULL;
 	GxError		err = {GX_OK, ""};
 	char		why[256];
 	volatile bool ok = false;
 	bool		in_service;
+	GxSolidIndex *volatile held[2] = {NULL, NULL};
 
 	InitMaterializedSRF(fcinfo, 0);
 	/* the variant given an id type is not STRICT (the type comes as a NULL of it) */
@@ -96,13 +173,16 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	gx_settings_batch_options(&opt);
 	/* in the GPU service where there is one (it keeps the sides, on the GPU too), else here */
 	in_service = gx_service_overlaps(&a, &b, &opt, gx_overlay_max_cuts(), &pairs, &npairs, why, sizeof(why));
-	if (!in_service)
+	if (!in_service || geoms)
 	{
 		/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
 		gx_pg_side_materialize(&a);
 		gx_pg_side_materialize(&b);
 		gx_pg_side_index(&a);
 		gx_pg_side_index(&b);
+	}
+	if (!in_service)
+	{
 		gx_threads_begin(opt.threads, opt.thread_budget);
 		PG_TRY();
 		{
@@ -119,25 +199,40 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	}
 	PG_TRY();
 	{
-		MemoryContext row = AllocSetContextCreate(CurrentMemoryContext, "gx_intersection_pairs row",
-												  ALLOCSET_DEFAULT_SIZES),
-					was;
-
-		for (size_t i = 0; i < npairs; i++)
+		if (geoms)
 		{
-			Datum		values[3];
-			bool		nulls[3] = {false, false, false};
+			/* the solids' indexes (the cache's, or made now), kept for the common parts */
+			gx_threads_begin(opt.threads, opt.thread_budget);
+			ok = (sa = gx_side_solids(&a.side, &opt, &built[0], &err)) != NULL;
+			held[0] = built[0];
+			ok = ok && (sb = gx_side_solids(&b.side, &opt, &built[1], &err)) != NULL;
+			held[1] = built[1];
+			gx_threads_end();
+			if (!ok)
+				gx_overlay_raise(fname, &err);
+			put_common_parts(fname, rsinfo, &a, &b, &aid, &bid, sa, sb, pairs, npairs, &opt);
+		}
+		else
+		{
+			MemoryContext row = AllocSetContextCreate(CurrentMemoryContext, "gx_overlap_pairs row",
+													  ALLOCSET_DEFAULT_SIZES),
+						was;
 
-			was = MemoryContextSwitchTo(row);
-			values[0] = gx_pair_ids_datum(&aid, a.ids[pairs[i].a]);
-			values[1] = gx_pair_ids_datum(&bid, b.ids[pairs[i].b]);
-			values[2] = geoms ? pair_intersection(fname, &a, &b, &aid, &bid, arows, brows, &pairs[i])
-				: Float8GetDatum(pairs[i].volume);
-			MemoryContextSwitchTo(was);
-			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-			MemoryContextReset(row);
-			if (geoms || (i & 0xFFFF) == 0)
-				CHECK_FOR_INTERRUPTS();
+			for (size_t i = 0; i < npairs; i++)
+			{
+				Datum		values[3];
+				bool		nulls[3] = {false, false, false};
+
+				was = MemoryContextSwitchTo(row);
+				values[0] = gx_pair_ids_datum(&aid, a.ids[pairs[i].a]);
+				values[1] = gx_pair_ids_datum(&bid, b.ids[pairs[i].b]);
+				values[2] = Float8GetDatum(pairs[i].volume);
+				MemoryContextSwitchTo(was);
+				tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+				MemoryContextReset(row);
+				if ((i & 0xFFFF) == 0)
+					CHECK_FOR_INTERRUPTS();
+			}
 		}
 	}
 	PG_FINALLY();
@@ -146,6 +241,10 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 			pfree(pairs);
 		else
 			free(pairs);
+		if (held[0])
+			gx_side_solids_free(held[0], a.side.ngeoms);
+		if (held[1])
+			gx_side_solids_free(held[1], b.side.ngeoms);
 	}
 	PG_END_TRY();
 	return (Datum) 0;

@@ -1,10 +1,13 @@
 /*
  * gx_overlay_sql.c: the booleans of two solids in SQL: gx_intersection_volume(a, b), the exact volume of
  * their common part rounded once (src/core/operation/gx_overlay.h), the booleans as solids, and gx_split, a
- * solid's parts on either side of a surface. Memory: no triangle may be cut by more segments and crossings
- * than work_mem holds (about 1 kB each); cancel polls the backend's flags.
+ * solid's parts on either side of a surface. A solid stored out of line stays indexed between calls (the call
+ * site's solids, gx_pg_solid_arg): a pit met by every ore body is read and indexed once. Memory: no triangle
+ * may be cut by more segments and crossings than work_mem holds (about 1 kB each); cancel polls the backend's
+ * flags.
  */
 #include "postgres.h"
+#include "access/detoast.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -37,6 +40,25 @@ check_pair(const char *fname, const GxSerialized *a, const GxSerialized *b)
 							errmsg("%s: the %s argument is a %s, not a solid", fname, k ? "second" : "first",
 								   gx_type_name(gx_body(g[k])->type)),
 							errhint("gx_makesolid(geom) checks that a closed surface bounds a volume and makes it a solid.")));
+}
+
+/*
+ * Argument argnum, a solid or EMPTY (or anything, for check_pair to refuse): a solid stored out of line as its
+ * header alone with its index kept by the call site (*index), any other value whole (*index NULL).
+ */
+static GxSerialized *
+solid_arg(FunctionCallInfo fcinfo, int argnum, const GxSolidIndex **index)
+{
+	Datum		v = PG_GETARG_DATUM(argnum);
+	GxSerialized *head;
+
+	*index = NULL;
+	if (!VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(v)))
+		return PG_GETARG_GXGEOM(argnum);
+	head = gx_pg_header(v);
+	if ((head->flags & GX_FLAG_SOLID) && !(head->flags & GX_FLAG_EMPTY))
+		*index = gx_pg_solid_arg(fcinfo, argnum);
+	return *index ? head : PG_GETARG_GXGEOM(argnum);
 }
 
 /* gx_overlay_sql.h */
@@ -72,8 +94,10 @@ gx_overlay_raise(const char *fname, const GxError *err)
 Datum
 gx_intersection_volume_sql(PG_FUNCTION_ARGS)
 {
-	GxSerialized *a = PG_GETARG_GXGEOM(0),
-			   *b = PG_GETARG_GXGEOM(1);
+	const GxSolidIndex *ia,
+			   *ib;
+	GxSerialized *a = solid_arg(fcinfo, 0, &ia),
+			   *b = solid_arg(fcinfo, 1, &ib);
 	GxOverlayOptions opt;
 	GxCancel	cancel;
 	GxError		err = {GX_OK, ""};
@@ -81,7 +105,7 @@ gx_intersection_volume_sql(PG_FUNCTION_ARGS)
 
 	check_pair("gx_intersection_volume", a, b);
 	gx_overlay_options(&opt, &cancel);
-	if (!gx_boolean_volume(a, NULL, b, NULL, GX_BOOL_INTERSECTION, &opt, &v, &err))
+	if (!gx_boolean_volume(a, ia, b, ib, GX_BOOL_INTERSECTION, &opt, &v, &err))
 		gx_overlay_raise("gx_intersection_volume", &err);
 	PG_RETURN_FLOAT8(v);
 }
@@ -98,8 +122,10 @@ PG_FUNCTION_INFO_V1(gx_intersection_box_sql);
 static Datum
 boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
 {
-	GxSerialized *a = PG_GETARG_GXGEOM(0),
-			   *b = PG_GETARG_GXGEOM(1),
+	const GxSolidIndex *ia,
+			   *ib;
+	GxSerialized *a = solid_arg(fcinfo, 0, &ia),
+			   *b = solid_arg(fcinfo, 1, &ib),
 			   *s;
 	GxOverlayOptions opt;
 	GxCancel	cancel;
@@ -114,12 +140,12 @@ boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
 		if (gx_srids_conflict(a->srid, b->srid, gx_strict_srid))
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 							errmsg("operation on mixed SRID geometries (%d and %d)", a->srid, b->srid)));
-		s = gx_surface_in_solid(a, b, &opt, &size, &err);
+		s = gx_surface_in_solid(a, ib ? PG_GETARG_GXGEOM(1) : b, &opt, &size, &err);
 	}
 	else
 	{
 		check_pair(fname, a, b);
-		s = gx_boolean_solid(a, b, op, &opt, &size, &err);
+		s = gx_boolean_solid_indexed(a, ia, b, ib, op, &opt, &size, &err);
 	}
 	if (s == NULL)
 		gx_overlay_raise(fname, &err);
