@@ -152,6 +152,48 @@ solids_grid(const GxBatchSide *s, const SideRanges *sr, const GxBatchOptions *op
 }
 
 /*
+ * Pushes onto c the candidate (solid sg, geometry xg) unless it is a known pair: keyed by the solid first, or
+ * by the geometry first (point_first).
+ */
+static bool
+push_candidate(uint32_t xg, uint32_t sg, bool s_is_a, bool point_first, const GxKeys *known, GxKeys *c)
+{
+	if (known->n > 0 && has_key(known, s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg)))
+		return true;
+	return gx_keys_push(c, point_first ? gx_pair_key(xg, sg) : gx_pair_key(sg, xg));
+}
+
+/*
+ * The solids of the grid whose boxes meet xbox (geometry xg's), each counted in one reference cell, pushed
+ * onto c as push_candidate does. False when memory runs out.
+ */
+static bool
+solids_of_box(const GxGrid *grid, const GxBox3D *boxes, const GxBox3D *xbox, uint32_t xg, bool s_is_a,
+			  bool point_first, const GxKeys *known, GxKeys *c)
+{
+	int			lo[3],
+				hi[3];
+
+	gx_grid_range(grid, xbox, lo, hi);
+	for (int k = lo[2]; k <= hi[2]; k++)
+		for (int j = lo[1]; j <= hi[1]; j++)
+			for (int i = lo[0]; i <= hi[0]; i++)
+			{
+				size_t		cell = gx_grid_cell(grid, i, j, k);
+
+				for (size_t e = grid->start[cell]; e < grid->start[cell + 1]; e++)
+				{
+					uint32_t	sg = grid->items[e];
+
+					if (gx_box_overlaps(&boxes[sg], xbox) && gx_grid_is_reference_cell(grid, xbox, &boxes[sg], i, j, k) &&
+						!push_candidate(xg, sg, s_is_a, point_first, known, c))
+						return false;
+				}
+			}
+	return true;
+}
+
+/*
  * Candidates (solid sg << 32 | geometry xg) of solids of side s and geometries of side x: their boxes
  * overlap and the pair is not known yet. The grid over the solids' boxes, looked up from each geometry of x
  * in parallel, each pair counted in one reference cell: the work follows x, and the solids are few. Sorted
@@ -180,32 +222,13 @@ candidates(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, con
 		for (xg = 0; xg < (long) x->ngeoms; xg++)
 		{
 			const GxBox3D *xbox = &xr->box[xg];
-			int			lo[3],
-						hi[3];
 
 			if (stop || xr->first[xg] == xr->first[xg + 1] || !gx_box_overlaps(xbox, &extent))
 				continue;
 			if ((xg & 4095) == 0 && gx_cancel_requested(&opt->cancel))
 				stop = 1;
-			gx_grid_range(&grid, xbox, lo, hi);
-			for (int k = lo[2]; k <= hi[2]; k++)
-				for (int j = lo[1]; j <= hi[1]; j++)
-					for (int i = lo[0]; i <= hi[0]; i++)
-					{
-						size_t		c = gx_grid_cell(&grid, i, j, k);
-
-						for (size_t e = grid.start[c]; e < grid.start[c + 1]; e++)
-						{
-							uint32_t	sg = grid.items[e];
-
-							if (!gx_box_overlaps(&boxes[sg], xbox) ||
-								!gx_grid_is_reference_cell(&grid, xbox, &boxes[sg], i, j, k) ||
-								has_key(known, s_is_a ? gx_pair_key(sg, (uint32_t) xg) : gx_pair_key((uint32_t) xg, sg)))
-								continue;
-							if (!gx_keys_push(&local, gx_pair_key(sg, (uint32_t) xg)))
-								stop = 2;
-						}
-					}
+			if (!solids_of_box(&grid, boxes, xbox, (uint32_t) xg, s_is_a, false, known, &local))
+				stop = 2;
 		}
 		#pragma omp critical
 		{
@@ -347,6 +370,26 @@ done:
 	return r;
 }
 
+/* The error of a location pass stopped with code stop (1 cancelled, 2 out of memory, 3 no usable ray): false. */
+static bool
+located_error(int stop, GxError *err)
+{
+	if (stop == 1)
+		gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
+	else if (stop == 2)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
+	else
+		gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
+	return false;
+}
+
+/* The batch's key of a found candidate (point << 32 | solid): the solid first when the solids are side a. */
+static uint64_t
+found_key(uint64_t cand, bool s_is_a)
+{
+	return s_is_a ? cand << 32 | cand >> 32 : cand;
+}
+
 /*
  * A side of single points (a block model's centroids: tens of millions) takes its own path, in tasks: where
  * the side is kept with its grid, a task is one solid and one layer of the points' grid cells under its box,
@@ -369,14 +412,6 @@ typedef struct PointTask
 	size_t		at;				/* the task's first candidate in its round's arrays */
 } PointTask;
 
-static bool
-push_candidate(uint32_t xg, uint32_t sg, bool s_is_a, const GxKeys *known, GxKeys *c)
-{
-	if (known->n > 0 && has_key(known, s_is_a ? gx_pair_key(sg, xg) : gx_pair_key(xg, sg)))
-		return true;
-	return gx_keys_push(c, gx_pair_key(xg, sg));
-}
-
 static GxBox3D
 point_box(const double *p)
 {
@@ -391,28 +426,12 @@ point_candidates(const GxGrid *grid, const GxBox3D *boxes, const double *p, uint
 				 const GxKeys *known, GxKeys *c)
 {
 	GxBox3D		pb = point_box(p);
-	int			lo[3],
-				hi[3];
 	size_t		first = c->n;
 
 	if (!gx_box_overlaps(&pb, &grid->box))
 		return true;
-	gx_grid_range(grid, &pb, lo, hi);
-	for (int k = lo[2]; k <= hi[2]; k++)
-		for (int j = lo[1]; j <= hi[1]; j++)
-			for (int i = lo[0]; i <= hi[0]; i++)
-			{
-				size_t		cell = gx_grid_cell(grid, i, j, k);
-
-				for (size_t e = grid->start[cell]; e < grid->start[cell + 1]; e++)
-				{
-					uint32_t	sg = grid->items[e];
-
-					if (gx_box_overlaps(&boxes[sg], &pb) && gx_grid_is_reference_cell(grid, &pb, &boxes[sg], i, j, k) &&
-						!push_candidate(xg, sg, s_is_a, known, c))
-						return false;
-				}
-			}
+	if (!solids_of_box(grid, boxes, &pb, xg, s_is_a, true, known, c))
+		return false;
 	/* a point on a cell's boundary meets several cells: its few solids in order */
 	for (size_t q = first + 1; q < c->n; q++)
 		for (size_t r = q; r > first && c->v[r - 1] > c->v[r]; r--)
@@ -447,7 +466,7 @@ layer_candidates(const GxBatchSide *x, const GxBox3D *box, const PointTask *t, b
 				GxBox3D		pb = point_box(x->coords + 9 * (size_t) grid->items[e]);
 
 				if (gx_box_overlaps(box, &pb) && gx_grid_is_reference_cell(grid, &pb, box, i, j, k) &&
-					!push_candidate(xg, t->solid, s_is_a, known, c))
+					!push_candidate(xg, t->solid, s_is_a, true, known, c))
 					return false;
 			}
 		}
@@ -626,7 +645,7 @@ inside_points(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, 
 			located++;
 			if (!locate_candidate(x, &si, t, q, &a))
 				stop = 3;
-			else if (a && !gx_keys_push(&t->found, s_is_a ? (t->cand.v[q] << 32 | t->cand.v[q] >> 32) : t->cand.v[q]))
+			else if (a && !gx_keys_push(&t->found, found_key(t->cand.v[q], s_is_a)))
 				stop = 2;
 		}
 	}
@@ -651,7 +670,7 @@ inside_points(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, 
 					on_gpu++;
 				else if (!locate_candidate(x, &si, t, q, &a))
 					stop = 3;
-				if (a == 1 && !gx_keys_push(&t->found, s_is_a ? (t->cand.v[q] << 32 | t->cand.v[q] >> 32) : t->cand.v[q]))
+				if (a == 1 && !gx_keys_push(&t->found, found_key(t->cand.v[q], s_is_a)))
 					stop = 2;
 			}
 		}
@@ -659,20 +678,12 @@ inside_points(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, 
 			gpu = false;
 	}
 	for (size_t c = 0; ok && c < ntasks && !stop; c++)
-			if (!gx_keys_append(found, task[c].found.v, task[c].found.n))
+		if (!gx_keys_append(found, task[c].found.v, task[c].found.n))
 			stop = 2;
 	st->located += located;
 	st->located_gpu += on_gpu;
 	if (ok && stop)
-	{
-		if (stop == 1)
-			gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-		else if (stop == 2)
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
-		else
-			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
-		ok = false;
-	}
+		ok = located_error(stop, err);
 	for (size_t c = 0; task && c < ntasks; c++)
 	{
 		gx_keys_free(&task[c].cand);
@@ -769,15 +780,7 @@ inside_pairs(const GxBatchSide *s, const SideRanges *sr, const GxBatchSide *x, c
 	}
 	st->located += located;
 	if (ok && stop)
-	{
-		if (stop == 1)
-			gx_error_set(err, GX_ERR_CANCELLED, "batch cancelled");
-		else if (stop == 2)
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory for the pairs of a batch");
-		else
-			gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
-		ok = false;
-	}
+		ok = located_error(stop, err);
 	gx_free(verdict);
 	solid_indexes_free(s, &si);
 	gx_keys_free(&cand);
@@ -793,6 +796,8 @@ gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOp
 	GxKeys		found = {NULL, 0, 0};
 	bool		points_a,
 				points_b,
+				need_a,
+				need_b,
 				ok;
 
 	if (a->solid == NULL && b->solid == NULL)
@@ -800,8 +805,11 @@ gx_batch_solid_pairs(const GxBatchSide *a, const GxBatchSide *b, const GxBatchOp
 	/* a side of single points needs no ranges (tens of millions of them, made for nothing) */
 	points_a = b->solid != NULL && single_points(a);
 	points_b = a->solid != NULL && single_points(b);
-	ok = (!(a->solid != NULL || (b->solid != NULL && !points_a)) || gx_side_ranges(a, &ra.first, &ra.box, err)) &&
-		(!(b->solid != NULL || (a->solid != NULL && !points_b)) || gx_side_ranges(b, &rb.first, &rb.box, err)) &&
+	/* a side's ranges serve its own solids, and its geometries inside the other's when not single points */
+	need_a = a->solid != NULL || (b->solid != NULL && !points_a);
+	need_b = b->solid != NULL || (a->solid != NULL && !points_b);
+	ok = (!need_a || gx_side_ranges(a, &ra.first, &ra.box, err)) &&
+		(!need_b || gx_side_ranges(b, &rb.first, &rb.box, err)) &&
 		(b->solid == NULL || (points_a ? inside_points(b, &rb, a, false, opt, keys, &found, st, err) :
 							  inside_pairs(b, &rb, a, &ra, false, opt, keys, &found, st, err))) &&
 		(a->solid == NULL || (points_b ? inside_points(a, &ra, b, true, opt, keys, &found, st, err) :
