@@ -84,6 +84,21 @@ cgal_volume(const Mesh &a, const Mesh &b, GxBooleanOp op, mpq_t q)
 	return true;
 }
 
+/* The point location indexes of the triangle soups a and b into ia and ib; false with err set (none kept). */
+static inline bool
+gx_index_both(const std::vector<double> &a, const std::vector<double> &b, GxSolidIndex *ia, GxSolidIndex *ib,
+			  GxError *err)
+{
+	if (!gx_solid_index_build(ia, a.data(), a.size() / 9, err))
+		return false;
+	if (!gx_solid_index_build(ib, b.data(), b.size() / 9, err))
+	{
+		gx_solid_index_free(ia);
+		return false;
+	}
+	return true;
+}
+
 /* gpuexact's exact volumes of a ∩ b, a ∪ b, a \ b into v[3]; false with err set. */
 static inline bool
 gx_volumes(const std::vector<double> &a, const std::vector<double> &b, mpq_t v[3], GxError *err)
@@ -94,13 +109,8 @@ gx_volumes(const std::vector<double> &a, const std::vector<double> &b, mpq_t v[3
 	GxOverlayOptions opt = {0, NULL};
 	bool		ok;
 
-	if (!gx_solid_index_build(&ia, a.data(), a.size() / 9, err))
+	if (!gx_index_both(a, b, &ia, &ib, err))
 		return false;
-	if (!gx_solid_index_build(&ib, b.data(), b.size() / 9, err))
-	{
-		gx_solid_index_free(&ia);
-		return false;
-	}
 	gx_overlay_sums_init(&s);
 	ok = gx_overlay_sums(&ia, &ib, &opt, &s, err);
 	if (ok)
@@ -122,13 +132,8 @@ gx_rounded_volumes(const std::vector<double> &a, const std::vector<double> &b, d
 	GxOverlayOptions opt = {0, NULL};
 	bool		ok;
 
-	if (!gx_solid_index_build(&ia, a.data(), a.size() / 9, err))
+	if (!gx_index_both(a, b, &ia, &ib, err))
 		return false;
-	if (!gx_solid_index_build(&ib, b.data(), b.size() / 9, err))
-	{
-		gx_solid_index_free(&ia);
-		return false;
-	}
 	ok = gx_overlay_volumes(&ia, &ib, &opt, GX_BOOL_ALL, &ov, err);
 	if (ok)
 		for (int k = 0; k < 3; k++)
