@@ -5,7 +5,9 @@
 # VACUUM ANALYZE. For each model:
 # - block coding, counted in the server: a new session's first run, then the best and worst of three
 #   warm ones (after a warm-up in that session);
-# - the coded pairs sent out (COPY (SELECT p.id, b.id ...) TO '/dev/null'), warm;
+# - the coding again as the first query of a new session, the model kept (by the GPU service; without it,
+#   by no session: read again);
+# - the coded pairs sent out (COPY (SELECT p.id, b.id ...) TO '/dev/null'): a new session's first, then warm;
 # - proportions: gx_volume_pairs of the blocks' boxes and the solids (count and sum of volumes), warm, for
 #   models up to PROPORTIONS_MAX blocks (default 20 000 000): the whole table (its ids and boxes kept by a
 #   session's first call), and the same boxes through a filter (WHERE id > 0: read through the query's
@@ -35,9 +37,11 @@ parts=$(nproc)
 table="$OUT/block_models.txt"
 printf '%-10s %-44s %s\n' blocks query "ms (new session's first; best, worst of 3 warm) or value" >"$table"
 row() { printf '%-10s %-44s %s\n' "$1" "$2" "$3" >>"$table"; }
+# The time of query $1 as the first of a new session (ms).
+first() { psql -X -q -d "$DB" -c '\timing on' -c "$*" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p'; }
 runs() {
 	local first
-	first=$(psql -X -q -d "$DB" -c '\timing on' -c "$*" -o /dev/null | sed -n 's/^Time: \([0-9.]*\).*/\1/p')
+	first=$(first "$*")
 	psql -X -q -d "$DB" -c "$*" -c '\timing on' -c "$*" -c "$*" -c "$*" -o /dev/null 2>&1 |
 		awk -v f="$first" '/^Time:/ {t[n++] = $2} END {b = t[0]; w = t[0]; for (i in t) {if (t[i] < b) b = t[i]; if (t[i] > w) w = t[i]}; printf "%s; %s %s", f, b, w}'
 }
@@ -96,6 +100,7 @@ for n in $SIZES; do
 	row "$got" "generated, loaded, vacuumed (s)" "$(( $(date +%s) - t0 ))"
 	row "$got" "coding: count(*) of centroids x solids" "$(runs "$coding")"
 	row "$got" "coded pairs" "$(psql -X -At -d "$DB" -c "$coding")"
+	row "$got" "coding: a new session's first, side kept" "$(first "$coding")"
 	row "$got" "coded pairs sent out (COPY ... TO /dev/null)" "$(runs "$pairs")"
 	if [ "$n" -le "${PROPORTIONS_MAX:-20000000}" ]; then
 		row "$got" "proportions: gx_volume_pairs boxes x solids" "$(runs "$proportions")"

@@ -130,6 +130,35 @@ check "and in another session, its chunks kept there" "$(kept_vpairs)" "$per_pai
 check "and found there with the solids ($chunks chunks)" \
 	"$(q -c "SELECT hits - $hits FROM gx_cache_stats() WHERE scope = 'service host'")" $((2 * chunks))
 
+# a table's side that the service keeps, with its rows' locations: a new session's join finds both there and
+# reads no row of the table, only its answer's rows (EXPLAIN says so); the same pairs as the stock plan's,
+# with rows lacking a geometry (their numbers kept too) and without; after an UPDATE, the new rows'
+q -q <<'SQL' || exit 1
+CREATE TABLE centroids AS SELECT id, format('POINT Z (%s %s %s)', (gx_xmin(box) + gx_xmax(box)) / 2,
+	(gx_ymin(box) + gx_ymax(box)) / 2, (gx_zmin(box) + gx_zmax(box)) / 2)::gxgeom AS geom FROM blocks;
+CREATE TABLE sparse_centroids AS SELECT id, CASE WHEN id % 7 <> 0 THEN geom END AS geom FROM centroids;
+VACUUM ANALYZE centroids, sparse_centroids;
+SQL
+for t in centroids sparse_centroids; do
+	coding="SELECT c.id, b.body_id FROM $t c JOIN solid_bodies b ON gx_intersects(c.geom, b.geom) ORDER BY 1, 2"
+	stock=$(q -c "SET gpuexact.enable_join = off" -c "$coding" | grep -v '^SET$' | md5sum)
+	check "$t: the join through the service gives the stock plan's pairs" \
+		"$(q -c "SET gpuexact.device = gpu" -c "$coding" | grep -v '^SET$' | md5sum)" "$stock"
+	check "$t: a new session finds the side and its rows in the service" \
+		"$(q -c "SET gpuexact.device = gpu" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) $coding" | grep -c "$t (kept by the GPU service, no row read")" 1
+	check "$t: and gets the stock plan's pairs from them" \
+		"$(q -c "SET gpuexact.device = gpu" -c "$coding" | grep -v '^SET$' | md5sum)" "$stock"
+	check "$t: and the stock plan's count" \
+		"$(q -c "SET gpuexact.device = gpu" -c "SELECT count(*), sum(c.id) FROM $t c JOIN solid_bodies b ON gx_intersects(c.geom, b.geom)" | grep -v '^SET$')" \
+		"$(q -c "SET gpuexact.enable_join = off" -c "SELECT count(*), sum(c.id) FROM $t c JOIN solid_bodies b ON gx_intersects(c.geom, b.geom)" | grep -v '^SET$')"
+done
+check "some centroids lie in the bodies" "$(q -c "SELECT count(*) > 100 FROM centroids c JOIN solid_bodies b ON gx_intersects(c.geom, b.geom)")" t
+q -q -c "UPDATE sparse_centroids s SET geom = c.geom FROM centroids c WHERE c.id = s.id AND s.geom IS NULL" -c "VACUUM sparse_centroids" || exit 1
+coding="SELECT c.id, b.body_id FROM sparse_centroids c JOIN solid_bodies b ON gx_intersects(c.geom, b.geom) ORDER BY 1, 2"
+check "after an UPDATE, a new session gets the new rows' pairs" \
+	"$(q -c "SET gpuexact.device = gpu" -c "$coding" | grep -v '^SET$' | md5sum)" \
+	"$(q -c "SET gpuexact.device = gpu" -c "SELECT c.id, b.body_id FROM centroids c JOIN solid_bodies b ON gx_intersects(c.geom, b.geom) ORDER BY 1, 2" | grep -v '^SET$' | md5sum)"
+
 # gx_overlap_pairs through the service, which finds the pairs of solids sharing a volume among those it keeps
 # (a query against itself, and one of the bodies moved across the others): the per-pair gx_intersection_volume
 # of every such pair, with solids sent along and kept

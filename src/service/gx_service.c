@@ -88,6 +88,8 @@ typedef struct Held
 	uint64_t	serial;			/* this entry's number (GxWireSideInfo.serial) */
 	const char *content;		/* a side kept under a hash of its bytes: the bytes, in map; else NULL */
 	size_t		content_len;
+	const char *rows;			/* a table's side: the bytes that locate its rows, in map; else NULL */
+	size_t		rows_len;
 } Held;
 
 /* The cache's free hook (under lock). */
@@ -339,7 +341,8 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 	{
 		const GxWireSide *w = &b->side[k];
 
-		ok = w->content_len <= b->segment_size && w->content_off <= b->segment_size - w->content_len;
+		ok = w->content_len <= b->segment_size && w->content_off <= b->segment_size - w->content_len &&
+			w->rows_len <= b->segment_size && w->rows_off <= b->segment_size - w->rows_len;
 		if (ok && w->held)
 			ok = c->held[k] != NULL && (sides[k] = c->held[k]->side, true);
 		else if (ok)
@@ -394,6 +397,11 @@ batch(Conn *c, const GxWireBatch *b, GxWireFds *segfds)
 				{
 					h->content = seg + b->side[k].content_off;
 					h->content_len = b->side[k].content_len;
+				}
+				if (b->side[k].rows_len > 0)
+				{
+					h->rows = seg + b->side[k].rows_off;
+					h->rows_len = b->side[k].rows_len;
 				}
 				map->refs++;
 				c->held[k] = gx_cache_put(cache, c->keys[k], c->nkeys[k], &v);
@@ -493,6 +501,44 @@ stats(Conn *c, bool reset)
 	return gx_wire_send(c->sock, GX_MSG_STATS_REPLY, &st, sizeof(st), NULL);
 }
 
+/*
+ * ROWS: the bytes kept with the side of these keys as its rows' locations, copied into a segment of their
+ * own (the side pinned meanwhile); a reply of length 0 when the service holds no such side or none with it.
+ */
+static bool
+rows(Conn *c, const GxCacheKey *keys, size_t len)
+{
+	GxWireRowsReply r = {0};
+	GxWireFds	fds = {0};
+	const GxCachedSide *v;
+	const Held *h;
+	void	   *seg;
+	bool		sent;
+
+	release(c);
+	if (len == 0 || len % sizeof(GxCacheKey) != 0)
+		return false;
+	pthread_mutex_lock(&lock);
+	v = gx_cache_pin(cache, keys, len / sizeof(GxCacheKey));
+	pthread_mutex_unlock(&lock);
+	h = v ? v->extra : NULL;
+	if (h && h->rows_len > 0 && (seg = gx_wire_segment_create(h->rows_len, &fds)) != NULL)
+	{
+		memcpy(seg, h->rows, h->rows_len);
+		munmap(seg, h->rows_len);
+		r.len = h->rows_len;
+	}
+	if (v)
+	{
+		pthread_mutex_lock(&lock);
+		gx_cache_unpin(cache, v);
+		pthread_mutex_unlock(&lock);
+	}
+	sent = gx_wire_send(c->sock, GX_MSG_ROWS_REPLY, &r, sizeof(r), r.len > 0 ? &fds : NULL);
+	gx_wire_fds_close(&fds);
+	return sent;
+}
+
 static void *
 serve(void *arg)
 {
@@ -513,6 +559,8 @@ serve(void *arg)
 			break;
 		if (h.type == GX_MSG_LOOKUP)
 			ok = lookup(&c, buf, h.length);
+		else if (h.type == GX_MSG_ROWS)
+			ok = rows(&c, buf, h.length);
 		else if (h.type == GX_MSG_STATS || h.type == GX_MSG_RESET)
 			ok = stats(&c, h.type == GX_MSG_RESET);
 		else if (h.type == GX_MSG_BATCH && h.length == sizeof(GxWireBatch))

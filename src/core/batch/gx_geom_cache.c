@@ -160,14 +160,22 @@ entry_of(const GxCachedSide *v)
 const GxCachedSide *
 gx_cache_get(GxCache *c, const GxCacheKey *keys, size_t n)
 {
+	const GxCachedSide *v = gx_cache_pin(c, keys, n);
+
+	if (v)
+		c->stats.hits++;
+	else
+		c->stats.misses++;
+	return v;
+}
+
+const GxCachedSide *
+gx_cache_pin(GxCache *c, const GxCacheKey *keys, size_t n)
+{
 	Entry	   *e = find(c, keys, n, hash_keys(keys, n));
 
 	if (e == NULL)
-	{
-		c->stats.misses++;
 		return NULL;
-	}
-	c->stats.hits++;
 	e->pins++;
 	lru_unlink(c, e);
 	lru_push_newest(c, e);

@@ -49,6 +49,8 @@ void		gx_cache_set_limit(GxCache *c, size_t max_bytes);
 
 /* The entry under keys[0..n), pinned; NULL on a miss. Counts a hit or a miss. */
 const GxCachedSide *gx_cache_get(GxCache *c, const GxCacheKey *keys, size_t n);
+/* The same, not counted: a look at what an entry keeps, not a use of its side. */
+const GxCachedSide *gx_cache_pin(GxCache *c, const GxCacheKey *keys, size_t n);
 /* Does the cache hold an entry under these keys? (No pin, no count, no change of its age.) */
 bool		gx_cache_holds(GxCache *c, const GxCacheKey *keys, size_t n);
 

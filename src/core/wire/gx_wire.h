@@ -9,7 +9,9 @@
  * cache it under its keys) -> RESULT (status, statistics, and a segment of records: pair keys, the pairs'
  * intercepts for gx_intercepts_pairs, the blocks' volumes in solids for gx_volume_pairs, or the pairs of solids
  * sharing a volume for gx_overlap_pairs). STATS and RESET
- * ask for the cache's figures (and empty it).
+ * ask for the cache's figures (and empty it). ROWS (a side's keys) -> ROWS_REPLY (a segment of the bytes kept
+ * with that side as its rows' locations, or none): how a backend of another session finds a table's side
+ * that the service keeps without reading the table.
  */
 #ifndef GX_WIRE_H
 #define GX_WIRE_H
@@ -21,7 +23,7 @@
 #include "batch/gx_batch.h"
 #include "batch/gx_geom_cache.h"
 
-#define GX_WIRE_MAGIC 0x47585335u	/* "GXS5" */
+#define GX_WIRE_MAGIC 0x47585336u	/* "GXS6" */
 #define GX_WIRE_MAX_PAYLOAD (64u << 20)
 
 typedef enum GxMsgType
@@ -32,7 +34,9 @@ typedef enum GxMsgType
 	GX_MSG_RESULT,
 	GX_MSG_STATS,				/* no payload: STATS_REPLY */
 	GX_MSG_RESET,				/* no payload: empties the cache, then STATS_REPLY */
-	GX_MSG_STATS_REPLY			/* GxCacheStats */
+	GX_MSG_STATS_REPLY,			/* GxCacheStats */
+	GX_MSG_ROWS,				/* payload: a side's keys; ROWS_REPLY */
+	GX_MSG_ROWS_REPLY			/* GxWireRowsReply, and a segment of len bytes when len > 0 */
 } GxMsgType;
 
 typedef struct GxWireHeader
@@ -89,7 +93,18 @@ typedef struct GxWireSide
 	 */
 	uint64_t	content_off,
 				content_len;
+	/*
+	 * A side kept under a table's state: the bytes that locate its rows (rows_len of them, opaque to the
+	 * service, 0 when not sent), kept with it and handed to a backend that asks (ROWS).
+	 */
+	uint64_t	rows_off,
+				rows_len;
 } GxWireSide;
+
+typedef struct GxWireRowsReply
+{
+	uint64_t	len;			/* 0: the service holds no such side, or no rows with it */
+} GxWireRowsReply;
 
 /* What a batch asks for, and what its RESULT's records are. */
 typedef enum GxWireJob

@@ -44,6 +44,12 @@ typedef struct GxPgSide
 	void		(*make) (struct GxPgSide *s, void *arg);
 	void	   *make_arg;
 	const GxCachedSide *entry;	/* the backend cache's entry whose arrays it uses, or NULL */
+	/*
+	 * A table's side (gx_pg_table.c): writes the rows_len bytes that locate its rows, which the GPU service
+	 * keeps with it for other sessions; NULL when none. Called where no ERROR may be raised.
+	 */
+	void		(*rows_write) (const struct GxPgSide *s, char *dst);
+	size_t		rows_len;
 	/* where the time went, for EXPLAIN (the caller adds them up and may zero them) */
 	double		read_ms;		/* identifying its values (their TOAST keys), making its arrays: fetching,
 								 * decompressing, unpacking, flattening */

@@ -709,6 +709,94 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geom
 }
 
 /*
+ * The bytes that locate a kept side's rows, as the GPU service keeps them with the side for the backends of
+ * other sessions (a new session then need not read the table for them): this head, the rows' TIDs, then the
+ * row numbers of the geometries unless every row has one.
+ */
+typedef struct RowsHead
+{
+	uint64		nrows,
+				ngeoms,
+				raw_bytes;
+} RowsHead;
+
+static size_t
+rows_bytes(size_t nrows, size_t ngeoms)
+{
+	return MAXALIGN(sizeof(RowsHead)) + MAXALIGN(nrows * sizeof(ItemPointerData)) +
+		(ngeoms < nrows ? ngeoms * sizeof(int64) : 0);
+}
+
+/* GxPgSide.rows_write of a table's side: its entry's rows, as rows_bytes lays them out. */
+static void
+write_rows(const GxPgSide *s, char *dst)
+{
+	const TableEntry *e = ((const GxPgTable *) s->load_arg)->entry;
+	RowsHead	head = {e->nrows, e->ngeoms, e->raw_bytes};
+
+	memcpy(dst, &head, sizeof(head));
+	dst += MAXALIGN(sizeof(RowsHead));
+	memcpy(dst, e->tids, e->nrows * sizeof(ItemPointerData));
+	dst += MAXALIGN(e->nrows * sizeof(ItemPointerData));
+	if (e->ngeoms < e->nrows)
+		memcpy(dst, e->ids, e->ngeoms * sizeof(int64));
+}
+
+/*
+ * The entry of a table's side under key made from the rows the GPU service keeps with it (write_rows), in
+ * cxt until kept; NULL when the service holds none, or they would not fit (unbounded: see table_entry).
+ * The key names the table's contents, so they are the rows this snapshot sees, as if read now.
+ */
+static TableEntry *
+entry_of_service(const GxCacheKey key[2], bool unbounded, MemoryContext cxt)
+{
+	size_t		len;
+	const char *rows = gx_service_rows(key, 2, &len);
+	RowsHead	head;
+	TableEntry *e = NULL;
+
+	if (rows == NULL)
+		return NULL;
+	PG_TRY();
+	{
+		memcpy(&head, rows, Min(len, sizeof(head)));
+		if (len >= sizeof(head) && head.ngeoms <= head.nrows && len == rows_bytes(head.nrows, head.ngeoms) &&
+			(unbounded || gx_pg_side_fits_cache(head.raw_bytes)))
+		{
+			MemoryContext data = AllocSetContextCreate(cxt, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
+			const char *p = rows + MAXALIGN(sizeof(RowsHead));
+			ItemPointerData *tids = MemoryContextAllocHuge(data, Max(head.nrows, 1) * sizeof(ItemPointerData));
+			int64	   *ids = MemoryContextAllocHuge(data, Max(head.ngeoms, 1) * sizeof(int64));
+
+			memcpy(tids, p, head.nrows * sizeof(ItemPointerData));
+			p += MAXALIGN(head.nrows * sizeof(ItemPointerData));
+			if (head.ngeoms < head.nrows)
+				memcpy(ids, p, head.ngeoms * sizeof(int64));
+			else
+				for (size_t i = 0; i < head.nrows; i++)
+					ids[i] = (int64) i;
+			e = new_entry(key, data, head.nrows * sizeof(ItemPointerData) + head.ngeoms * sizeof(int64));
+			if (e && e->bytes > 0)
+			{
+				e->nrows = head.nrows;
+				e->ngeoms = head.ngeoms;
+				e->raw_bytes = head.raw_bytes;
+				e->tids = tids;
+				e->ids = ids;
+			}
+			else
+				e = NULL;
+		}
+	}
+	PG_FINALLY();
+	{
+		gx_service_rows_free((void *) rows, len);
+	}
+	PG_END_TRY();
+	return e;
+}
+
+/*
  * What the geometry column may take, before reading it: the table's pages, or less when ANALYZE has measured
  * the column (its average stored width times the rows), as for a block model whose rows hold other columns
  * too. What was read decides in the end (read_and_keep).
@@ -767,6 +855,11 @@ table_entry(GxPgTable *t, bool geometries, bool unbounded, const AttrNumber *att
 	if (e && geometries && e->ids == NULL)
 		return NULL;
 	t->kept = e != NULL;
+	t->in_service = false;
+	/* a side the GPU service keeps, with its rows: as if kept here (only its answer's rows are fetched) */
+	if (e == NULL && geometries && service_runs() &&
+		(e = entry_of_service(key, unbounded, cxt)) != NULL)
+		t->kept = t->in_service = true;
 	if (e == NULL)
 	{
 		/* weighed before it is read (a kept side, by what it holds, above) */
@@ -799,6 +892,8 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	if ((e = table_entry(t, true, unbounded, NULL, 0, cxt, &r)) == NULL)
 		return false;
 	gx_pg_side_prepare_given(s, e->key, 2, e->ids, e->ngeoms, e->nrows, e->raw_bytes, load_values, t, cxt);
+	s->rows_write = write_rows;
+	s->rows_len = rows_bytes(e->nrows, e->ngeoms);
 	if (!t->kept && r.geoms)
 	{
 		s->geoms = r.geoms;
@@ -938,6 +1033,12 @@ gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 	for (int k = 0; k < n; k++)
 		if (kept_column(e, attnos[k]) == NULL)
 			missing[nmissing++] = attnos[k];
+	/*
+	 * a side just found in the GPU service (a new session's) fetches its answer's rows rather than read
+	 * every row for their columns; its next query keeps them
+	 */
+	if (nmissing > 0 && t->in_service)
+		return false;
 	if (nmissing > 0 && !keep_columns(t, e, missing, nmissing))
 		return false;
 	t->col_values = MemoryContextAllocZero(cxt, Max(row->natts, 1) * sizeof(Datum *));

@@ -29,6 +29,7 @@ typedef struct GxPgTable
 	size_t		nrows;
 	bool		whole_anyway;	/* the plan's rows would be read whole too (a join's inner side) */
 	bool		kept;			/* the side came from an earlier query (for EXPLAIN) */
+	bool		in_service;		/* of another session: the GPU service kept it, with its rows */
 	Buffer		buffer;			/* the page of the row last fetched, pinned, or InvalidBuffer */
 	HeapTupleData tuple;		/* that row, which the scan's slot points to */
 	void	   *entry;			/* what keeps the side (pinned with it), once made */

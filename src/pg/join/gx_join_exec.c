@@ -729,6 +729,7 @@ gx_join_explain(CustomScanState *node, List *ancestors, ExplainState *es)
 
 				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s %s (%s", buf[0] ? ", " : "",
 						 k == 0 ? "outer" : "inner", RelationGetRelationName(tk->rel),
+						 tk->in_service ? "kept by the GPU service, no row read" :
 						 tk->kept ? "kept, no row read" : "read whole, kept");
 				if (js->from_columns[k])
 					snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s%s", tk->kept ? " or fetched" : "",

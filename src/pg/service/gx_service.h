@@ -58,6 +58,13 @@ bool		gx_service_volumes(GxPgSide *boxes, GxPgSide *solids, const GxBatchOptions
 bool		gx_service_overlaps(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, size_t max_cuts,
 								struct GxPairVolume **out, size_t *n, char *why, size_t whylen);
 
+/*
+ * The bytes the service keeps with the side of these keys as its rows' locations (gx_pg_table.c), mapped
+ * (*len of them), or NULL when it holds none or cannot be asked; let go with gx_service_rows_free.
+ */
+void	   *gx_service_rows(const GxCacheKey *keys, size_t nkeys, size_t *len);
+void		gx_service_rows_free(void *rows, size_t len);
+
 /* From _PG_init while shared_preload_libraries are loaded: registers the supervising worker. */
 void		gx_service_register(void);
 

@@ -298,7 +298,8 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, uint64 m
 	size_t		size = MAXALIGN(sizeof(GxWireControl)),
 				size_all,
 				elements = 0,
-				content_len[2] = {0, 0};
+				content_len[2] = {0, 0},
+				rows_len[2] = {0, 0};
 	GxWireFds	segfds;
 	int			k;
 	bool		ok;
@@ -348,6 +349,12 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, uint64 m
 			if (info.side[k].held && known != 0 && info.side[k].serial == known)
 				content_len[k] = 0;
 			size += MAXALIGN(content_len[k]);
+		}
+		/* a table's side to keep takes its rows' locations along, for other sessions (gx_service_rows) */
+		if (!info.side[k].held && s->skeys && s->rows_write)
+		{
+			rows_len[k] = s->rows_len;
+			size += MAXALIGN(rows_len[k]);
 		}
 	}
 	size_all = size;
@@ -408,6 +415,16 @@ run(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, GxWireJob job, uint64 m
 			batch.side[k].content_len = content_len[k];
 			gx_pg_side_content_write(sides[k], seg + size);
 			size += MAXALIGN(content_len[k]);
+			sides[k]->send_ms += gx_now_ms() - t0;
+		}
+		if (rows_len[k] > 0)
+		{
+			double		t0 = gx_now_ms();
+
+			batch.side[k].rows_off = size;
+			batch.side[k].rows_len = rows_len[k];
+			sides[k]->rows_write(sides[k], seg + size);
+			size += MAXALIGN(rows_len[k]);
 			sides[k]->send_ms += gx_now_ms() - t0;
 		}
 	}
@@ -533,4 +550,41 @@ gx_service_cache_stats(bool reset, GxCacheStats *st)
 		return false;
 	gx_wire_fds_close(&fds);
 	return h.type == GX_MSG_STATS_REPLY;
+}
+
+void *
+gx_service_rows(const GxCacheKey *keys, size_t nkeys, size_t *len)
+{
+	GxWireHeader h;
+	GxWireRowsReply r;
+	char		why[256];
+	GxWireFds	fds;
+	void	   *rows = NULL;
+
+	*len = 0;
+	if (!gx_service_started() || !connect_service(why, sizeof(why)))
+		return NULL;
+	if (!gx_wire_send(sock, GX_MSG_ROWS, keys, nkeys * sizeof(GxCacheKey), NULL))
+	{
+		disconnect();
+		return NULL;
+	}
+	if (!await_reply(&h, &r, sizeof(r), &fds, NULL, why, sizeof(why)))
+	{
+		CHECK_FOR_INTERRUPTS();
+		return NULL;
+	}
+	if (h.type != GX_MSG_ROWS_REPLY)
+		disconnect();
+	else if (r.len > 0 && (rows = gx_wire_segment_map(&fds, r.len, false)) != NULL)
+		*len = r.len;
+	gx_wire_fds_close(&fds);
+	return rows;
+}
+
+void
+gx_service_rows_free(void *rows, size_t len)
+{
+	if (rows)
+		munmap(rows, len);
 }

@@ -146,6 +146,9 @@ gx_service_worker_main(Datum arg)
 		ResetLatch(MyLatch);
 		if (child > 0 && waitpid(child, &status, WNOHANG) == child)
 		{
+			/* at shutdown the postmaster's SIGTERM reaches the service too: no restart to tell of */
+			if (shutdown_requested)
+				proc_exit(0);
 			if (WIFSIGNALED(status))
 				ereport(LOG, (errmsg("gpuexact: GPU service (pid %d) was killed by signal %d; starting it again",
 									 (int) child, WTERMSIG(status))));
