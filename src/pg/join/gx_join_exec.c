@@ -385,8 +385,12 @@ scan_pair(GxJoinState *js, uint32 o, uint32 i)
 	TupleTableSlot *scan = js->css.ss.ss_ScanTupleSlot;
 
 	ExecClearTuple(scan);
-	fill_part(js, true, js->outer.ids[o]);
-	fill_part(js, false, js->inner.ids[i]);
+	/* a query that reads no column of either row (a count) gets a row per pair, its contents unread */
+	if (js->needed[0] != NULL || js->needed[1] != NULL)
+	{
+		fill_part(js, true, js->outer.ids[o]);
+		fill_part(js, false, js->inner.ids[i]);
+	}
 	return ExecStoreVirtualTuple(scan);
 }
 
