@@ -713,6 +713,8 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geom
  * other sessions (a new session then need not read the table for them): this head, the rows' TIDs, then the
  * row numbers of the geometries unless every row has one.
  */
+#define ROWS_PER_CHECK (1 << 20)
+
 typedef struct RowsHead
 {
 	uint64		nrows,
@@ -768,13 +770,20 @@ entry_of_service(const GxCacheKey key[2], bool unbounded, MemoryContext cxt)
 			ItemPointerData *tids = MemoryContextAllocHuge(data, Max(head.nrows, 1) * sizeof(ItemPointerData));
 			int64	   *ids = MemoryContextAllocHuge(data, Max(head.ngeoms, 1) * sizeof(int64));
 
-			memcpy(tids, p, head.nrows * sizeof(ItemPointerData));
+			/* a million rows at a time, cancel heard between them */
+			for (size_t i = 0; i < head.nrows; i += ROWS_PER_CHECK)
+			{
+				CHECK_FOR_INTERRUPTS();
+				memcpy(tids + i, p + i * sizeof(ItemPointerData),
+					   Min(ROWS_PER_CHECK, head.nrows - i) * sizeof(ItemPointerData));
+			}
 			p += MAXALIGN(head.nrows * sizeof(ItemPointerData));
-			if (head.ngeoms < head.nrows)
-				memcpy(ids, p, head.ngeoms * sizeof(int64));
-			else
-				for (size_t i = 0; i < head.nrows; i++)
-					ids[i] = (int64) i;
+			for (size_t i = 0; i < head.ngeoms; i++)
+			{
+				if (i % ROWS_PER_CHECK == 0)
+					CHECK_FOR_INTERRUPTS();
+				ids[i] = head.ngeoms < head.nrows ? ((const int64 *) p)[i] : (int64) i;
+			}
 			e = new_entry(key, data, head.nrows * sizeof(ItemPointerData) + head.ngeoms * sizeof(int64));
 			if (e && e->bytes > 0)
 			{
@@ -1033,12 +1042,6 @@ gx_pg_table_columns(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 	for (int k = 0; k < n; k++)
 		if (kept_column(e, attnos[k]) == NULL)
 			missing[nmissing++] = attnos[k];
-	/*
-	 * a side just found in the GPU service (a new session's) fetches its answer's rows rather than read
-	 * every row for their columns; its next query keeps them
-	 */
-	if (nmissing > 0 && t->in_service)
-		return false;
 	if (nmissing > 0 && !keep_columns(t, e, missing, nmissing))
 		return false;
 	t->col_values = MemoryContextAllocZero(cxt, Max(row->natts, 1) * sizeof(Datum *));
