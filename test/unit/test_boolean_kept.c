@@ -210,7 +210,7 @@ static void
 compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 {
 	static const char *const name[3] = {"intersection", "union", "difference"};
-	GxOverlayOptions opt = {0, NULL};
+	GxOverlayOptions opt = {0, NULL, false};
 	const GxSerialized *g[2] = {a, b};
 	GxSolidIndex idx[2];
 	GxError		err = {GX_OK, ""};
