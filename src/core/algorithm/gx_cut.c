@@ -1161,6 +1161,30 @@ gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 	return sign;
 }
 
+/*
+ * Coordinate a of point v, T0 + t (T1 - T0) + u (T2 - T0), rounded to the nearest double from the enclosures
+ * of t and u, when these decide it (the whole enclosure of the sum inside one double's rounding cell).
+ */
+static bool
+round_near(const GxCut *c, size_t v, int a, double *out)
+{
+	GxDDI		t0,
+				e,
+				x,
+				y;
+
+	gx_ddi_set_d(&t0, c->f.T[a]);
+	gx_ddi_set_d(&e, c->f.T[3 + a]);
+	gx_ddi_sub(&e, &e, &t0);
+	gx_ddi_mul(&x, &e, &c->near[v].t);
+	gx_ddi_set_d(&e, c->f.T[6 + a]);
+	gx_ddi_sub(&e, &e, &t0);
+	gx_ddi_mul(&y, &e, &c->near[v].u);
+	gx_ddi_add(&x, &x, &y);
+	gx_ddi_add(&x, &x, &t0);
+	return isfinite(x.hi) && isfinite(x.lo) && isfinite(x.rad) && gx_ddi_round(&x, out);
+}
+
 void
 gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 {
@@ -1168,6 +1192,8 @@ gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 
 	for (int a = 0; a < 3; a++)
 	{
+		if (!c->exact && round_near(c, v, a, &xyz[a]))
+			continue;
 		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
 		mpq_set_d(c->f.w[0], c->f.T[a]);
 		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
