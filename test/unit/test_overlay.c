@@ -545,7 +545,7 @@ test_limits(void)
 	volatile int flag = 1;
 	GxCancel	cancel = {{&flag, NULL}};
 	GxOverlayOptions limited = {6, NULL, false},
-				cancelled = {0, &cancel};
+				cancelled = {0, &cancel, false};
 	GxOverlayVolumes fv,
 				bounded;
 	const double c[3] = {500010.25, 7000020.5, 300};
