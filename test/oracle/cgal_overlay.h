@@ -106,7 +106,7 @@ gx_volumes(const std::vector<double> &a, const std::vector<double> &b, mpq_t v[3
 	GxSolidIndex ia,
 				ib;
 	GxOverlaySums s;
-	GxOverlayOptions opt = {0, NULL};
+	GxOverlayOptions opt = {0, NULL, false};
 	bool		ok;
 
 	if (!gx_index_both(a, b, &ia, &ib, err))
@@ -129,7 +129,7 @@ gx_rounded_volumes(const std::vector<double> &a, const std::vector<double> &b, d
 	GxSolidIndex ia,
 				ib;
 	GxOverlayVolumes ov;
-	GxOverlayOptions opt = {0, NULL};
+	GxOverlayOptions opt = {0, NULL, false};
 	bool		ok;
 
 	if (!gx_index_both(a, b, &ia, &ib, err))

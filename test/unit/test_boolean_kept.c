@@ -2,7 +2,8 @@
  * test_boolean_kept.c: the booleans as solids with their shortcuts (gx_boolean_solid: the pairs of triangles
  * found once, of a solid whose pieces outside are dropped only the triangles near the other, the solids'
  * unchanged triangles not checked against each other again) against the same with the solids' indexes given
- * (gx_boolean_solid_indexed, as the SQL calls keep them): the same bytes, or the same error; and
+ * (gx_boolean_solid_indexed, as the SQL calls keep them), and against the same with the cuts decided in
+ * rationals only (exact_cuts: no filter of certified enclosures): the same bytes, or the same error; and
  * gx_solid_make_kept against gx_solid_make on crossing surfaces. Inputs meant to reach every rung: identical
  * solids, copies shifted by small and by tiny amounts, solids sharing faces, edges and vertices (boxes and
  * tetrahedra on a grid), octahedra whose vertices lie on the other's planes, star-shaped blobs at UTM
@@ -205,12 +206,13 @@ pit(const double *c, double r0, double z0, double r1, double z1)
 static long cases,
 			solids_compared;
 
-/* a op b by gx_boolean_solid against the same with both solids' indexes given. */
+/* a op b by gx_boolean_solid against the same with both solids' indexes given, and with the cuts exact. */
 static void
 compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 {
 	static const char *const name[3] = {"intersection", "union", "difference"};
-	GxOverlayOptions opt = {0, NULL};
+	GxOverlayOptions opt = {0, NULL, false},
+				exact = {0, NULL, true};
 	const GxSerialized *g[2] = {a, b};
 	GxSolidIndex idx[2];
 	GxError		err = {GX_OK, ""};
@@ -224,19 +226,21 @@ compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 	}
 	for (int op = 0; op < 3; op++)
 	{
-		GxError		e[2] = {{GX_OK, ""}, {GX_OK, ""}};
-		size_t		size[2] = {0, 0};
-		GxSerialized *r[2];
+		GxError		e[3] = {{GX_OK, ""}, {GX_OK, ""}, {GX_OK, ""}};
+		size_t		size[3] = {0, 0, 0};
+		GxSerialized *r[3];
 
 		r[0] = gx_boolean_solid(a, b, (GxBooleanOp) op, &opt, &size[0], &e[0]);
 		r[1] = gx_boolean_solid_indexed(a, &idx[0], b, &idx[1], (GxBooleanOp) op, &opt, &size[1], &e[1]);
-		CHECK_MSG((r[0] == NULL) == (r[1] == NULL) && strcmp(e[0].msg, e[1].msg) == 0 &&
-				  (r[0] == NULL || (size[0] == size[1] && memcmp(r[0], r[1], size[0]) == 0)),
-				  "%s: %s: %s (%s), indexes given %s (%s)", what, name[op], r[0] ? "a solid" : "none", e[0].msg,
-				  r[1] ? "a solid" : "none", e[1].msg);
+		r[2] = gx_boolean_solid(a, b, (GxBooleanOp) op, &exact, &size[2], &e[2]);
+		for (int k = 1; k < 3; k++)
+			CHECK_MSG((r[0] == NULL) == (r[k] == NULL) && strcmp(e[0].msg, e[k].msg) == 0 &&
+					  (r[0] == NULL || (size[0] == size[k] && memcmp(r[0], r[k], size[0]) == 0)),
+					  "%s: %s: %s (%s), %s %s (%s)", what, name[op], r[0] ? "a solid" : "none", e[0].msg,
+					  k == 1 ? "indexes given" : "cuts exact", r[k] ? "a solid" : "none", e[k].msg);
 		solids_compared++;
-		gx_free(r[0]);
-		gx_free(r[1]);
+		for (int k = 0; k < 3; k++)
+			gx_free(r[k]);
 	}
 	for (int k = 0; k < 2; k++)
 		gx_solid_index_free(&idx[k]);

@@ -8,12 +8,18 @@
  * in two when the point lies on an edge), then each split cut is made an edge by flipping the edges that cross
  * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are the
  * classes of triangles joined across edges that are not cuts.
+ *
+ * Filtered: every point of the triangulation keeps a certified enclosure of its (t, u) (the rationals
+ * truncated to doubles, with their error as radius; exact when they are doubles), and the orientations and
+ * orders among those points are decided from the enclosures (gx_ddi.h), in rationals only where these cannot
+ * decide; the same signs, so the same triangulation, bit for bit (gx_cut_exact turns the filter off).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "algorithm/gx_cut.h"
+#include "algorithm/gx_ddi.h"
 #include "algorithm/gx_plane_coords.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
@@ -22,6 +28,13 @@
 #define CANCEL_EVERY 64
 
 typedef GxTU Point;
+
+/* A point's (t, u) enclosed. */
+typedef struct Near
+{
+	GxDDI		t,
+				u;
+} Near;
 
 typedef struct Edge
 {
@@ -45,8 +58,10 @@ struct GxCut
 	size_t		ndom,
 				domcap;
 	Point	   *pt;
+	Near	   *near;			/* per point */
 	size_t		npt,
-				ptcap;
+				ptcap,
+				nearcap;
 	Edge	   *cut;			/* by their ends' points */
 	size_t		ncut,
 				cutcap;
@@ -62,7 +77,8 @@ struct GxCut
 	size_t		limit,
 				nadded;			/* gx_cut_add calls so far */
 	const GxCancel *cancel;		/* gx_cut_build's: polled in every loop over points, cuts or flips */
-	bool		nomem,
+	bool		exact,			/* no filter: every sign in rationals */
+				nomem,
 				over,
 				cancelled;
 };
@@ -139,6 +155,37 @@ gx_cut_limit(GxCut *c, size_t max_cuts)
 	c->limit = max_cuts;
 }
 
+void
+gx_cut_exact(GxCut *c)
+{
+	c->exact = true;
+}
+
+/*
+ * An enclosure of q: the double mpq_get_d truncates it to (|q - d| < ulp(d) <= 2^-52 |d|, or below 2^-1022
+ * where d is subnormal or 0), radius 0 when q is that double (an integer or a power of two's fraction of 53
+ * bits or fewer, in the normal range).
+ */
+static void
+enclose(mpq_srcptr q, GxDDI *r)
+{
+	double		d = mpq_get_d(q);
+	mpz_srcptr	den = mpq_denref(q);
+
+	r->hi = d;
+	r->lo = 0;
+	if (mpz_sizeinbase(mpq_numref(q), 2) <= 53 && mpz_scan1(den, 0) + 1 == mpz_sizeinbase(den, 2) &&
+		(d == 0 ? mpq_sgn(q) == 0 : fabs(d) >= 0x1p-1022 && isfinite(d)))
+		r->rad = 0;
+	else if (isfinite(d))
+		r->rad = (fabs(d) * 0x1p-52 + 0x1p-1022) * GX_DDI_UP;
+	else
+	{
+		r->hi = 0;
+		r->rad = INFINITY;
+	}
+}
+
 static bool
 room(GxCut *c)
 {
@@ -157,7 +204,8 @@ add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
 			return k;
 	if (!room(c))
 		return SIZE_MAX;
-	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(Point), SIZE_MAX / 512))
+	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(Point), SIZE_MAX / 512) ||
+		!gx_grow_malloc((void **) &c->near, &c->nearcap, c->npt + 1, sizeof(Near), SIZE_MAX / 512))
 	{
 		c->nomem = true;
 		return SIZE_MAX;
@@ -166,6 +214,8 @@ add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
 	mpq_init(c->pt[c->npt].u);
 	mpq_set(c->pt[c->npt].t, t);
 	mpq_set(c->pt[c->npt].u, u);
+	enclose(t, &c->near[c->npt].t);
+	enclose(u, &c->near[c->npt].u);
 	return c->npt++;
 }
 
@@ -447,6 +497,60 @@ gx_cut_add(GxCut *c, const double *tau)
 	gx_cut_add_group(c, tau, &zero, 1);
 }
 
+/* The sign of the enclosures' (q - p) x (r - p) when certain, else 2. */
+static int
+orient_near(const Near *p, const Near *q, const Near *r)
+{
+	GxDDI		a,
+				b,
+				x,
+				y;
+
+	gx_ddi_sub(&a, &q->t, &p->t);
+	gx_ddi_sub(&b, &r->u, &p->u);
+	gx_ddi_mul(&x, &a, &b);
+	gx_ddi_sub(&a, &q->u, &p->u);
+	gx_ddi_sub(&b, &r->t, &p->t);
+	gx_ddi_mul(&y, &a, &b);
+	gx_ddi_sub(&x, &x, &y);
+	return gx_ddi_sign(&x);
+}
+
+/* The sign of (b - a) x (p - a) for points a, b and p: -1, 0 or 1. */
+static int
+orient(GxCut *c, size_t a, size_t b, size_t p)
+{
+	int			o = c->exact ? 2 : orient_near(&c->near[a], &c->near[b], &c->near[p]);
+
+	if (o == 2)
+	{
+		o = gx_tu_orient(&c->f, &c->pt[a], &c->pt[b], &c->pt[p]);
+		o = (o > 0) - (o < 0);
+	}
+	return o;
+}
+
+/* The sign of point x's t (coordinate 0) or u (1) less point y's. */
+static int
+cmp_coord(GxCut *c, size_t x, size_t y, int k)
+{
+	int			o = 2;
+
+	if (!c->exact)
+	{
+		GxDDI		d;
+
+		gx_ddi_sub(&d, k ? &c->near[x].u : &c->near[x].t, k ? &c->near[y].u : &c->near[y].t);
+		o = gx_ddi_sign(&d);
+	}
+	if (o == 2)
+	{
+		o = k ? mpq_cmp(c->pt[x].u, c->pt[y].u) : mpq_cmp(c->pt[x].t, c->pt[y].t);
+		o = (o > 0) - (o < 0);
+	}
+	return o;
+}
+
 /* Is cancel set? Remembered once seen. */
 static bool
 stop(GxCut *c)
@@ -469,14 +573,16 @@ add_crossings(GxCut *c)
 	for (size_t x = 0; x < n && !stop(c); x++)
 		for (size_t y = x + 1; y < n; y++)
 		{
-			const Point *a0 = &c->pt[c->cut[x].a],
-					   *a1 = &c->pt[c->cut[x].b],
-					   *b0 = &c->pt[c->cut[y].a],
-					   *b1 = &c->pt[c->cut[y].b];
+			size_t		a0 = c->cut[x].a,
+						a1 = c->cut[x].b,
+						b0 = c->cut[y].a,
+						b1 = c->cut[y].b;
 
-			if (!gx_tu_cross(&c->f, a0, a1, b0, b1, s))
+			if (orient(c, a0, a1, b0) * orient(c, a0, a1, b1) >= 0 ||
+				orient(c, b0, b1, a0) * orient(c, b0, b1, a1) >= 0)
 				continue;
-			gx_tu_along(t, u, b0, b1, s);
+			gx_tu_crossing(&c->f, &c->pt[a0], &c->pt[a1], &c->pt[b0], &c->pt[b1], s);
+			gx_tu_along(t, u, &c->pt[b0], &c->pt[b1], s);
 			add_point(c, t, u);
 		}
 	mpq_clears(s, t, u, NULL);
@@ -484,25 +590,19 @@ add_crossings(GxCut *c)
 
 /* Is point p strictly between a and b, on segment ab? */
 static bool
-inside_segment(GxCut *c, const Point *a, const Point *b, const Point *p)
+inside_segment(GxCut *c, size_t a, size_t b, size_t p)
 {
-	int			lo,
+	int			k,
+				lo,
 				hi;
 
-	if (gx_tu_orient(&c->f, a, b, p) != 0)
+	if (orient(c, a, b, p) != 0)
 		return false;
 	/* on the line: compare along t, or along u for a segment of constant t */
-	if (!mpq_equal(a->t, b->t))
-	{
-		lo = mpq_cmp(a->t, p->t);
-		hi = mpq_cmp(p->t, b->t);
-	}
-	else
-	{
-		lo = mpq_cmp(a->u, p->u);
-		hi = mpq_cmp(p->u, b->u);
-	}
-	return lo != 0 && hi != 0 && (lo > 0) == (hi > 0);
+	k = cmp_coord(c, a, b, 0) == 0;
+	lo = cmp_coord(c, a, p, k);
+	hi = cmp_coord(c, p, b, k);
+	return lo != 0 && hi != 0 && lo == hi;
 }
 
 static void
@@ -534,13 +634,12 @@ split_cuts(GxCut *c)
 		mpq_init(&key[k]);
 	for (size_t x = 0; x < c->ncut && !c->nomem && !stop(c); x++)
 	{
-		const Point *a = &c->pt[c->cut[x].a],
-				   *b = &c->pt[c->cut[x].b];
+		const Point *a = &c->pt[c->cut[x].a];
 		size_t		n = 0;
 
 		on[n++] = c->cut[x].a;
 		for (size_t k = 0; k < c->npt; k++)
-			if (inside_segment(c, a, b, &c->pt[k]))
+			if (inside_segment(c, c->cut[x].a, c->cut[x].b, k))
 			{
 				size_t		at = n++;
 
@@ -668,7 +767,7 @@ insert_point(GxCut *c, size_t p)
 					zero = -1;
 
 		for (int k = 0; k < 3; k++)
-			o[k] = gx_tu_orient(&c->f, &c->pt[t->v[(k + 1) % 3]], &c->pt[t->v[(k + 2) % 3]], &c->pt[p]);
+			o[k] = orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
 		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
 			continue;
 		for (int k = 0; k < 3; k++)
@@ -686,13 +785,7 @@ insert_point(GxCut *c, size_t p)
 static bool
 cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 {
-	const Point *A = &c->pt[a],
-			   *B = &c->pt[b],
-			   *P = &c->pt[p],
-			   *Q = &c->pt[q];
-
-	return gx_tu_orient(&c->f, A, B, P) * gx_tu_orient(&c->f, A, B, Q) < 0 &&
-		gx_tu_orient(&c->f, P, Q, A) * gx_tu_orient(&c->f, P, Q, B) < 0;
+	return orient(c, a, b, p) * orient(c, a, b, q) < 0 && orient(c, p, q, a) * orient(c, p, q, b) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
@@ -765,8 +858,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 		rotate(&c->tri[y], across(c, y, x));
 		p = c->tri[x].v[0];
 		q = c->tri[y].v[0];
-		if (gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.a]) *
-			gx_tu_orient(&c->f, &c->pt[p], &c->pt[q], &c->pt[e.b]) < 0)
+		if (orient(c, p, q, e.a) * orient(c, p, q, e.b) < 0)
 		{
 			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
 			Tri			o = c->tri[x],
@@ -1069,6 +1161,30 @@ gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 	return sign;
 }
 
+/*
+ * Coordinate a of point v, T0 + t (T1 - T0) + u (T2 - T0), rounded to the nearest double from the enclosures
+ * of t and u, when these decide it (the whole enclosure of the sum inside one double's rounding cell).
+ */
+static bool
+round_near(const GxCut *c, size_t v, int a, double *out)
+{
+	GxDDI		t0,
+				e,
+				x,
+				y;
+
+	gx_ddi_set_d(&t0, c->f.T[a]);
+	gx_ddi_set_d(&e, c->f.T[3 + a]);
+	gx_ddi_sub(&e, &e, &t0);
+	gx_ddi_mul(&x, &e, &c->near[v].t);
+	gx_ddi_set_d(&e, c->f.T[6 + a]);
+	gx_ddi_sub(&e, &e, &t0);
+	gx_ddi_mul(&y, &e, &c->near[v].u);
+	gx_ddi_add(&x, &x, &y);
+	gx_ddi_add(&x, &x, &t0);
+	return isfinite(x.hi) && isfinite(x.lo) && isfinite(x.rad) && gx_ddi_round(&x, out);
+}
+
 void
 gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 {
@@ -1076,6 +1192,8 @@ gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 
 	for (int a = 0; a < 3; a++)
 	{
+		if (!c->exact && round_near(c, v, a, &xyz[a]))
+			continue;
 		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
 		mpq_set_d(c->f.w[0], c->f.T[a]);
 		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
@@ -1102,6 +1220,7 @@ gx_cut_free(GxCut *c)
 	free(c->dom);
 	free(c->domxyz);
 	free(c->pt);
+	free(c->near);
 	free(c->cut);
 	free(c->tri);
 	free(c->con);

@@ -35,6 +35,12 @@ void		gx_cut_extend(GxCut *c, const double *tri);
 void		gx_cut_limit(GxCut *c, size_t max_cuts);
 
 /*
+ * Every sign and order decided in rationals, without the filter of certified enclosures: the reference the
+ * filtered cut must equal, bit for bit (the tests compare them).
+ */
+void		gx_cut_exact(GxCut *c);
+
+/*
  * tau's section by T's plane cuts the domain: the part of it in the domain (a point, a segment, or tau's
  * three edges when tau lies in the plane: then tau covers the points inside it).
  */

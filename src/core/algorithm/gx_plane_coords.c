@@ -224,6 +224,13 @@ gx_tu_cross(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU *b0, c
 	if (gx_tu_orient(pc, a0, a1, b0) * gx_tu_orient(pc, a0, a1, b1) >= 0 ||
 		gx_tu_orient(pc, b0, b1, a0) * gx_tu_orient(pc, b0, b1, a1) >= 0)
 		return false;
+	gx_tu_crossing(pc, a0, a1, b0, b1, s);
+	return true;
+}
+
+void
+gx_tu_crossing(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU *b0, const GxTU *b1, mpq_ptr s)
+{
 	/* o = (a1 - a0) x (p - a0) is affine along b: o0 at b0 in s, o1 at b1 in w[3]; s = o0 / (o0 - o1) */
 	for (int k = 0; k < 2; k++)
 	{
@@ -240,7 +247,6 @@ gx_tu_cross(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU *b0, c
 	}
 	mpq_sub(pc->w[3], s, pc->w[3]);
 	mpq_div(s, s, pc->w[3]);
-	return true;
 }
 
 int

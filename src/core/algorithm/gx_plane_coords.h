@@ -70,6 +70,10 @@ int			gx_tu_orient(GxPlaneCoords *pc, const GxTU *p, const GxTU *q, const GxTU *
 bool		gx_tu_cross(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU *b0, const GxTU *b1,
 						mpq_ptr s);
 
+/* The same s for segments known to cross so (their orientations decided elsewhere). */
+void		gx_tu_crossing(GxPlaneCoords *pc, const GxTU *a0, const GxTU *a1, const GxTU *b0, const GxTU *b1,
+						   mpq_ptr s);
+
 /*
  * Is p, on no segment, in a covering triangle (closed: p may lie on an edge of one whose edge is no segment)?
  * 1 in one oriented as T, -1 in one oriented the other way, 0 in none.

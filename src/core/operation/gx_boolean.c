@@ -341,6 +341,8 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
 		return false;
 	}
+	if (s->opt->exact_cuts)
+		gx_cut_exact(cut);
 	if (s->opt->max_cuts)
 		gx_cut_limit(cut, s->opt->max_cuts * nmine);
 	for (size_t k = 0; k < nmine; k++)

@@ -47,6 +47,7 @@ typedef struct GxOverlayOptions
 {
 	size_t		max_cuts;		/* the most segments and their crossings in one triangle (0: no bound) */
 	const GxCancel *cancel;		/* polled: a flag set stops with GX_ERR_CANCELLED; NULL: never */
+	bool		exact_cuts;		/* the solids' cuts decided in rationals only (gx_cut_exact): the tests' reference */
 } GxOverlayOptions;
 
 /*

@@ -221,6 +221,8 @@ cut_triangle(Split *sp, const double *T, int drop, GxError *err)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
 		return false;
 	}
+	if (sp->opt->exact_cuts)
+		gx_cut_exact(cut);
 	if (sp->opt->max_cuts)
 		gx_cut_limit(cut, sp->opt->max_cuts);
 	for (size_t k = 0; k < sp->nmet; k++)

@@ -76,6 +76,7 @@ gx_overlay_options(GxOverlayOptions *opt, GxCancel *cancel)
 	cancel->flag[1] = (volatile const int *) &ProcDiePending;
 	opt->max_cuts = gx_overlay_max_cuts();
 	opt->cancel = cancel;
+	opt->exact_cuts = false;
 }
 
 /* gx_overlay_sql.h */
