@@ -5,7 +5,7 @@
 OUT=${OUT:-/tmp/out}
 source .device/pg-device.sh
 LIB=$PGXS_ROOT/usr/lib/postgresql/15/lib
-cp gpuexact.so build/gpuexact_cuda.so "$LIB/"
+install -m 755 gpuexact.so build/gpuexact_cuda.so "$LIB/"
 install -m 755 build/gpuexact-service "$LIB/gpuexact-service"
 cp gpuexact.control sql/gpuexact--0.1.sql "$PGXS_ROOT/usr/share/postgresql/15/extension/"
 export GPUEXACT_CUDA_LIB=build/gpuexact_cuda.so
