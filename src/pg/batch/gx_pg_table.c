@@ -194,6 +194,7 @@ typedef struct TableEntry
 	size_t		nrows,
 				ngeoms,
 				raw_bytes;
+	size_t		nruns;			/* runs of its TIDs (write_rows), once counted; else 0 */
 	size_t		bytes;			/* its TIDs, row numbers and kept columns */
 	KeptColumn	cols[KEPT_COLUMNS];
 	int			ncols;
@@ -710,8 +711,9 @@ read_and_keep(GxPgTable *t, const GxCacheKey key[2], XLogRecPtr start, bool geom
 
 /*
  * The bytes that locate a kept side's rows, as the GPU service keeps them with the side for the backends of
- * other sessions (a new session then need not read the table for them): this head, the rows' TIDs, then the
- * row numbers of the geometries unless every row has one.
+ * other sessions (a new session then need not read the table for them): this head; the rows' TIDs as runs of
+ * consecutive line pointers on one page (a table loaded and vacuumed has one run a page: 50 million rows in
+ * a few MB); then the row numbers of the geometries unless every row has one.
  */
 #define ROWS_PER_CHECK (1 << 20)
 
@@ -719,14 +721,40 @@ typedef struct RowsHead
 {
 	uint64		nrows,
 				ngeoms,
-				raw_bytes;
+				raw_bytes,
+				nruns;
 } RowsHead;
 
-static size_t
-rows_bytes(size_t nrows, size_t ngeoms)
+typedef struct TidRun
 {
-	return MAXALIGN(sizeof(RowsHead)) + MAXALIGN(nrows * sizeof(ItemPointerData)) +
-		(ngeoms < nrows ? ngeoms * sizeof(int64) : 0);
+	uint32		block;
+	uint16		first,
+				count;
+} TidRun;
+
+static size_t
+rows_bytes(const RowsHead *h)
+{
+	return MAXALIGN(sizeof(RowsHead)) + MAXALIGN(h->nruns * sizeof(TidRun)) +
+		(h->ngeoms < h->nrows ? h->ngeoms * sizeof(int64) : 0);
+}
+
+/* Does tid follow prev on its page? */
+static inline bool
+tid_follows(const ItemPointerData *prev, const ItemPointerData *tid)
+{
+	return ItemPointerGetBlockNumberNoCheck(tid) == ItemPointerGetBlockNumberNoCheck(prev) &&
+		ItemPointerGetOffsetNumberNoCheck(tid) == ItemPointerGetOffsetNumberNoCheck(prev) + 1;
+}
+
+/* The runs of e's TIDs (counted once, kept with the entry). */
+static size_t
+tid_runs(TableEntry *e)
+{
+	if (e->nruns == 0)
+		for (size_t i = 0; i < e->nrows; i++)
+			e->nruns += i == 0 || !tid_follows(&e->tids[i - 1], &e->tids[i]);
+	return e->nruns;
 }
 
 /* GxPgSide.rows_write of a table's side: its entry's rows, as rows_bytes lays them out. */
@@ -734,14 +762,18 @@ static void
 write_rows(const GxPgSide *s, char *dst)
 {
 	const TableEntry *e = ((const GxPgTable *) s->load_arg)->entry;
-	RowsHead	head = {e->nrows, e->ngeoms, e->raw_bytes};
+	RowsHead	head = {e->nrows, e->ngeoms, e->raw_bytes, e->nruns};
+	TidRun	   *run = (TidRun *) (dst + MAXALIGN(sizeof(RowsHead))) - 1;
 
 	memcpy(dst, &head, sizeof(head));
-	dst += MAXALIGN(sizeof(RowsHead));
-	memcpy(dst, e->tids, e->nrows * sizeof(ItemPointerData));
-	dst += MAXALIGN(e->nrows * sizeof(ItemPointerData));
+	for (size_t i = 0; i < e->nrows; i++)
+		if (i > 0 && tid_follows(&e->tids[i - 1], &e->tids[i]))
+			run->count++;
+		else
+			*++run = (TidRun) {ItemPointerGetBlockNumberNoCheck(&e->tids[i]),
+				ItemPointerGetOffsetNumberNoCheck(&e->tids[i]), 1};
 	if (e->ngeoms < e->nrows)
-		memcpy(dst, e->ids, e->ngeoms * sizeof(int64));
+		memcpy(dst + rows_bytes(&head) - e->ngeoms * sizeof(int64), e->ids, e->ngeoms * sizeof(int64));
 }
 
 /*
@@ -762,27 +794,33 @@ entry_of_service(const GxCacheKey key[2], bool unbounded, MemoryContext cxt)
 	PG_TRY();
 	{
 		memcpy(&head, rows, Min(len, sizeof(head)));
-		if (len >= sizeof(head) && head.ngeoms <= head.nrows && len == rows_bytes(head.nrows, head.ngeoms) &&
-			(unbounded || gx_pg_side_fits_cache(head.raw_bytes)))
+		if (len >= sizeof(head) && head.ngeoms <= head.nrows && head.nruns <= head.nrows &&
+			len == rows_bytes(&head) && (unbounded || gx_pg_side_fits_cache(head.raw_bytes)))
 		{
 			MemoryContext data = AllocSetContextCreate(cxt, "gpuexact kept table", ALLOCSET_DEFAULT_SIZES);
-			const char *p = rows + MAXALIGN(sizeof(RowsHead));
+			const TidRun *runs = (const TidRun *) (rows + MAXALIGN(sizeof(RowsHead)));
+			const int64 *given = (const int64 *) (rows + len - head.ngeoms * sizeof(int64));
 			ItemPointerData *tids = MemoryContextAllocHuge(data, Max(head.nrows, 1) * sizeof(ItemPointerData));
 			int64	   *ids = MemoryContextAllocHuge(data, Max(head.ngeoms, 1) * sizeof(int64));
+			size_t		n = 0;
 
-			/* a million rows at a time, cancel heard between them */
-			for (size_t i = 0; i < head.nrows; i += ROWS_PER_CHECK)
+			/* cancel heard every million rows or so */
+			for (size_t r = 0; r < head.nruns; r++)
 			{
-				CHECK_FOR_INTERRUPTS();
-				memcpy(tids + i, p + i * sizeof(ItemPointerData),
-					   Min(ROWS_PER_CHECK, head.nrows - i) * sizeof(ItemPointerData));
+				if (n + runs[r].count > head.nrows)
+					elog(ERROR, "gpuexact: the GPU service's rows of a kept table do not add up");
+				if (r % (ROWS_PER_CHECK / 64) == 0)
+					CHECK_FOR_INTERRUPTS();
+				for (uint16 k = 0; k < runs[r].count; k++, n++)
+					ItemPointerSet(&tids[n], runs[r].block, runs[r].first + k);	/* a macro: n once */
 			}
-			p += MAXALIGN(head.nrows * sizeof(ItemPointerData));
+			if (n != head.nrows)
+				elog(ERROR, "gpuexact: the GPU service's rows of a kept table do not add up");
 			for (size_t i = 0; i < head.ngeoms; i++)
 			{
 				if (i % ROWS_PER_CHECK == 0)
 					CHECK_FOR_INTERRUPTS();
-				ids[i] = head.ngeoms < head.nrows ? ((const int64 *) p)[i] : (int64) i;
+				ids[i] = head.ngeoms < head.nrows ? given[i] : (int64) i;
 			}
 			e = new_entry(key, data, head.nrows * sizeof(ItemPointerData) + head.ngeoms * sizeof(int64));
 			if (e && e->bytes > 0)
@@ -790,6 +828,7 @@ entry_of_service(const GxCacheKey key[2], bool unbounded, MemoryContext cxt)
 				e->nrows = head.nrows;
 				e->ngeoms = head.ngeoms;
 				e->raw_bytes = head.raw_bytes;
+				e->nruns = head.nruns;
 				e->tids = tids;
 				e->ids = ids;
 			}
@@ -901,8 +940,13 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	if ((e = table_entry(t, true, unbounded, NULL, 0, cxt, &r)) == NULL)
 		return false;
 	gx_pg_side_prepare_given(s, e->key, 2, e->ids, e->ngeoms, e->nrows, e->raw_bytes, load_values, t, cxt);
-	s->rows_write = write_rows;
-	s->rows_len = rows_bytes(e->nrows, e->ngeoms);
+	if (service_runs())
+	{
+		RowsHead	head = {e->nrows, e->ngeoms, e->raw_bytes, tid_runs(e)};
+
+		s->rows_write = write_rows;
+		s->rows_len = rows_bytes(&head);
+	}
 	if (!t->kept && r.geoms)
 	{
 		s->geoms = r.geoms;
