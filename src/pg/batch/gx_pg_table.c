@@ -995,6 +995,22 @@ gx_pg_table_rows(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 	return table_entry(t, false, false, attnos, n, cxt, &r) != NULL && gx_pg_table_columns(t, needed, cxt);
 }
 
+/* The tuple at tid on the page of buffer (pinned, and locked for reading); an ERROR if it is gone. */
+static void
+tuple_on_page(Relation rel, Buffer buffer, const ItemPointerData *tid, HeapTuple tuple)
+{
+	Page		page = BufferGetPage(buffer);
+	ItemId		item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
+		PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
+
+	if (item == NULL || !ItemIdIsNormal(item))
+		elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(rel));
+	tuple->t_data = (HeapTupleHeader) PageGetItem(page, item);
+	tuple->t_len = ItemIdGetLength(item);
+	tuple->t_self = *tid;
+	tuple->t_tableOid = RelationGetRelid(rel);
+}
+
 /*
  * The tuple at tid, read in place from its page, which *buffer keeps pinned (read now unless it is the page
  * pinned already, the other one let go). Every row of a kept side is visible to the snapshot (its pages were
@@ -1003,24 +1019,10 @@ gx_pg_table_rows(GxPgTable *t, const Bitmapset *needed, MemoryContext cxt)
 static void
 tuple_at(Relation rel, const ItemPointerData *tid, Buffer *buffer, HeapTuple tuple)
 {
-	Page		page;
-	ItemId		item;
-
 	if (*buffer == InvalidBuffer || BufferGetBlockNumber(*buffer) != ItemPointerGetBlockNumber(tid))
 		*buffer = ReleaseAndReadBuffer(*buffer, rel, ItemPointerGetBlockNumber(tid));
 	LockBuffer(*buffer, BUFFER_LOCK_SHARE);
-	page = BufferGetPage(*buffer);
-	item = ItemPointerGetOffsetNumber(tid) <= PageGetMaxOffsetNumber(page) ?
-		PageGetItemId(page, ItemPointerGetOffsetNumber(tid)) : NULL;
-	if (item == NULL || !ItemIdIsNormal(item))
-	{
-		LockBuffer(*buffer, BUFFER_LOCK_UNLOCK);
-		elog(ERROR, "gpuexact: a row of kept table \"%s\" is gone", RelationGetRelationName(rel));
-	}
-	tuple->t_data = (HeapTupleHeader) PageGetItem(page, item);
-	tuple->t_len = ItemIdGetLength(item);
-	tuple->t_self = *tid;
-	tuple->t_tableOid = RelationGetRelid(rel);
+	tuple_on_page(rel, *buffer, tid, tuple);
 	LockBuffer(*buffer, BUFFER_LOCK_UNLOCK);
 }
 
@@ -1047,21 +1049,33 @@ keep_columns(GxPgTable *t, TableEntry *e, const AttrNumber *attnos, int n)
 	size_t		bytes = columns_bytes(desc, attnos, n, e->nrows);
 	ColumnsRead cols;
 	Buffer		buffer = InvalidBuffer;
+	BufferAccessStrategy strategy;
 
 	if (e->ncols + n > KEPT_COLUMNS || !make_room(bytes))
 		return false;
+	strategy = scan_strategy(RelationGetNumberOfBlocks(t->rel));
 	columns_begin(&cols, desc, attnos, n, e->nrows, e->cxt);
+	/* page by page, each read once through a ring as a sequential scan reads (the rows are in order) */
 	for (size_t r = 0; r < e->nrows; r++)
 	{
+		BlockNumber block = ItemPointerGetBlockNumber(&e->tids[r]);
 		HeapTupleData tuple;
 
-		if (r % 1024 == 0)
+		if (buffer == InvalidBuffer || BufferGetBlockNumber(buffer) != block)
+		{
+			if (buffer != InvalidBuffer)
+				UnlockReleaseBuffer(buffer);
 			CHECK_FOR_INTERRUPTS();
-		tuple_at(t->rel, &e->tids[r], &buffer, &tuple);
+			buffer = ReadBufferExtended(t->rel, MAIN_FORKNUM, block, RBM_NORMAL, strategy);
+			LockBuffer(buffer, BUFFER_LOCK_SHARE);
+		}
+		tuple_on_page(t->rel, buffer, &e->tids[r], &tuple);
 		columns_put(&cols, r, &tuple, desc);
 	}
 	if (buffer != InvalidBuffer)
-		ReleaseBuffer(buffer);
+		UnlockReleaseBuffer(buffer);
+	if (strategy)
+		FreeAccessStrategy(strategy);
 	columns_end(&cols, e->nrows);
 	for (int k = 0; k < n; k++)
 		e->cols[e->ncols++] = cols.cols[k];
