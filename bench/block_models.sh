@@ -7,7 +7,8 @@
 #   warm ones (after a warm-up in that session);
 # - the coding again as the first query of a new session, the model kept (by the GPU service; without it,
 #   by no session: read again);
-# - the coded pairs sent out (COPY (SELECT p.id, b.id ...) TO '/dev/null'): a new session's first, then warm;
+# - the coded pairs' ids summed in the server (sum(p.id), sum(b.id)), and sent out (COPY (SELECT p.id, b.id
+#   ...) TO '/dev/null'): a new session's first, then warm;
 # - proportions: gx_volume_pairs of the blocks' boxes and the solids (count and sum of volumes), warm, for
 #   models up to PROPORTIONS_MAX blocks (default 20 000 000): the whole table (its ids and boxes kept by a
 #   session's first call), and the same boxes through a filter (WHERE id > 0: read through the query's
@@ -82,6 +83,7 @@ psql -X -q -d "$DB" -c "UPDATE bodies SET geom = gx_makesolid(geom)" -c "VACUUM 
 row - solids "$(psql -X -At -d "$DB" -c "SELECT count(*) || ' solids, ' || sum(gx_ntriangles(geom)) || ' triangles' FROM bodies")"
 coding='SELECT count(*) FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)'
 pairs="COPY (SELECT p.id, b.id FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)) TO '/dev/null'"
+ids='SELECT sum(p.id), sum(b.id) FROM blocks p JOIN bodies b ON gx_intersects(p.geom, b.geom)'
 proportions="SELECT count(*), sum(volume) FROM gx_volume_pairs('SELECT id, box FROM blocks', 'SELECT id, geom FROM bodies')"
 filtered="SELECT count(*), sum(volume) FROM gx_volume_pairs('SELECT id, box FROM blocks WHERE id > 0', 'SELECT id, geom FROM bodies')"
 for n in $SIZES; do
@@ -101,6 +103,7 @@ for n in $SIZES; do
 	row "$got" "coding: count(*) of centroids x solids" "$(runs "$coding")"
 	row "$got" "coded pairs" "$(psql -X -At -d "$DB" -c "$coding")"
 	row "$got" "coding: a new session's first, side kept" "$(first "$coding")"
+	row "$got" "coded pairs' ids summed in the server" "$(runs "$ids")"
 	row "$got" "coded pairs sent out (COPY ... TO /dev/null)" "$(runs "$pairs")"
 	if [ "$n" -le "${PROPORTIONS_MAX:-20000000}" ]; then
 		row "$got" "proportions: gx_volume_pairs boxes x solids" "$(runs "$proportions")"
