@@ -9,136 +9,21 @@
  * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are the
  * classes of triangles joined across edges that are not cuts.
  *
- * Filtered: every point of the triangulation keeps a certified enclosure of its (t, u) (the rationals
- * truncated to doubles, with their error as radius; exact when they are doubles), and the orientations and
- * orders among those points are decided from the enclosures (gx_ddi.h), in rationals only where these cannot
- * decide; the same signs, so the same triangulation, bit for bit (gx_cut_exact turns the filter off).
+ * Filtered: every point of the triangulation keeps a certified enclosure of its (t, u), and the orientations
+ * and orders among those points are decided from the enclosures (gx_ddi.h), in rationals only where these
+ * cannot decide (gx_cut_points.c); a group's sections are made from enclosures first (gx_cut_sections.c),
+ * their points' rationals only when needed; the same signs, so the same triangulation, bit for bit
+ * (gx_cut_exact turns the filter off).
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithm/gx_cut.h"
-#include "algorithm/gx_ddi.h"
-#include "algorithm/gx_plane_coords.h"
-#include "algorithm/gx_plane_near.h"
-#include "algorithm/gx_predicates.h"
-#include "algorithm/gx_projection.h"
+#include "algorithm/gx_cut_impl.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 
 #define CANCEL_EVERY 64
-
-typedef GxTU Point;
-
-/* A point's (t, u) enclosed. */
-typedef struct Near
-{
-	GxDDI		t,
-				u;
-} Near;
-
-/* How a point's exact (t, u) is made when first needed. */
-typedef enum Make
-{
-	MADE,						/* it is */
-	CROSSING,					/* where edge x[0..3) x[3..6) crosses T's plane */
-	CLIP						/* where the segment between the crossings of edges x[0..6) and x[6..12) crosses
-								 * domain triangle dtri's edge dedge (T's: 0 where t = 0, 1 u = 0, 2 t + u = 1) */
-} Make;
-
-#define LINES 4					/* domain edges' lines remembered a point; more are forgotten (only the filter is lost) */
-
-typedef struct Lazy
-{
-	double		x[12];
-	size_t		dtri;
-	uint32_t	line[LINES];	/* the domain edges' lines it lies on (c->line) */
-	uint8_t		dedge,
-				make,
-				nline;
-	bool		made;			/* its rationals are (always when MADE) */
-} Lazy;
-
-typedef struct Edge
-{
-	size_t		a,
-				b,
-				src;			/* the gx_cut_add call that made it, counted from 0 */
-} Edge;
-
-/* A triangle of the triangulation: nb[k] the one across the edge opposite v[k], -1 on T's edges. */
-typedef struct Tri
-{
-	size_t		v[3];
-	long		nb[3];
-} Tri;
-
-struct GxCut
-{
-	GxPlaneCoords f;			/* T's (t, u), the triangles lying in its plane */
-	Point	   *dom;			/* the domain's triangles' corners, 3 each, counter-clockwise: T's first */
-	double	   *domxyz;			/* their coordinates, 9 a triangle */
-	size_t		ndom,
-				domcap;
-	Near	   *domnear;		/* the domain's corners enclosed */
-	const double **line;		/* the domain edges' lines, by the ends of one edge on each, 2 a line */
-	size_t		nline,
-				linecap;
-	GxPlaneNear pn;
-	Point	   *pt;				/* exact where lazy says MADE */
-	Near	   *near;			/* per point */
-	Lazy	   *lazy;
-	size_t		npt,
-				ptcap,
-				nearcap,
-				lazycap;
-	Edge	   *cut;			/* by their ends' points */
-	size_t		ncut,
-				cutcap;
-	Tri		   *tri;
-	size_t		ntri,
-				tricap;
-	Edge	   *con;			/* the split cuts, a < b, sorted */
-	size_t		ncon,
-				concap;
-	size_t	   *piece,			/* per triangle */
-			   *rep,			/* per piece: one of its triangles */
-				npieces;
-	size_t		limit,
-				nadded;			/* gx_cut_add calls so far */
-	const GxCancel *cancel;		/* gx_cut_build's: polled in every loop over points, cuts or flips */
-	bool		exact,			/* no filter: every sign in rationals */
-				nomem,
-				over,
-				cancelled;
-};
-
-/*
- * An enclosure of q: the double mpq_get_d truncates it to (|q - d| < ulp(d) <= 2^-52 |d|, or below 2^-1022
- * where d is subnormal or 0), radius 0 when q is that double (an integer or a power of two's fraction of 53
- * bits or fewer, in the normal range).
- */
-static void
-enclose(mpq_srcptr q, GxDDI *r)
-{
-	double		d = mpq_get_d(q);
-	mpz_srcptr	den = mpq_denref(q);
-
-	r->hi = d;
-	r->lo = 0;
-	if (mpz_sizeinbase(mpq_numref(q), 2) <= 53 && mpz_scan1(den, 0) + 1 == mpz_sizeinbase(den, 2) &&
-		(d == 0 ? mpq_sgn(q) == 0 : fabs(d) >= 0x1p-1022 && isfinite(d)))
-		r->rad = 0;
-	else if (isfinite(d))
-		r->rad = (fabs(d) * 0x1p-52 + 0x1p-1022) * GX_DDI_UP;
-	else
-	{
-		r->hi = 0;
-		r->rad = INFINITY;
-	}
-}
 
 /* Room for one more domain triangle, its corners initialised; false without memory. */
 static bool
@@ -180,8 +65,8 @@ gx_cut_new(const double *T, int drop)
 	memcpy(c->domxyz, T, 9 * sizeof(double));
 	for (int k = 0; k < 3; k++)
 	{
-		enclose(c->dom[k].t, &c->domnear[k].t);
-		enclose(c->dom[k].u, &c->domnear[k].u);
+		gx_cut_enclose(c->dom[k].t, &c->domnear[k].t);
+		gx_cut_enclose(c->dom[k].u, &c->domnear[k].u);
 	}
 	c->ndom = 1;
 	return c;
@@ -213,8 +98,8 @@ gx_cut_extend(GxCut *c, const double *tri)
 	}
 	for (int k = 0; k < 3; k++)
 	{
-		enclose(d[k].t, &c->domnear[3 * c->ndom + k].t);
-		enclose(d[k].u, &c->domnear[3 * c->ndom + k].u);
+		gx_cut_enclose(d[k].t, &c->domnear[3 * c->ndom + k].t);
+		gx_cut_enclose(d[k].u, &c->domnear[3 * c->ndom + k].u);
 	}
 	c->ndom++;
 }
@@ -229,239 +114,6 @@ void
 gx_cut_exact(GxCut *c)
 {
 	c->exact = true;
-}
-
-static bool
-room(GxCut *c)
-{
-	if (c->npt + c->ncut < c->limit)
-		return true;
-	c->over = true;
-	return false;
-}
-
-/* v = (b - a) x (x - a); w scratch. */
-static void
-edge_value(const Point *a, const Point *b, const Point *x, mpq_ptr v, mpq_ptr w)
-{
-	mpq_t		d;
-
-	mpq_init(d);
-	mpq_sub(v, b->t, a->t);
-	mpq_sub(d, x->u, a->u);
-	mpq_mul(v, v, d);
-	mpq_sub(w, b->u, a->u);
-	mpq_sub(d, x->t, a->t);
-	mpq_mul(w, w, d);
-	mpq_sub(v, v, w);
-	mpq_clear(d);
-}
-
-/* Domain triangle k's edge function e at x: T's t, u and 1 - t - u, another's (b - a) x (x - a); w scratch. */
-static void
-dom_edge_value(const GxCut *c, size_t k, int e, const Point *x, mpq_ptr v, mpq_ptr w)
-{
-	if (k > 0)
-		edge_value(&c->dom[3 * k + e], &c->dom[3 * k + (e + 1) % 3], x, v, w);
-	else if (e < 2)
-		mpq_set(v, e ? x->u : x->t);
-	else
-	{
-		mpq_set_ui(v, 1, 1);
-		mpq_sub(v, v, x->t);
-		mpq_sub(v, v, x->u);
-	}
-}
-
-/* Point k, its rationals made as its Lazy says when they are not yet. */
-static const Point *
-exact_pt(GxCut *c, size_t k)
-{
-	Point	   *x = &c->pt[k];
-	Lazy	   *l = &c->lazy[k];
-	Point		q;
-	mpq_t		s,
-				f,
-				w;
-
-	if (l->made)
-		return x;
-	gx_tu_of_crossing(&c->f, l->x, l->x + 3, x);
-	if (l->make == CLIP)
-	{
-		/* the crossing x + s (q - x) of segment xq with the domain edge, s = f(x) / (f(x) - f(q)) */
-		mpq_inits(q.t, q.u, s, f, w, NULL);
-		gx_tu_of_crossing(&c->f, l->x + 6, l->x + 9, &q);
-		dom_edge_value(c, l->dtri, l->dedge, x, s, w);
-		dom_edge_value(c, l->dtri, l->dedge, &q, f, w);
-		mpq_sub(f, s, f);
-		mpq_div(s, s, f);
-		gx_tu_along(f, w, x, &q, s);
-		mpq_swap(x->t, f);
-		mpq_swap(x->u, w);
-		mpq_clears(q.t, q.u, s, f, w, NULL);
-	}
-	l->made = true;
-	return x;
-}
-
-/* Do enclosures a and b certainly differ? */
-static bool
-apart(const Near *a, const Near *b)
-{
-	GxDDI		d;
-	int			o;
-
-	gx_ddi_sub(&d, &a->t, &b->t);
-	if ((o = gx_ddi_sign(&d)) == 1 || o == -1)
-		return true;
-	gx_ddi_sub(&d, &a->u, &b->u);
-	return (o = gx_ddi_sign(&d)) == 1 || o == -1;
-}
-
-static bool
-same_xyz(const double *a, const double *b)
-{
-	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
-}
-
-/* Are ab and pq the same edge? */
-static bool
-same_edge(const double *a, const double *b, const double *p, const double *q)
-{
-	return (same_xyz(a, p) && same_xyz(b, q)) || (same_xyz(a, q) && same_xyz(b, p));
-}
-
-/* The id of the line of domain triangle k's edge e (as clip_to numbers them); UINT32_MAX without memory. */
-static uint32_t
-line_of(GxCut *c, size_t k, int e)
-{
-	static const int tedge[3][2] = {{0, 2}, {0, 1}, {1, 2}};	/* T's corners where t = 0, u = 0, t + u = 1 */
-	const double *d = c->domxyz + 9 * k,
-			   *a = d + 3 * (k ? e : tedge[e][0]),
-			   *b = d + 3 * (k ? (e + 1) % 3 : tedge[e][1]);
-	size_t		x;
-
-	/* an edge shared by two domain triangles is one line (after every gx_cut_extend: c->domxyz stays) */
-	for (x = 0; x < c->nline; x++)
-		if (same_edge(c->line[2 * x], c->line[2 * x + 1], a, b))
-			return (uint32_t) x;
-	if (x >= UINT32_MAX - 1 ||
-		!gx_grow_malloc((void **) &c->line, &c->linecap, 2 * (x + 1), sizeof(double *), SIZE_MAX / 512))
-		return UINT32_MAX;
-	c->line[2 * x] = a;
-	c->line[2 * x + 1] = b;
-	c->nline++;
-	return (uint32_t) x;
-}
-/* Point p lies on line id (line_of). */
-static void
-on_line(GxCut *c, size_t p, uint32_t id)
-{
-	Lazy	   *l = &c->lazy[p];
-
-	if (p == SIZE_MAX || id == UINT32_MAX)
-		return;
-	for (int k = 0; k < l->nline; k++)
-		if (l->line[k] == id)
-			return;
-	if (l->nline < LINES)
-		l->line[l->nline++] = id;
-}
-
-/* Do points a, b and p lie on one domain edge's line? */
-static bool
-one_line(const GxCut *c, size_t a, size_t b, size_t p)
-{
-	const Lazy *x = &c->lazy[a],
-			   *y = &c->lazy[b],
-			   *z = &c->lazy[p];
-
-	for (int i = 0; i < x->nline; i++)
-		for (int j = 0; j < y->nline; j++)
-			if (x->line[i] == y->line[j])
-				for (int k = 0; k < z->nline; k++)
-					if (z->line[k] == x->line[i])
-						return true;
-	return false;
-}
-
-/*
- * The index of the point enclosed by n and made as how says (its rationals t and u when MADE), added when
- * new; SIZE_MAX when out of room. An earlier point is the same when the enclosures meet and both are the
- * crossing of one edge, or their rationals are equal.
- */
-static size_t
-add_made(GxCut *c, const Near *n, const Lazy *how, mpq_srcptr t, mpq_srcptr u)
-{
-	size_t		np = c->npt;
-	Point	   *x;
-
-	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, np + 1, sizeof(Point), SIZE_MAX / 512) ||
-		!gx_grow_malloc((void **) &c->near, &c->nearcap, np + 1, sizeof(Near), SIZE_MAX / 512) ||
-		!gx_grow_malloc((void **) &c->lazy, &c->lazycap, np + 1, sizeof(Lazy), SIZE_MAX / 512))
-	{
-		c->nomem = true;
-		return SIZE_MAX;
-	}
-	x = &c->pt[np];
-	mpq_inits(x->t, x->u, NULL);
-	if (how->made)
-	{
-		mpq_set(x->t, t);
-		mpq_set(x->u, u);
-	}
-	c->near[np] = *n;
-	c->lazy[np] = *how;
-	for (size_t k = 0; k < np; k++)
-	{
-		const Lazy *l = &c->lazy[k];
-
-		if (!c->exact && apart(&c->near[k], n))
-			continue;
-		if ((how->make == CROSSING && l->make == CROSSING && same_edge(l->x, l->x + 3, how->x, how->x + 3)) ||
-			(mpq_equal(exact_pt(c, k)->t, exact_pt(c, np)->t) && mpq_equal(c->pt[k].u, c->pt[np].u)))
-		{
-			mpq_clears(x->t, x->u, NULL);
-			if (how->make == CLIP)
-				on_line(c, k, line_of(c, how->dtri, how->dedge));
-			return k;
-		}
-	}
-	if (!room(c))
-	{
-		mpq_clears(x->t, x->u, NULL);
-		return SIZE_MAX;
-	}
-	c->lazy[np].nline = 0;
-	if (how->make == CLIP)
-		on_line(c, np, line_of(c, how->dtri, how->dedge));
-	return c->npt++;
-}
-
-/* The index of point (t, u), added when new; SIZE_MAX when out of room. */
-static size_t
-add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
-{
-	Near		n;
-	Lazy		how = {.make = MADE, .made = true};
-
-	enclose(t, &n.t);
-	enclose(u, &n.u);
-	return add_made(c, &n, &how, t, u);
-}
-
-static void
-add_cut(GxCut *c, size_t a, size_t b)
-{
-	if (a == SIZE_MAX || b == SIZE_MAX || a == b || !room(c))
-		return;
-	if (!gx_grow_malloc((void **) &c->cut, &c->cutcap, c->ncut + 1, sizeof(Edge), SIZE_MAX / 64))
-	{
-		c->nomem = true;
-		return;
-	}
-	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
 }
 
 /*
@@ -485,8 +137,8 @@ clip_to(GxCut *c, size_t k, const Point *p, const Point *q, Point r[2])
 	mpq_set_ui(hi, 1, 1);
 	for (int e = 0; e < 3 && !empty; e++)
 	{
-		edge_value(&d[e], &d[(e + 1) % 3], p, f[0], w);
-		edge_value(&d[e], &d[(e + 1) % 3], q, f[1], w);
+		gx_cut_edge_value(&d[e], &d[(e + 1) % 3], p, f[0], w);
+		gx_cut_edge_value(&d[e], &d[(e + 1) % 3], q, f[1], w);
 		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
 			empty = true;
 		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
@@ -639,274 +291,12 @@ group_edge(const double *tri, const size_t *idx, size_t n, size_t m, const doubl
 	return false;
 }
 
-/* A point of one gx_cut_add_group's sections in the filter: its enclosure, how it is made; for CLIP, ka kb. */
-typedef struct Sec
-{
-	Near		n;
-	Lazy		how;
-	const double *ka,
-			   *kb;				/* the domain edge it lies on, by its corners */
-} Sec;
-
-/*
- * Are x and y, points of one group's sections, the same by how they are made: crossings of one edge, or on
- * one domain edge (the group's sections lie on one line: its plane's with T's)?
- */
-static bool
-same_sec(const Sec *x, const Sec *y)
-{
-	if (x->how.make != y->how.make)
-		return false;
-	if (x->how.make == CROSSING)
-		return same_edge(x->how.x, x->how.x + 3, y->how.x, y->how.x + 3);
-	return same_edge(x->ka, x->kb, y->ka, y->kb);
-}
-
-/* cmp_tu from the enclosures: -1, 0 or 1; 2 when they cannot decide. */
-static int
-cmp_sec(const Sec *x, const Sec *y)
-{
-	GxDDI		d;
-	int			o;
-
-	if (same_sec(x, y))
-		return 0;
-	gx_ddi_sub(&d, &x->n.t, &y->n.t);
-	if ((o = gx_ddi_sign(&d)) != 0)
-		return o;
-	gx_ddi_sub(&d, &x->n.u, &y->n.u);
-	return gx_ddi_sign(&d);
-}
-
-/* dom_edge_value at x from the enclosures. */
-static void
-dom_edge_near(const GxCut *c, size_t k, int e, const Near *x, GxDDI *v)
-{
-	static const GxDDI one = {1, 0, 0};
-
-	if (k > 0)
-	{
-		const Near *a = &c->domnear[3 * k + e],
-				   *b = &c->domnear[3 * k + (e + 1) % 3];
-		GxDDI		p,
-					q,
-					w;
-
-		gx_ddi_sub(&p, &b->t, &a->t);
-		gx_ddi_sub(&q, &x->u, &a->u);
-		gx_ddi_mul(v, &p, &q);
-		gx_ddi_sub(&p, &b->u, &a->u);
-		gx_ddi_sub(&q, &x->t, &a->t);
-		gx_ddi_mul(&w, &p, &q);
-		gx_ddi_sub(v, v, &w);
-	}
-	else if (e < 2)
-		*v = e ? x->u : x->t;
-	else
-	{
-		gx_ddi_sub(v, &one, &x->t);
-		gx_ddi_sub(v, v, &x->u);
-	}
-}
-
-/* r = p + s (q - p), where segment pq (two crossings) crosses domain triangle k's edge e. */
-static void
-clip_point(const GxCut *c, const Sec *p, const Sec *q, const GxDDI *s, size_t k, int e, Sec *r)
-{
-	static const int tedge[3][2] = {{0, 2}, {0, 1}, {1, 2}};	/* T's corners where t = 0, u = 0, t + u = 1 */
-	const double *d = c->domxyz + 9 * k;
-	GxDDI		x;
-
-	gx_ddi_sub(&x, &q->n.t, &p->n.t);
-	gx_ddi_mul(&x, &x, s);
-	gx_ddi_add(&r->n.t, &p->n.t, &x);
-	gx_ddi_sub(&x, &q->n.u, &p->n.u);
-	gx_ddi_mul(&x, &x, s);
-	gx_ddi_add(&r->n.u, &p->n.u, &x);
-	r->how = (Lazy) {.make = CLIP, .dtri = k, .dedge = (uint8_t) e};
-	memcpy(r->how.x, p->how.x, 6 * sizeof(double));
-	memcpy(r->how.x + 6, q->how.x, 6 * sizeof(double));
-	r->ka = d + 3 * (k ? e : tedge[e][0]);
-	r->kb = d + 3 * (k ? (e + 1) % 3 : tedge[e][1]);
-}
-
-/*
- * clip_to from the enclosures: 1 with the part of pq inside domain triangle k in r (from p's side, not a
- * point), 0 when none is, 2 when they cannot decide.
- */
-static int
-clip_near(const GxCut *c, size_t k, const Sec *p, const Sec *q, Sec r[2])
-{
-	GxDDI		f[2],
-				s,
-				d,
-				bound[2];		/* lo and hi of s, once set */
-	int			by[2] = {-1, -1},	/* the edge that set them; -1: 0 and 1 */
-				o;
-
-	for (int e = 0; e < 3; e++)
-	{
-		int			sp,
-					sq,
-					in;
-
-		dom_edge_near(c, k, e, &p->n, &f[0]);
-		dom_edge_near(c, k, e, &q->n, &f[1]);
-		sp = gx_ddi_sign(&f[0]);
-		sq = gx_ddi_sign(&f[1]);
-		if (sp == 2 || sq == 2)
-			return 2;
-		if (sp < 0 && sq < 0)
-			return 0;
-		if (sp >= 0 && sq >= 0)
-			continue;
-		/* s where it crosses the edge, strictly between 0 and 1: entering (in 0) a bound on lo, else on hi */
-		in = sp < 0 ? 0 : 1;
-		gx_ddi_sub(&d, &f[0], &f[1]);
-		gx_ddi_div(&s, &f[0], &d);
-		if (by[in] >= 0)
-		{
-			gx_ddi_sub(&d, &s, &bound[in]);
-			if ((o = gx_ddi_sign(&d)) == 2 || o == 0)
-				return 2;
-			if (in == 0 ? o < 0 : o > 0)
-				continue;
-		}
-		bound[in] = s;
-		by[in] = e;
-	}
-	if (by[0] >= 0 && by[1] >= 0)
-	{
-		gx_ddi_sub(&d, &bound[0], &bound[1]);
-		if ((o = gx_ddi_sign(&d)) == 2 || o == 0)
-			return 2;
-		if (o > 0)
-			return 0;
-	}
-	for (int e = 0; e < 2; e++)
-		if (by[e] < 0)
-			r[e] = e ? *q : *p;
-		else
-			clip_point(c, p, q, &bound[e], k, by[e], &r[e]);
-	return 1;
-}
-
-/* merge from the enclosures: 1 merged, 0 not, 2 when they cannot decide (the sections are collinear). */
-static int
-merge_near(Sec *x, const Sec *y)
-{
-	int			o;
-
-	if ((o = cmp_sec(&x[0], &y[1])) == 2 || o > 0 || (o = cmp_sec(&y[0], &x[1])) == 2 || o > 0)
-		return o == 2 ? 2 : 0;
-	if ((o = cmp_sec(&y[0], &x[0])) == 2)
-		return 2;
-	if (o < 0)
-		x[0] = y[0];
-	if ((o = cmp_sec(&y[1], &x[1])) == 2)
-		return 2;
-	if (o > 0)
-		x[1] = y[1];
-	return 1;
-}
-
-/*
- * gx_cut_add_group from the enclosures, for a group whose triangles are coplanar (so their sections lie on one
- * line) and each cross T's plane with no vertex on it or miss it: the same points and cuts, in the same order,
- * the points' rationals left to be made when needed; false, with nothing added, when the group is not such or
- * the enclosures cannot decide.
- */
-static bool
-add_group_near(GxCut *c, const double *tri, const size_t *idx, size_t n)
-{
-	Sec		   *seg = NULL;
-	size_t		nseg = 0,
-				cap = 0;
-	int			sigma;
-	bool		ok = n == 1 || gx_triangle_projection(tri + 9 * idx[0], &sigma) >= 0;
-
-	for (size_t m = 1; m < n && ok; m++)
-		for (int k = 0; k < 3 && ok; k++)
-			ok = gx_orient3d(tri + 9 * idx[0], tri + 9 * idx[0] + 3, tri + 9 * idx[0] + 6,
-							 tri + 9 * idx[m] + 3 * k) == 0;
-	for (size_t m = 0; m < n && ok; m++)
-	{
-		const double *tau = tri + 9 * idx[m];
-		int			side[3],
-					np = 0;
-		Sec			p[2];
-
-		for (int k = 0; k < 3 && ok; k++)
-			ok = (side[k] = gx_orient3d(c->f.T, c->f.T + 3, c->f.T + 6, tau + 3 * k)) != 0;
-		if (!ok || (side[0] == side[1] && side[1] == side[2]))
-			continue;
-		for (int k = 0; k < 3; k++)
-		{
-			int			j = (k + 1) % 3;
-
-			if (side[k] == side[j])
-				continue;
-			gx_near_of_crossing(&c->pn, tau + 3 * k, tau + 3 * j, &p[np].n.t, &p[np].n.u);
-			p[np].how = (Lazy) {.make = CROSSING};
-			memcpy(p[np].how.x, tau + 3 * k, 3 * sizeof(double));
-			memcpy(p[np].how.x + 3, tau + 3 * j, 3 * sizeof(double));
-			np++;
-		}
-		for (size_t k = 0; k < c->ndom && ok; k++)
-		{
-			Sec			r[2];
-			int			o = clip_near(c, k, &p[0], &p[1], r);
-
-			if (o == 0)
-				continue;
-			if (o == 2 || (o = cmp_sec(&r[0], &r[1])) == 2 || o == 0 ||
-				!gx_grow_malloc((void **) &seg, &cap, nseg + 2, sizeof(Sec), SIZE_MAX / 512))
-				ok = false;
-			else
-			{
-				seg[nseg++] = r[o > 0];
-				seg[nseg++] = r[o < 0];
-			}
-		}
-	}
-	/* merged as gx_cut_add_group merges */
-	for (bool merged = true; merged && ok;)
-	{
-		merged = false;
-		for (size_t x = 0; x < nseg / 2 && ok; x++)
-			for (size_t y = x + 1; y < nseg / 2 && ok; y++)
-			{
-				int			o = merge_near(&seg[2 * x], &seg[2 * y]);
-
-				ok = o != 2;
-				if (o == 1)
-				{
-					nseg -= 2;
-					seg[2 * y] = seg[nseg];
-					seg[2 * y + 1] = seg[nseg + 1];
-					merged = true;
-					y--;
-				}
-			}
-	}
-	for (size_t x = 0; x < nseg / 2 && ok; x++)
-	{
-		size_t		a = add_made(c, &seg[2 * x].n, &seg[2 * x].how, NULL, NULL);
-
-		add_cut(c, a, add_made(c, &seg[2 * x + 1].n, &seg[2 * x + 1].how, NULL, NULL));
-	}
-	free(seg);
-	if (ok)
-		c->nadded++;
-	return ok;
-}
-
 void
 gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 {
 	Bits		b = {NULL, 0, 0, NULL, 0, 0};
 
-	if (!c->exact && add_group_near(c, tri, idx, n))
+	if (!c->exact && gx_cut_add_group_near(c, tri, idx, n))
 		return;
 	for (size_t m = 0; m < n && !c->nomem; m++)
 	{
@@ -919,7 +309,7 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 		/* tau's vertices on the plane are points wherever they lie in the domain */
 		for (int k = 0; k < nzero; k++)
 			if (in_domain(c, &p[k]))
-				add_point(c, p[k].t, p[k].u);
+				gx_cut_add_point(c, p[k].t, p[k].u);
 		if (np == 2)
 			clip_segment(c, &p[0], &p[1], &b);
 		else if (np == 3)
@@ -948,9 +338,9 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 	}
 	for (size_t x = 0; x < b.nseg / 2; x++)
 	{
-		size_t		a = add_point(c, b.seg[2 * x].t, b.seg[2 * x].u);
+		size_t		a = gx_cut_add_point(c, b.seg[2 * x].t, b.seg[2 * x].u);
 
-		add_cut(c, a, add_point(c, b.seg[2 * x + 1].t, b.seg[2 * x + 1].u));
+		gx_cut_add_cut(c, a, gx_cut_add_point(c, b.seg[2 * x + 1].t, b.seg[2 * x + 1].u));
 	}
 	for (size_t k = 0; k < b.nlone; k++)
 	{
@@ -959,7 +349,7 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 		for (size_t x = 0; x < b.nseg / 2 && !on; x++)
 			on = on_segment(c, &b.seg[2 * x], &b.lone[k]);
 		if (!on)
-			add_point(c, b.lone[k].t, b.lone[k].u);
+			gx_cut_add_point(c, b.lone[k].t, b.lone[k].u);
 	}
 	gx_tu_clear(b.seg, (int) b.nseg);
 	gx_tu_clear(b.lone, (int) b.nlone);
@@ -974,77 +364,6 @@ gx_cut_add(GxCut *c, const double *tau)
 	const size_t zero = 0;
 
 	gx_cut_add_group(c, tau, &zero, 1);
-}
-
-/* The sign of the enclosures' (q - p) x (r - p) when certain, else 2. */
-static int
-orient_near(const Near *p, const Near *q, const Near *r)
-{
-	GxDDI		a,
-				b,
-				x,
-				y;
-
-	gx_ddi_sub(&a, &q->t, &p->t);
-	gx_ddi_sub(&b, &r->u, &p->u);
-	gx_ddi_mul(&x, &a, &b);
-	gx_ddi_sub(&a, &q->u, &p->u);
-	gx_ddi_sub(&b, &r->t, &p->t);
-	gx_ddi_mul(&y, &a, &b);
-	gx_ddi_sub(&x, &x, &y);
-	return gx_ddi_sign(&x);
-}
-
-/* The sign of (b - a) x (p - a) for points a, b and p: -1, 0 or 1. */
-static int
-orient(GxCut *c, size_t a, size_t b, size_t p)
-{
-	int			o;
-
-	if (a == b || p == a || p == b)
-		return 0;				/* points are distinct: the same index, the same point */
-	if (c->exact)
-		o = 2;
-	else if (one_line(c, a, b, p))
-		return 0;
-	else
-		o = orient_near(&c->near[a], &c->near[b], &c->near[p]);
-	if (o == 2)
-	{
-		const Point *x = exact_pt(c, a),
-				   *y = exact_pt(c, b),
-				   *z = exact_pt(c, p);
-
-		o = gx_tu_orient(&c->f, x, y, z);
-		o = (o > 0) - (o < 0);
-	}
-	return o;
-}
-
-/* The sign of point x's t (coordinate 0) or u (1) less point y's. */
-static int
-cmp_coord(GxCut *c, size_t x, size_t y, int k)
-{
-	int			o = 2;
-
-	if (x == y)
-		return 0;
-	if (!c->exact)
-	{
-		GxDDI		d;
-
-		gx_ddi_sub(&d, k ? &c->near[x].u : &c->near[x].t, k ? &c->near[y].u : &c->near[y].t);
-		o = gx_ddi_sign(&d);
-	}
-	if (o == 2)
-	{
-		const Point *p = exact_pt(c, x),
-				   *q = exact_pt(c, y);
-
-		o = k ? mpq_cmp(p->u, q->u) : mpq_cmp(p->t, q->t);
-		o = (o > 0) - (o < 0);
-	}
-	return o;
 }
 
 /* Is cancel set? Remembered once seen. */
@@ -1074,16 +393,16 @@ add_crossings(GxCut *c)
 						b0 = c->cut[y].a,
 						b1 = c->cut[y].b;
 
-			if (orient(c, a0, a1, b0) * orient(c, a0, a1, b1) >= 0 ||
-				orient(c, b0, b1, a0) * orient(c, b0, b1, a1) >= 0)
+			if (gx_cut_orient(c, a0, a1, b0) * gx_cut_orient(c, a0, a1, b1) >= 0 ||
+				gx_cut_orient(c, b0, b1, a0) * gx_cut_orient(c, b0, b1, a1) >= 0)
 				continue;
-			exact_pt(c, a0);
-			exact_pt(c, a1);
-			exact_pt(c, b0);
-			exact_pt(c, b1);
+			gx_cut_exact_pt(c, a0);
+			gx_cut_exact_pt(c, a1);
+			gx_cut_exact_pt(c, b0);
+			gx_cut_exact_pt(c, b1);
 			gx_tu_crossing(&c->f, &c->pt[a0], &c->pt[a1], &c->pt[b0], &c->pt[b1], s);
 			gx_tu_along(t, u, &c->pt[b0], &c->pt[b1], s);
-			add_point(c, t, u);
+			gx_cut_add_point(c, t, u);
 		}
 	mpq_clears(s, t, u, NULL);
 }
@@ -1096,12 +415,12 @@ inside_segment(GxCut *c, size_t a, size_t b, size_t p)
 				lo,
 				hi;
 
-	if (p == a || p == b || orient(c, a, b, p) != 0)
+	if (p == a || p == b || gx_cut_orient(c, a, b, p) != 0)
 		return false;
 	/* on the line: compare along t, or along u for a segment of constant t */
-	k = cmp_coord(c, a, b, 0) == 0;
-	lo = cmp_coord(c, a, p, k);
-	hi = cmp_coord(c, p, b, k);
+	k = gx_cut_cmp_coord(c, a, b, 0) == 0;
+	lo = gx_cut_cmp_coord(c, a, p, k);
+	hi = gx_cut_cmp_coord(c, p, b, k);
 	return lo != 0 && hi != 0 && lo == hi;
 }
 
@@ -1143,8 +462,8 @@ split_cuts(GxCut *c)
 			{
 				size_t		at = n++;
 
-				exact_pt(c, c->cut[x].a);
-				mpq_sub(&key[at], exact_pt(c, k)->t, a->t);
+				gx_cut_exact_pt(c, c->cut[x].a);
+				mpq_sub(&key[at], gx_cut_exact_pt(c, k)->t, a->t);
 				mpq_abs(&key[at], &key[at]);
 				mpq_sub(c->f.w[3], c->pt[k].u, a->u);
 				mpq_abs(c->f.w[3], c->f.w[3]);
@@ -1268,7 +587,7 @@ insert_point(GxCut *c, size_t p)
 					zero = -1;
 
 		for (int k = 0; k < 3; k++)
-			o[k] = orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
+			o[k] = gx_cut_orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
 		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
 			continue;
 		for (int k = 0; k < 3; k++)
@@ -1286,7 +605,7 @@ insert_point(GxCut *c, size_t p)
 static bool
 cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 {
-	return orient(c, a, b, p) * orient(c, a, b, q) < 0 && orient(c, p, q, a) * orient(c, p, q, b) < 0;
+	return gx_cut_orient(c, a, b, p) * gx_cut_orient(c, a, b, q) < 0 && gx_cut_orient(c, p, q, a) * gx_cut_orient(c, p, q, b) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
@@ -1359,7 +678,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 		rotate(&c->tri[y], across(c, y, x));
 		p = c->tri[x].v[0];
 		q = c->tri[y].v[0];
-		if (orient(c, p, q, e.a) * orient(c, p, q, e.b) < 0)
+		if (gx_cut_orient(c, p, q, e.a) * gx_cut_orient(c, p, q, e.b) < 0)
 		{
 			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
 			Tri			o = c->tri[x],
@@ -1486,10 +805,10 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 	for (size_t k = 0; k < 3 * c->ndom && !c->nomem; k++)
 	{
 		/* on its triangle's edges k and k - 1 (edge e from corner e to e + 1) */
-		dv[k] = add_point(c, c->dom[k].t, c->dom[k].u);
+		dv[k] = gx_cut_add_point(c, c->dom[k].t, c->dom[k].u);
 		if (!c->nomem && dv[k] != SIZE_MAX)
 			for (int e = 0; e < 2; e++)
-				on_line(c, dv[k], line_of(c, k / 3, k / 3 ? (int) (k + 2 * e) % 3 : tline[k % 3][e]));
+				gx_cut_on_line(c, dv[k], gx_cut_line_of(c, k / 3, k / 3 ? (int) (k + 2 * e) % 3 : tline[k % 3][e]));
 	}
 	if (!c->over && !c->nomem)
 		add_crossings(c);
@@ -1577,7 +896,7 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 	mpq_set_ui(u, 0, 1);
 	for (int k = 0; k < 3; k++)
 	{
-		const Point *v = exact_pt(c, x->v[k]);
+		const Point *v = gx_cut_exact_pt(c, x->v[k]);
 
 		mpq_add(t, t, v->t);
 		mpq_add(u, u, v->u);
@@ -1607,9 +926,9 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 		 * d0) (m shares t's and u's numbers: both computed before either is set)
 		 */
 		mpq_inits(det, w, lt, lu, NULL);
-		edge_value(&d[0], &d[1], &d[2], det, w);
-		edge_value(&d[0], &m, &d[2], lt, w);
-		edge_value(&d[0], &d[1], &m, lu, w);
+		gx_cut_edge_value(&d[0], &d[1], &d[2], det, w);
+		gx_cut_edge_value(&d[0], &m, &d[2], lt, w);
+		gx_cut_edge_value(&d[0], &d[1], &m, lu, w);
 		mpq_div(t, lt, det);
 		mpq_div(u, lu, det);
 		mpq_clears(det, w, lt, lu, NULL);
@@ -1657,7 +976,7 @@ gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 	int			sign;
 
 	/* orient3d(tau, .) is affine: at T0 + t (T1 - T0) + u (T2 - T0) it is O0 + t (O1 - O0) + u (O2 - O0) */
-	exact_pt(c, v);
+	gx_cut_exact_pt(c, v);
 	mpq_inits(o, d, NULL);
 	gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T, o);
 	for (int k = 1; k < 3; k++)
@@ -1705,7 +1024,7 @@ gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 
 		if (!c->exact && round_near(c, v, a, &xyz[a]))
 			continue;
-		p = exact_pt(c, v);
+		p = gx_cut_exact_pt(c, v);
 		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
 		mpq_set_d(c->f.w[0], c->f.T[a]);
 		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
