@@ -2,10 +2,11 @@
  * test_cut_filter.c: a triangle or a facet cut along other triangles (algorithm/gx_cut.h), filtered (signs and
  * orders among its points from certified enclosures, new vertices rounded from them) against the same cut
  * with every decision in rationals (gx_cut_exact): the same triangles, pieces, cuts along each edge, piece
- * points, sides and every rounded vertex, bit for bit. Cases meant to sit on the filter's edge: cuts through
- * the domain's corners and along its edges, coplanar triangles shifted by an ulp or less, many cuts through one
- * point, grid triangles edge-on-face, facets cut by coplanar groups and strips of triangles (the sections'
- * points made from enclosures, their rationals only when needed), at small and at UTM coordinates.
+ * points (and their doubles where the enclosures give them), sides and every rounded vertex, bit for bit.
+ * Cases meant to sit on the filter's edge: cuts through the domain's corners and along its edges, coplanar
+ * triangles shifted by an ulp or less, many cuts through one point, grid triangles edge-on-face, facets cut by
+ * coplanar groups and strips of triangles (the sections' points made from enclosures, their rationals only
+ * when needed), at small and at UTM coordinates.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -18,7 +19,8 @@
 #define MAX_TAU 24
 
 static long cuts_compared,
-			vertices_compared;
+			vertices_compared,
+			pieces_near;
 
 /* A random double in [lo, hi), on a grid of step q when q > 0. */
 static double
@@ -145,12 +147,21 @@ compare(const Case *k, const char *what)
 	for (size_t p = 0; p < gx_cut_npieces(c[0]); p++)
 	{
 		const double *tri[2];
+		double		near[2];
 		int			cover[2];
 
 		cover[0] = gx_cut_piece_point(c[0], p, t[0], u[0], &tri[0]);
 		cover[1] = gx_cut_piece_point(c[1], p, t[1], u[1], &tri[1]);
 		CHECK_MSG(cover[0] == cover[1] && mpq_equal(t[0], t[1]) && mpq_equal(u[0], u[1]) &&
 				  memcmp(tri[0], tri[1], 9 * sizeof(double)) == 0, "%s: piece %zu's point", what, p);
+		/* its doubles from the enclosures, where they decide them: mpq_get_d of the rationals, in T, covered by none */
+		if (gx_cut_piece_near(c[0], p, &near[0], &near[1]))
+		{
+			CHECK_MSG(near[0] == mpq_get_d(t[0]) && near[1] == mpq_get_d(u[0]) && cover[0] == 0 &&
+					  tri[0][0] == k->T[0], "%s: piece %zu's point near (%.17g %.17g)", what, p, near[0], near[1]);
+			pieces_near++;
+		}
+		CHECK_MSG(!gx_cut_piece_near(c[1], p, &near[0], &near[1]), "%s: piece %zu near without the filter", what, p);
 	}
 	mpq_clears(t[0], u[0], t[1], u[1], NULL);
 	cuts_compared++;
@@ -381,6 +392,8 @@ main(void)
 	test_groups(utm, 0x1p-10, "UTM");
 	test_groups(utm, 0x1p-30, "UTM, at the spacing of the doubles");
 	CHECK_MSG(cuts_compared > 500, "%ld cuts compared", cuts_compared);
-	printf("%ld cuts and %ld vertices compared\n", cuts_compared, vertices_compared);
+	CHECK_MSG(pieces_near > 100, "%ld pieces' points from the enclosures", pieces_near);
+	printf("%ld cuts, %ld vertices and %ld pieces' points from the enclosures compared\n", cuts_compared,
+		   vertices_compared, pieces_near);
 	return gx_test_report("test_cut_filter");
 }

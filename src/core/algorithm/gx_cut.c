@@ -884,6 +884,50 @@ gx_cut_triangle(const GxCut *c, size_t k, size_t *piece)
 	return c->tri[k].v;
 }
 
+/*
+ * mpq_get_d of the value a encloses (its truncation toward zero), when every value of a has the same; false
+ * otherwise (or near underflow).
+ */
+static bool
+truncate_near(const GxDDI *a, double *out)
+{
+	double		h = fabs(a->hi),
+				l = a->hi < 0 ? -a->lo : a->lo,
+				err = (fabs(a->lo) + a->rad) * (1 + 0x1p-50);
+
+	if (!(h >= 0x1p-1000 && isfinite(h) && isfinite(err)))
+		return false;
+	/* |value| in [h + l - rad, h + l + rad]: in [h, next(h)) or in [prev(h), h) */
+	if (l > a->rad * GX_DDI_UP && err < nextafter(h, INFINITY) - h)
+		*out = a->hi;
+	else if (l + a->rad * GX_DDI_UP < 0 && err < h - nextafter(h, 0))
+		*out = a->hi < 0 ? -nextafter(h, 0) : nextafter(h, 0);
+	else
+		return false;
+	return true;
+}
+
+bool
+gx_cut_piece_near(GxCut *c, size_t p, double *t, double *u)
+{
+	static const GxDDI three = {3, 0, 0};
+	const Tri  *x = &c->tri[c->rep[p]];
+	GxDDI		m[2];
+
+	/* T alone the domain, no triangle in its plane: the point in T's own (t, u), covered by none */
+	if (c->exact || c->ndom > 1 || c->f.ncover > 0)
+		return false;
+	for (int k = 0; k < 2; k++)
+	{
+		const Near *v[3] = {&c->near[x->v[0]], &c->near[x->v[1]], &c->near[x->v[2]]};
+
+		gx_ddi_add(&m[k], k ? &v[0]->u : &v[0]->t, k ? &v[1]->u : &v[1]->t);
+		gx_ddi_add(&m[k], &m[k], k ? &v[2]->u : &v[2]->t);
+		gx_ddi_div(&m[k], &m[k], &three);
+	}
+	return truncate_near(&m[0], t) && truncate_near(&m[1], u);
+}
+
 int
 gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 {
