@@ -605,7 +605,8 @@ insert_point(GxCut *c, size_t p)
 static bool
 cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 {
-	return gx_cut_orient(c, a, b, p) * gx_cut_orient(c, a, b, q) < 0 && gx_cut_orient(c, p, q, a) * gx_cut_orient(c, p, q, b) < 0;
+	return gx_cut_orient(c, a, b, p) * gx_cut_orient(c, a, b, q) < 0 &&
+		gx_cut_orient(c, p, q, a) * gx_cut_orient(c, p, q, b) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */

@@ -175,10 +175,11 @@ gx_cut_line_of(GxCut *c, size_t k, int e)
 void
 gx_cut_on_line(GxCut *c, size_t p, uint32_t id)
 {
-	Lazy	   *l = &c->lazy[p];
+	Lazy	   *l;
 
 	if (p == SIZE_MAX || id == UINT32_MAX)
 		return;
+	l = &c->lazy[p];
 	for (int k = 0; k < l->nline; k++)
 		if (l->line[k] == id)
 			return;
@@ -236,8 +237,10 @@ gx_cut_add_made(GxCut *c, const Near *n, const Lazy *how, mpq_srcptr t, mpq_srcp
 
 		if (!c->exact && apart(&c->near[k], n))
 			continue;
-		if ((how->make == CROSSING && l->make == CROSSING && gx_cut_same_edge(l->x, l->x + 3, how->x, how->x + 3)) ||
-			(mpq_equal(gx_cut_exact_pt(c, k)->t, gx_cut_exact_pt(c, np)->t) && mpq_equal(c->pt[k].u, c->pt[np].u)))
+		if ((how->make == CROSSING && l->make == CROSSING &&
+			 gx_cut_same_edge(l->x, l->x + 3, how->x, how->x + 3)) ||
+			(mpq_equal(gx_cut_exact_pt(c, k)->t, gx_cut_exact_pt(c, np)->t) &&
+			 mpq_equal(c->pt[k].u, c->pt[np].u)))
 		{
 			mpq_clears(x->t, x->u, NULL);
 			if (how->make == CLIP)
