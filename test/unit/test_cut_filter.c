@@ -2,9 +2,11 @@
  * test_cut_filter.c: a triangle or a facet cut along other triangles (algorithm/gx_cut.h), filtered (signs and
  * orders among its points from certified enclosures, new vertices rounded from them) against the same cut
  * with every decision in rationals (gx_cut_exact): the same triangles, pieces, cuts along each edge, piece
- * points, sides and every rounded vertex, bit for bit. Cases meant to sit on the filter's edge: cuts through
- * the domain's corners and along its edges, coplanar triangles shifted by an ulp or less, many cuts through one
- * point, grid triangles edge-on-face, at small and at UTM coordinates.
+ * points (and their doubles where the enclosures give them), sides and every rounded vertex, bit for bit.
+ * Cases meant to sit on the filter's edge: cuts through the domain's corners and along its edges, coplanar
+ * triangles shifted by an ulp or less, many cuts through one point, grid triangles edge-on-face, facets cut by
+ * coplanar groups and strips of triangles (the sections' points made from enclosures, their rationals only
+ * when needed), at small and at UTM coordinates.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -17,7 +19,8 @@
 #define MAX_TAU 24
 
 static long cuts_compared,
-			vertices_compared;
+			vertices_compared,
+			pieces_near;
 
 /* A random double in [lo, hi), on a grid of step q when q > 0. */
 static double
@@ -144,12 +147,21 @@ compare(const Case *k, const char *what)
 	for (size_t p = 0; p < gx_cut_npieces(c[0]); p++)
 	{
 		const double *tri[2];
+		double		near[2];
 		int			cover[2];
 
 		cover[0] = gx_cut_piece_point(c[0], p, t[0], u[0], &tri[0]);
 		cover[1] = gx_cut_piece_point(c[1], p, t[1], u[1], &tri[1]);
 		CHECK_MSG(cover[0] == cover[1] && mpq_equal(t[0], t[1]) && mpq_equal(u[0], u[1]) &&
 				  memcmp(tri[0], tri[1], 9 * sizeof(double)) == 0, "%s: piece %zu's point", what, p);
+		/* its doubles from the enclosures, where they decide them: mpq_get_d of the rationals, in T, covered by none */
+		if (gx_cut_piece_near(c[0], p, &near[0], &near[1]))
+		{
+			CHECK_MSG(near[0] == mpq_get_d(t[0]) && near[1] == mpq_get_d(u[0]) && cover[0] == 0 &&
+					  tri[0][0] == k->T[0], "%s: piece %zu's point near (%.17g %.17g)", what, p, near[0], near[1]);
+			pieces_near++;
+		}
+		CHECK_MSG(!gx_cut_piece_near(c[1], p, &near[0], &near[1]), "%s: piece %zu near without the filter", what, p);
 	}
 	mpq_clears(t[0], u[0], t[1], u[1], NULL);
 	cuts_compared++;
@@ -272,6 +284,96 @@ test_fans(const double *o, const char *where)
 	}
 }
 
+/* o + q (i, j, k): a point of the integer grid of step q (a power of two) about o, exactly. */
+static void
+grid_point(const double *o, double q, long i, long j, long k, double *p)
+{
+	p[0] = o[0] + q * (double) i;
+	p[1] = o[1] + q * (double) j;
+	p[2] = o[2] + q * (double) k;
+}
+
+/* A random integer in [-m, m]. */
+static long
+around(long m)
+{
+	return (long) gx_test_below((unsigned) (2 * m + 1)) - m;
+}
+
+/*
+ * A facet of two triangles (a parallelogram in the plane k = i + j of the grid) cut by a facet of the other
+ * surface given as one group (another parallelogram, split on a diagonal: exactly coplanar), then by a strip
+ * of triangles each sharing an edge with the one before (sections that meet at their shared edges' crossings):
+ * the sections filtered, their rationals made only when needed. The group's shared edge crossing the facet's
+ * plane on the facet's inner edge, a vertex of it or of the strip on the plane, its fourth corner nudged by an
+ * ulp or two (no longer coplanar): where the filter must give way to the rationals.
+ */
+static void
+test_groups(const double *o, double q, const char *where)
+{
+	char		what[120];
+
+	for (int n = 0; n < 80; n++)
+	{
+		Case		k = {.next = 1, .ntau = 2 + (int) gx_test_below(MAX_TAU - 2)};
+		long		a[2] = {around(8), around(8)},
+					b[2] = {a[0] + 1 + (long) gx_test_below(8), a[1] + around(3)},
+					c[2] = {a[0] + around(3), a[1] + 1 + (long) gx_test_below(8)},
+					d[2] = {c[0] + b[0] - a[0], c[1] + b[1] - a[1]},
+					g[4][3],
+					v[3][3];
+		int			variant = (int) gx_test_below(5);
+		const int	corner[2][3] = {{0, 1, 2}, {0, 2, 3}};
+
+		/* the domain: A B D and A D C, D = B + C - A, on the plane k = i + j */
+		grid_point(o, q, a[0], a[1], a[0] + a[1], k.T);
+		grid_point(o, q, b[0], b[1], b[0] + b[1], k.T + 3);
+		grid_point(o, q, d[0], d[1], d[0] + d[1], k.T + 6);
+		memcpy(k.ext, k.T, 3 * sizeof(double));
+		memcpy(k.ext + 3, k.T + 6, 3 * sizeof(double));
+		grid_point(o, q, c[0], c[1], c[0] + c[1], k.ext + 6);
+		/* the group: G0 G1 G2 and G0 G2 G3, G3 = G0 + G2 - G1 */
+		for (int m = 0; m < 3; m++)
+			for (int x = 0; x < 3; x++)
+				g[m][x] = around(10);
+		if (variant == 1)
+		{
+			/* its shared edge G0 G2 crosses the facet's plane at the middle of the inner edge A D */
+			g[0][0] = a[0];
+			g[0][1] = a[1];
+			g[0][2] = a[0] + a[1] + 2;
+			g[2][0] = d[0];
+			g[2][1] = d[1];
+			g[2][2] = d[0] + d[1] - 2;
+		}
+		else if (variant == 2)
+			g[0][2] = g[0][0] + g[0][1];	/* G0 on the facet's plane */
+		for (int x = 0; x < 3; x++)
+			g[3][x] = g[0][x] + g[2][x] - g[1][x];
+		for (int t = 0; t < 2; t++)
+			for (int m = 0; m < 3; m++)
+				grid_point(o, q, g[corner[t][m]][0], g[corner[t][m]][1], g[corner[t][m]][2], k.tau + 9 * t + 3 * m);
+		if (variant == 3)
+			nudge(k.tau + 9 + 6, k.tau + 9 + 6);
+		/* the strip: triangle j is V_j V_j+1 V_j+2 */
+		for (int m = 0; m < 3; m++)
+			for (int x = 0; x < 3; x++)
+				v[m][x] = around(10);
+		for (int j = 2; j < k.ntau; j++)
+		{
+			for (int m = 0; m < 3; m++)
+				grid_point(o, q, v[m][0], v[m][1], v[m][2], k.tau + 9 * j + 3 * m);
+			memmove(v[0], v[1], 2 * sizeof(v[0]));
+			for (int x = 0; x < 3; x++)
+				v[2][x] = around(10);
+			if (variant == 4 && gx_test_below(2))
+				v[2][2] = v[2][0] + v[2][1];	/* a vertex on the facet's plane */
+		}
+		snprintf(what, sizeof(what), "%s: group case %d (variant %d)", where, n, variant);
+		compare(&k, what);
+	}
+}
+
 int
 main(void)
 {
@@ -286,7 +388,12 @@ main(void)
 	test_grid(utm);
 	test_fans(zero, "small");
 	test_fans(utm, "UTM");
-	CHECK_MSG(cuts_compared > 400, "%ld cuts compared", cuts_compared);
-	printf("%ld cuts and %ld vertices compared\n", cuts_compared, vertices_compared);
+	test_groups(zero, 1, "small");
+	test_groups(utm, 0x1p-10, "UTM");
+	test_groups(utm, 0x1p-30, "UTM, at the spacing of the doubles");
+	CHECK_MSG(cuts_compared > 500, "%ld cuts compared", cuts_compared);
+	CHECK_MSG(pieces_near > 100, "%ld pieces' points from the enclosures", pieces_near);
+	printf("%ld cuts, %ld vertices and %ld pieces' points from the enclosures compared\n", cuts_compared,
+		   vertices_compared, pieces_near);
 	return gx_test_report("test_cut_filter");
 }

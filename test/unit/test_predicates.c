@@ -582,11 +582,68 @@ exact_values(void)
 }
 
 /*
+ * gx_plane_crossing_tu against lambda (gx_plane_crossing's): the point a + lambda (b - a) on axes i and j, its
+ * (t, u) by Cramer's rule in the triangle's projection there; refused where that projection is flat.
+ */
+static bool
+crossing_tu_agrees(const double *T, const double *a, const double *b, mpq_srcptr lambda, int i, int j)
+{
+	mpq_t		x[2],
+				e[2][2],
+				d,
+				w,
+				t,
+				u,
+				gt,
+				gu;
+	bool		ok;
+
+	mpq_inits(x[0], x[1], e[0][0], e[0][1], e[1][0], e[1][1], d, w, t, u, gt, gu, NULL);
+	for (int k = 0; k < 2; k++)
+	{
+		int			ax = k ? j : i;
+
+		mpq_set_d(x[k], b[ax]);
+		mpq_set_d(w, a[ax]);
+		mpq_sub(x[k], x[k], w);
+		mpq_mul(x[k], x[k], lambda);
+		mpq_add(x[k], x[k], w);
+		mpq_set_d(w, T[ax]);
+		mpq_sub(x[k], x[k], w);	/* X - T0 */
+		for (int m = 0; m < 2; m++)
+		{
+			mpq_set_d(e[m][k], T[3 * (m + 1) + ax]);
+			mpq_sub(e[m][k], e[m][k], w);
+		}
+	}
+	mpq_mul(d, e[0][0], e[1][1]);
+	mpq_mul(w, e[0][1], e[1][0]);
+	mpq_sub(d, d, w);
+	if (mpq_sgn(d) == 0)
+		ok = !gx_plane_crossing_tu(T, i, j, a, b, gt, gu);
+	else
+	{
+		mpq_mul(t, x[0], e[1][1]);
+		mpq_mul(w, x[1], e[1][0]);
+		mpq_sub(t, t, w);
+		mpq_div(t, t, d);
+		mpq_mul(u, e[0][0], x[1]);
+		mpq_mul(w, e[0][1], x[0]);
+		mpq_sub(u, u, w);
+		mpq_div(u, u, d);
+		ok = gx_plane_crossing_tu(T, i, j, a, b, gt, gu) && mpq_equal(gt, t) && mpq_equal(gu, u);
+	}
+	mpq_clears(x[0], x[1], e[0][0], e[0][1], e[1][0], e[1][1], d, w, t, u, gt, gu, NULL);
+	return ok;
+}
+
+/*
  * gx_plane_crossing against va / (va - vb) of two gx_orient3d_value calls, for a triangle and two points
  * each with a power of two of its own (coordinates from 2^-1074 to 2^300 times small integers), and points
  * at UTM offsets one ulp apart; a segment parallel to the plane is refused. For a segment whose ends lie
  * strictly on either side, gx_plane_crossing_trunc gives mpq_get_d of that ratio (its truncation) or
  * declines; it declines every other segment, and none at UTM offsets or with coordinates within its range.
+ * gx_plane_crossing_tu on each pair of axes in turn (crossing_tu_agrees).
  */
 static void
 plane_crossings(void)
@@ -634,6 +691,7 @@ plane_crossings(void)
 		}
 		mpq_div(want, va, want);
 		wrong += !gx_plane_crossing(t, a, b, got) || !mpq_equal(got, want);
+		wrong += !crossing_tu_agrees(t, a, b, want, r % 3, (r + 1 + r / 3 % 2) % 3);
 		if (gx_plane_crossing_trunc(t, a, b, &q))
 		{
 			wrong += !strict || q != mpq_get_d(want);

@@ -9,93 +9,37 @@
  * it (Sloan's method: no point lies inside a split cut and no two of them cross, so it ends). Pieces are the
  * classes of triangles joined across edges that are not cuts.
  *
- * Filtered: every point of the triangulation keeps a certified enclosure of its (t, u) (the rationals
- * truncated to doubles, with their error as radius; exact when they are doubles), and the orientations and
- * orders among those points are decided from the enclosures (gx_ddi.h), in rationals only where these cannot
- * decide; the same signs, so the same triangulation, bit for bit (gx_cut_exact turns the filter off).
+ * Filtered: every point of the triangulation keeps a certified enclosure of its (t, u), and the orientations
+ * and orders among those points are decided from the enclosures (gx_ddi.h), in rationals only where these
+ * cannot decide (gx_cut_points.c); a group's sections are made from enclosures first (gx_cut_sections.c),
+ * their points' rationals only when needed; the same signs, so the same triangulation, bit for bit
+ * (gx_cut_exact turns the filter off).
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "algorithm/gx_cut.h"
-#include "algorithm/gx_ddi.h"
-#include "algorithm/gx_plane_coords.h"
+#include "algorithm/gx_cut_impl.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
 
 #define CANCEL_EVERY 64
 
-typedef GxTU Point;
-
-/* A point's (t, u) enclosed. */
-typedef struct Near
-{
-	GxDDI		t,
-				u;
-} Near;
-
-typedef struct Edge
-{
-	size_t		a,
-				b,
-				src;			/* the gx_cut_add call that made it, counted from 0 */
-} Edge;
-
-/* A triangle of the triangulation: nb[k] the one across the edge opposite v[k], -1 on T's edges. */
-typedef struct Tri
-{
-	size_t		v[3];
-	long		nb[3];
-} Tri;
-
-struct GxCut
-{
-	GxPlaneCoords f;			/* T's (t, u), the triangles lying in its plane */
-	Point	   *dom;			/* the domain's triangles' corners, 3 each, counter-clockwise: T's first */
-	double	   *domxyz;			/* their coordinates, 9 a triangle */
-	size_t		ndom,
-				domcap;
-	Point	   *pt;
-	Near	   *near;			/* per point */
-	size_t		npt,
-				ptcap,
-				nearcap;
-	Edge	   *cut;			/* by their ends' points */
-	size_t		ncut,
-				cutcap;
-	Tri		   *tri;
-	size_t		ntri,
-				tricap;
-	Edge	   *con;			/* the split cuts, a < b, sorted */
-	size_t		ncon,
-				concap;
-	size_t	   *piece,			/* per triangle */
-			   *rep,			/* per piece: one of its triangles */
-				npieces;
-	size_t		limit,
-				nadded;			/* gx_cut_add calls so far */
-	const GxCancel *cancel;		/* gx_cut_build's: polled in every loop over points, cuts or flips */
-	bool		exact,			/* no filter: every sign in rationals */
-				nomem,
-				over,
-				cancelled;
-};
-
 /* Room for one more domain triangle, its corners initialised; false without memory. */
 static bool
 grow_domain(GxCut *c)
 {
 	double	   *xyz = NULL;
+	Near	   *near = NULL;
 
 	if (!gx_grow_malloc((void **) &c->dom, &c->domcap, 3 * (c->ndom + 1), sizeof(Point), SIZE_MAX / 512) ||
-		(xyz = realloc(c->domxyz, 9 * (c->ndom + 1) * sizeof(double))) == NULL)
+		(xyz = realloc(c->domxyz, 9 * (c->ndom + 1) * sizeof(double))) == NULL ||
+		(c->domxyz = xyz, near = realloc(c->domnear, 3 * (c->ndom + 1) * sizeof(Near))) == NULL)
 	{
 		c->nomem = true;
 		return false;
 	}
-	c->domxyz = xyz;
+	c->domnear = near;
 	for (int k = 0; k < 3; k++)
 		mpq_inits(c->dom[3 * c->ndom + k].t, c->dom[3 * c->ndom + k].u, NULL);
 	return true;
@@ -109,6 +53,7 @@ gx_cut_new(const double *T, int drop)
 	if (c == NULL)
 		return NULL;
 	gx_plane_coords_init(&c->f, T, drop);
+	gx_plane_near_init(&c->pn, T, drop);
 	c->limit = SIZE_MAX / 512;
 	if (!grow_domain(c))
 	{
@@ -118,6 +63,11 @@ gx_cut_new(const double *T, int drop)
 	mpq_set_ui(c->dom[1].t, 1, 1);
 	mpq_set_ui(c->dom[2].u, 1, 1);
 	memcpy(c->domxyz, T, 9 * sizeof(double));
+	for (int k = 0; k < 3; k++)
+	{
+		gx_cut_enclose(c->dom[k].t, &c->domnear[k].t);
+		gx_cut_enclose(c->dom[k].u, &c->domnear[k].u);
+	}
 	c->ndom = 1;
 	return c;
 }
@@ -146,6 +96,11 @@ gx_cut_extend(GxCut *c, const double *tri)
 		memcpy(xyz + 3, xyz + 6, sizeof(swap));
 		memcpy(xyz + 6, swap, sizeof(swap));
 	}
+	for (int k = 0; k < 3; k++)
+	{
+		gx_cut_enclose(d[k].t, &c->domnear[3 * c->ndom + k].t);
+		gx_cut_enclose(d[k].u, &c->domnear[3 * c->ndom + k].u);
+	}
 	c->ndom++;
 }
 
@@ -159,94 +114,6 @@ void
 gx_cut_exact(GxCut *c)
 {
 	c->exact = true;
-}
-
-/*
- * An enclosure of q: the double mpq_get_d truncates it to (|q - d| < ulp(d) <= 2^-52 |d|, or below 2^-1022
- * where d is subnormal or 0), radius 0 when q is that double (an integer or a power of two's fraction of 53
- * bits or fewer, in the normal range).
- */
-static void
-enclose(mpq_srcptr q, GxDDI *r)
-{
-	double		d = mpq_get_d(q);
-	mpz_srcptr	den = mpq_denref(q);
-
-	r->hi = d;
-	r->lo = 0;
-	if (mpz_sizeinbase(mpq_numref(q), 2) <= 53 && mpz_scan1(den, 0) + 1 == mpz_sizeinbase(den, 2) &&
-		(d == 0 ? mpq_sgn(q) == 0 : fabs(d) >= 0x1p-1022 && isfinite(d)))
-		r->rad = 0;
-	else if (isfinite(d))
-		r->rad = (fabs(d) * 0x1p-52 + 0x1p-1022) * GX_DDI_UP;
-	else
-	{
-		r->hi = 0;
-		r->rad = INFINITY;
-	}
-}
-
-static bool
-room(GxCut *c)
-{
-	if (c->npt + c->ncut < c->limit)
-		return true;
-	c->over = true;
-	return false;
-}
-
-/* The index of point (t, u), added when new; SIZE_MAX when out of room. */
-static size_t
-add_point(GxCut *c, mpq_srcptr t, mpq_srcptr u)
-{
-	for (size_t k = 0; k < c->npt; k++)
-		if (mpq_equal(c->pt[k].t, t) && mpq_equal(c->pt[k].u, u))
-			return k;
-	if (!room(c))
-		return SIZE_MAX;
-	if (!gx_grow_malloc((void **) &c->pt, &c->ptcap, c->npt + 1, sizeof(Point), SIZE_MAX / 512) ||
-		!gx_grow_malloc((void **) &c->near, &c->nearcap, c->npt + 1, sizeof(Near), SIZE_MAX / 512))
-	{
-		c->nomem = true;
-		return SIZE_MAX;
-	}
-	mpq_init(c->pt[c->npt].t);
-	mpq_init(c->pt[c->npt].u);
-	mpq_set(c->pt[c->npt].t, t);
-	mpq_set(c->pt[c->npt].u, u);
-	enclose(t, &c->near[c->npt].t);
-	enclose(u, &c->near[c->npt].u);
-	return c->npt++;
-}
-
-static void
-add_cut(GxCut *c, size_t a, size_t b)
-{
-	if (a == SIZE_MAX || b == SIZE_MAX || a == b || !room(c))
-		return;
-	if (!gx_grow_malloc((void **) &c->cut, &c->cutcap, c->ncut + 1, sizeof(Edge), SIZE_MAX / 64))
-	{
-		c->nomem = true;
-		return;
-	}
-	c->cut[c->ncut++] = (Edge) {a, b, c->nadded};
-}
-
-/* v = (b - a) x (x - a); w scratch. */
-static void
-edge_value(const Point *a, const Point *b, const Point *x, mpq_ptr v, mpq_ptr w)
-{
-	mpq_t		d;
-
-	mpq_init(d);
-	mpq_sub(v, b->t, a->t);
-	mpq_sub(d, x->u, a->u);
-	mpq_mul(v, v, d);
-	mpq_sub(w, b->u, a->u);
-	mpq_sub(d, x->t, a->t);
-	mpq_mul(w, w, d);
-	mpq_sub(v, v, w);
-	mpq_clear(d);
 }
 
 /*
@@ -270,8 +137,8 @@ clip_to(GxCut *c, size_t k, const Point *p, const Point *q, Point r[2])
 	mpq_set_ui(hi, 1, 1);
 	for (int e = 0; e < 3 && !empty; e++)
 	{
-		edge_value(&d[e], &d[(e + 1) % 3], p, f[0], w);
-		edge_value(&d[e], &d[(e + 1) % 3], q, f[1], w);
+		gx_cut_edge_value(&d[e], &d[(e + 1) % 3], p, f[0], w);
+		gx_cut_edge_value(&d[e], &d[(e + 1) % 3], q, f[1], w);
 		if (mpq_sgn(f[0]) < 0 && mpq_sgn(f[1]) < 0)
 			empty = true;
 		else if (mpq_sgn(f[0]) < 0 || mpq_sgn(f[1]) < 0)
@@ -429,6 +296,8 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 {
 	Bits		b = {NULL, 0, 0, NULL, 0, 0};
 
+	if (!c->exact && gx_cut_add_group_near(c, tri, idx, n))
+		return;
 	for (size_t m = 0; m < n && !c->nomem; m++)
 	{
 		const double *tau = tri + 9 * idx[m];
@@ -440,7 +309,7 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 		/* tau's vertices on the plane are points wherever they lie in the domain */
 		for (int k = 0; k < nzero; k++)
 			if (in_domain(c, &p[k]))
-				add_point(c, p[k].t, p[k].u);
+				gx_cut_add_point(c, p[k].t, p[k].u);
 		if (np == 2)
 			clip_segment(c, &p[0], &p[1], &b);
 		else if (np == 3)
@@ -469,9 +338,9 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 	}
 	for (size_t x = 0; x < b.nseg / 2; x++)
 	{
-		size_t		a = add_point(c, b.seg[2 * x].t, b.seg[2 * x].u);
+		size_t		a = gx_cut_add_point(c, b.seg[2 * x].t, b.seg[2 * x].u);
 
-		add_cut(c, a, add_point(c, b.seg[2 * x + 1].t, b.seg[2 * x + 1].u));
+		gx_cut_add_cut(c, a, gx_cut_add_point(c, b.seg[2 * x + 1].t, b.seg[2 * x + 1].u));
 	}
 	for (size_t k = 0; k < b.nlone; k++)
 	{
@@ -480,7 +349,7 @@ gx_cut_add_group(GxCut *c, const double *tri, const size_t *idx, size_t n)
 		for (size_t x = 0; x < b.nseg / 2 && !on; x++)
 			on = on_segment(c, &b.seg[2 * x], &b.lone[k]);
 		if (!on)
-			add_point(c, b.lone[k].t, b.lone[k].u);
+			gx_cut_add_point(c, b.lone[k].t, b.lone[k].u);
 	}
 	gx_tu_clear(b.seg, (int) b.nseg);
 	gx_tu_clear(b.lone, (int) b.nlone);
@@ -495,60 +364,6 @@ gx_cut_add(GxCut *c, const double *tau)
 	const size_t zero = 0;
 
 	gx_cut_add_group(c, tau, &zero, 1);
-}
-
-/* The sign of the enclosures' (q - p) x (r - p) when certain, else 2. */
-static int
-orient_near(const Near *p, const Near *q, const Near *r)
-{
-	GxDDI		a,
-				b,
-				x,
-				y;
-
-	gx_ddi_sub(&a, &q->t, &p->t);
-	gx_ddi_sub(&b, &r->u, &p->u);
-	gx_ddi_mul(&x, &a, &b);
-	gx_ddi_sub(&a, &q->u, &p->u);
-	gx_ddi_sub(&b, &r->t, &p->t);
-	gx_ddi_mul(&y, &a, &b);
-	gx_ddi_sub(&x, &x, &y);
-	return gx_ddi_sign(&x);
-}
-
-/* The sign of (b - a) x (p - a) for points a, b and p: -1, 0 or 1. */
-static int
-orient(GxCut *c, size_t a, size_t b, size_t p)
-{
-	int			o = c->exact ? 2 : orient_near(&c->near[a], &c->near[b], &c->near[p]);
-
-	if (o == 2)
-	{
-		o = gx_tu_orient(&c->f, &c->pt[a], &c->pt[b], &c->pt[p]);
-		o = (o > 0) - (o < 0);
-	}
-	return o;
-}
-
-/* The sign of point x's t (coordinate 0) or u (1) less point y's. */
-static int
-cmp_coord(GxCut *c, size_t x, size_t y, int k)
-{
-	int			o = 2;
-
-	if (!c->exact)
-	{
-		GxDDI		d;
-
-		gx_ddi_sub(&d, k ? &c->near[x].u : &c->near[x].t, k ? &c->near[y].u : &c->near[y].t);
-		o = gx_ddi_sign(&d);
-	}
-	if (o == 2)
-	{
-		o = k ? mpq_cmp(c->pt[x].u, c->pt[y].u) : mpq_cmp(c->pt[x].t, c->pt[y].t);
-		o = (o > 0) - (o < 0);
-	}
-	return o;
 }
 
 /* Is cancel set? Remembered once seen. */
@@ -578,12 +393,16 @@ add_crossings(GxCut *c)
 						b0 = c->cut[y].a,
 						b1 = c->cut[y].b;
 
-			if (orient(c, a0, a1, b0) * orient(c, a0, a1, b1) >= 0 ||
-				orient(c, b0, b1, a0) * orient(c, b0, b1, a1) >= 0)
+			if (gx_cut_orient(c, a0, a1, b0) * gx_cut_orient(c, a0, a1, b1) >= 0 ||
+				gx_cut_orient(c, b0, b1, a0) * gx_cut_orient(c, b0, b1, a1) >= 0)
 				continue;
+			gx_cut_exact_pt(c, a0);
+			gx_cut_exact_pt(c, a1);
+			gx_cut_exact_pt(c, b0);
+			gx_cut_exact_pt(c, b1);
 			gx_tu_crossing(&c->f, &c->pt[a0], &c->pt[a1], &c->pt[b0], &c->pt[b1], s);
 			gx_tu_along(t, u, &c->pt[b0], &c->pt[b1], s);
-			add_point(c, t, u);
+			gx_cut_add_point(c, t, u);
 		}
 	mpq_clears(s, t, u, NULL);
 }
@@ -596,12 +415,12 @@ inside_segment(GxCut *c, size_t a, size_t b, size_t p)
 				lo,
 				hi;
 
-	if (orient(c, a, b, p) != 0)
+	if (p == a || p == b || gx_cut_orient(c, a, b, p) != 0)
 		return false;
 	/* on the line: compare along t, or along u for a segment of constant t */
-	k = cmp_coord(c, a, b, 0) == 0;
-	lo = cmp_coord(c, a, p, k);
-	hi = cmp_coord(c, p, b, k);
+	k = gx_cut_cmp_coord(c, a, b, 0) == 0;
+	lo = gx_cut_cmp_coord(c, a, p, k);
+	hi = gx_cut_cmp_coord(c, p, b, k);
 	return lo != 0 && hi != 0 && lo == hi;
 }
 
@@ -643,7 +462,8 @@ split_cuts(GxCut *c)
 			{
 				size_t		at = n++;
 
-				mpq_sub(&key[at], c->pt[k].t, a->t);
+				gx_cut_exact_pt(c, c->cut[x].a);
+				mpq_sub(&key[at], gx_cut_exact_pt(c, k)->t, a->t);
 				mpq_abs(&key[at], &key[at]);
 				mpq_sub(c->f.w[3], c->pt[k].u, a->u);
 				mpq_abs(c->f.w[3], c->f.w[3]);
@@ -767,7 +587,7 @@ insert_point(GxCut *c, size_t p)
 					zero = -1;
 
 		for (int k = 0; k < 3; k++)
-			o[k] = orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
+			o[k] = gx_cut_orient(c, t->v[(k + 1) % 3], t->v[(k + 2) % 3], p);
 		if (o[0] < 0 || o[1] < 0 || o[2] < 0)
 			continue;
 		for (int k = 0; k < 3; k++)
@@ -785,7 +605,8 @@ insert_point(GxCut *c, size_t p)
 static bool
 cross(GxCut *c, size_t a, size_t b, size_t p, size_t q)
 {
-	return orient(c, a, b, p) * orient(c, a, b, q) < 0 && orient(c, p, q, a) * orient(c, p, q, b) < 0;
+	return gx_cut_orient(c, a, b, p) * gx_cut_orient(c, a, b, q) < 0 &&
+		gx_cut_orient(c, p, q, a) * gx_cut_orient(c, p, q, b) < 0;
 }
 
 /* The triangle and index of edge pq (its two vertices other than v[k]); false when it is no edge. */
@@ -858,7 +679,7 @@ insert_constraint(GxCut *c, size_t a, size_t b)
 		rotate(&c->tri[y], across(c, y, x));
 		p = c->tri[x].v[0];
 		q = c->tri[y].v[0];
-		if (orient(c, p, q, e.a) * orient(c, p, q, e.b) < 0)
+		if (gx_cut_orient(c, p, q, e.a) * gx_cut_orient(c, p, q, e.b) < 0)
 		{
 			/* convex: x = (p, b', c'), y = (q, c', b') become (p, b', q) and (p, q, c') */
 			Tri			o = c->tri[x],
@@ -975,6 +796,7 @@ start_triangulation(GxCut *c, const size_t *dv)
 bool
 gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 {
+	static const int tline[3][2] = {{0, 1}, {1, 2}, {0, 2}};	/* T's corners' edge functions that are 0 */
 	size_t	   *dv = malloc(3 * c->ndom * sizeof(size_t));
 
 	c->cancel = cancel;
@@ -982,7 +804,13 @@ gx_cut_build(GxCut *c, const GxCancel *cancel, GxError *err)
 		c->nomem = true;
 	/* the domain's corners, appended: the points of the cuts keep their indices */
 	for (size_t k = 0; k < 3 * c->ndom && !c->nomem; k++)
-		dv[k] = add_point(c, c->dom[k].t, c->dom[k].u);
+	{
+		/* on its triangle's edges k and k - 1 (edge e from corner e to e + 1) */
+		dv[k] = gx_cut_add_point(c, c->dom[k].t, c->dom[k].u);
+		if (!c->nomem && dv[k] != SIZE_MAX)
+			for (int e = 0; e < 2; e++)
+				gx_cut_on_line(c, dv[k], gx_cut_line_of(c, k / 3, k / 3 ? (int) (k + 2 * e) % 3 : tline[k % 3][e]));
+	}
 	if (!c->over && !c->nomem)
 		add_crossings(c);
 	if (!c->over && !c->nomem && !c->cancelled)
@@ -1057,6 +885,50 @@ gx_cut_triangle(const GxCut *c, size_t k, size_t *piece)
 	return c->tri[k].v;
 }
 
+/*
+ * mpq_get_d of the value a encloses (its truncation toward zero), when every value of a has the same; false
+ * otherwise (or near underflow).
+ */
+static bool
+truncate_near(const GxDDI *a, double *out)
+{
+	double		h = fabs(a->hi),
+				l = a->hi < 0 ? -a->lo : a->lo,
+				err = (fabs(a->lo) + a->rad) * (1 + 0x1p-50);
+
+	if (!(h >= 0x1p-1000 && isfinite(h) && isfinite(err)))
+		return false;
+	/* |value| in [h + l - rad, h + l + rad]: in [h, next(h)) or in [prev(h), h) */
+	if (l > a->rad * GX_DDI_UP && err < nextafter(h, INFINITY) - h)
+		*out = a->hi;
+	else if (l + a->rad * GX_DDI_UP < 0 && err < h - nextafter(h, 0))
+		*out = a->hi < 0 ? -nextafter(h, 0) : nextafter(h, 0);
+	else
+		return false;
+	return true;
+}
+
+bool
+gx_cut_piece_near(GxCut *c, size_t p, double *t, double *u)
+{
+	static const GxDDI three = {3, 0, 0};
+	const Tri  *x = &c->tri[c->rep[p]];
+	GxDDI		m[2];
+
+	/* T alone the domain, no triangle in its plane: the point in T's own (t, u), covered by none */
+	if (c->exact || c->ndom > 1 || c->f.ncover > 0)
+		return false;
+	for (int k = 0; k < 2; k++)
+	{
+		const Near *v[3] = {&c->near[x->v[0]], &c->near[x->v[1]], &c->near[x->v[2]]};
+
+		gx_ddi_add(&m[k], k ? &v[0]->u : &v[0]->t, k ? &v[1]->u : &v[1]->t);
+		gx_ddi_add(&m[k], &m[k], k ? &v[2]->u : &v[2]->t);
+		gx_ddi_div(&m[k], &m[k], &three);
+	}
+	return truncate_near(&m[0], t) && truncate_near(&m[1], u);
+}
+
 int
 gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 {
@@ -1069,8 +941,10 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 	mpq_set_ui(u, 0, 1);
 	for (int k = 0; k < 3; k++)
 	{
-		mpq_add(t, t, c->pt[x->v[k]].t);
-		mpq_add(u, u, c->pt[x->v[k]].u);
+		const Point *v = gx_cut_exact_pt(c, x->v[k]);
+
+		mpq_add(t, t, v->t);
+		mpq_add(u, u, v->u);
 	}
 	mpq_set_ui(c->f.w[3], 3, 1);
 	mpq_div(t, t, c->f.w[3]);
@@ -1097,9 +971,9 @@ gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri)
 		 * d0) (m shares t's and u's numbers: both computed before either is set)
 		 */
 		mpq_inits(det, w, lt, lu, NULL);
-		edge_value(&d[0], &d[1], &d[2], det, w);
-		edge_value(&d[0], &m, &d[2], lt, w);
-		edge_value(&d[0], &d[1], &m, lu, w);
+		gx_cut_edge_value(&d[0], &d[1], &d[2], det, w);
+		gx_cut_edge_value(&d[0], &m, &d[2], lt, w);
+		gx_cut_edge_value(&d[0], &d[1], &m, lu, w);
 		mpq_div(t, lt, det);
 		mpq_div(u, lu, det);
 		mpq_clears(det, w, lt, lu, NULL);
@@ -1147,6 +1021,7 @@ gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 	int			sign;
 
 	/* orient3d(tau, .) is affine: at T0 + t (T1 - T0) + u (T2 - T0) it is O0 + t (O1 - O0) + u (O2 - O0) */
+	gx_cut_exact_pt(c, v);
 	mpq_inits(o, d, NULL);
 	gx_orient3d_value(tau, tau + 3, tau + 6, c->f.T, o);
 	for (int k = 1; k < 3; k++)
@@ -1188,12 +1063,13 @@ round_near(const GxCut *c, size_t v, int a, double *out)
 void
 gx_cut_vertex(GxCut *c, size_t v, double *xyz)
 {
-	const Point *p = &c->pt[v];
-
 	for (int a = 0; a < 3; a++)
 	{
+		const Point *p;
+
 		if (!c->exact && round_near(c, v, a, &xyz[a]))
 			continue;
+		p = gx_cut_exact_pt(c, v);
 		/* T0 + t (T1 - T0) + u (T2 - T0), exactly */
 		mpq_set_d(c->f.w[0], c->f.T[a]);
 		mpq_set_d(c->f.w[1], c->f.T[3 + a]);
@@ -1219,8 +1095,11 @@ gx_cut_free(GxCut *c)
 	gx_tu_clear(c->dom, (int) (3 * c->ndom));
 	free(c->dom);
 	free(c->domxyz);
+	free(c->domnear);
+	free(c->line);
 	free(c->pt);
 	free(c->near);
+	free(c->lazy);
 	free(c->cut);
 	free(c->tri);
 	free(c->con);

@@ -75,6 +75,12 @@ const size_t *gx_cut_triangle(const GxCut *c, size_t k, size_t *piece);
 int			gx_cut_piece_point(GxCut *c, size_t p, mpq_ptr t, mpq_ptr u, const double **tri);
 
 /*
+ * When T alone is the domain and no triangle lies in its plane (the point then covered by none, and in T):
+ * mpq_get_d of gx_cut_piece_point's t and u, from the enclosures, where they decide it; false otherwise.
+ */
+bool		gx_cut_piece_near(GxCut *c, size_t p, double *t, double *u);
+
+/*
  * Edge m of triangle k (from its vertex (m + 1) % 3 to its vertex (m + 2) % 3): *border when it lies on T's
  * edges; the cuts along it, as the gx_cut_add calls that made them (counted from 0), each once, into src
  * (at most max of them); their number is returned (0: the edge is no cut).

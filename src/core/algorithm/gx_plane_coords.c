@@ -83,25 +83,13 @@ gx_tu_along(mpq_ptr rt, mpq_ptr ru, const GxTU *p, const GxTU *q, mpq_srcptr s)
 	mpq_add(ru, ru, p->u);
 }
 
-/* gx_plane_coords.h */
+/* gx_plane_coords.h: in integers at one scale, two fractions reduced. */
 void
 gx_tu_of_crossing(GxPlaneCoords *pc, const double *a, const double *b, GxTU *r)
 {
-	mpq_t		lambda;
-	GxTU		rb;
-
-	mpq_inits(lambda, rb.t, rb.u, NULL);
-	gx_plane_crossing(pc->T, a, b, lambda);
-	gx_tu_of_point(pc, a, r);
-	gx_tu_of_point(pc, b, &rb);
-	/* the projection is affine: (t, u) = (1 - lambda) (ta, ua) + lambda (tb, ub) */
-	mpq_sub(rb.t, rb.t, r->t);
-	mpq_mul(rb.t, rb.t, lambda);
-	mpq_add(r->t, r->t, rb.t);
-	mpq_sub(rb.u, rb.u, r->u);
-	mpq_mul(rb.u, rb.u, lambda);
-	mpq_add(r->u, r->u, rb.u);
-	mpq_clears(lambda, rb.t, rb.u, NULL);
+	/* only non-finite input fails (the parsers reject it): then a's own (t, u) */
+	if (!gx_plane_crossing_tu(pc->T, pc->i, pc->j, a, b, r->t, r->u))
+		gx_tu_of_point(pc, a, r);
 }
 
 int

@@ -22,6 +22,15 @@ bool		gx_orient2d_value(const double *a, const double *b, const double *c, int d
 bool		gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u);
 
 /*
+ * Where segment ab crosses the plane of the triangle at T (9 doubles), in the triangle's coordinates seen on
+ * axes i and j (a projection that keeps it not flat): the point T0 + t (T1 - T0) + u (T2 - T0), exactly, at
+ * one scale for the five points (two fractions reduced, at the end). false (t and u left in an unspecified
+ * state) on non-finite input, a segment parallel to the plane or a flat projection.
+ */
+bool		gx_plane_crossing_tu(const double *T, int i, int j, const double *a, const double *b, mpq_ptr t,
+								 mpq_ptr u);
+
+/*
  * The same u for a segment whose ends lie strictly on either side of the plane (0 < u < 1), truncated
  * toward zero to a double: *q <= u < the next double, as mpq_get_d gives gx_plane_crossing's u. From
  * floating-point expansions, without GMP; false when they cannot hold it exactly (a coordinate outside

@@ -246,6 +246,76 @@ gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u)
 	return ok;
 }
 
+bool
+gx_plane_crossing_tu(const double *T, int i, int j, const double *a, const double *b, mpq_ptr t, mpq_ptr u)
+{
+	const double *pts[5] = {T, T + 3, T + 6, a, b};
+	Scratch		local,
+			   *s;
+	mpz_ptr		z[5][3],
+				va,
+				vb;
+	mpz_t	   *w;
+	bool		own,
+				ok;
+	int			e;
+
+	s = scratch(&local, &own);
+	va = s->z[26];
+	vb = s->z[27];
+	w = &s->z[15];
+	ok = points_at_one_scale(pts, 5, s, z, &e);
+	if (ok)
+	{
+		det_of(va, z, z[3], &s->z[15]);
+		det_of(vb, z, z[4], &s->z[15]);
+		/* e1 = T1 - T0, e2 = T2 - T0, A = a - T0, B = b - T0 on axes i and j; D = e1 x e2 */
+		for (int k = 0; k < 2; k++)
+		{
+			int			x = k ? j : i;
+
+			mpz_sub(w[k], z[1][x], z[0][x]);
+			mpz_sub(w[2 + k], z[2][x], z[0][x]);
+			mpz_sub(w[4 + k], z[3][x], z[0][x]);
+			mpz_sub(w[6 + k], z[4][x], z[0][x]);
+		}
+		mpz_mul(w[8], w[0], w[3]);
+		mpz_submul(w[8], w[1], w[2]);
+		/* t's numerator va (B x e2) - vb (A x e2), u's va (e1 x B) - vb (e1 x A) */
+		mpz_mul(w[9], w[6], w[3]);
+		mpz_submul(w[9], w[7], w[2]);
+		mpz_mul(w[10], w[4], w[3]);
+		mpz_submul(w[10], w[5], w[2]);
+		mpz_mul(mpq_numref(t), va, w[9]);
+		mpz_submul(mpq_numref(t), vb, w[10]);
+		mpz_mul(w[9], w[0], w[7]);
+		mpz_submul(w[9], w[1], w[6]);
+		mpz_mul(w[10], w[0], w[5]);
+		mpz_submul(w[10], w[1], w[4]);
+		mpz_mul(mpq_numref(u), va, w[9]);
+		mpz_submul(mpq_numref(u), vb, w[10]);
+		/* both over (va - vb) D: every term carries the same power of two, which the ratios drop */
+		mpz_sub(w[9], va, vb);
+		mpz_mul(w[9], w[9], w[8]);
+		ok = mpz_sgn(w[9]) != 0;
+	}
+	if (ok)
+	{
+		if (mpz_sgn(w[9]) < 0)
+		{
+			mpz_neg(w[9], w[9]);
+			mpz_neg(mpq_numref(t), mpq_numref(t));
+			mpz_neg(mpq_numref(u), mpq_numref(u));
+		}
+		mpz_set(mpq_denref(t), w[9]);
+		mpz_set(mpq_denref(u), w[9]);
+		mpq_canonicalize(t);
+		mpq_canonicalize(u);
+	}
+	scratch_done(s, own);
+	return ok;
+}
+
 int
 gx_orient3d_gmp(const double *a, const double *b, const double *c, const double *d)
 {

@@ -317,6 +317,27 @@ cmp_member(const void *x, const void *y)
 	return p->k < q->k ? -1 : p->k > q->k;
 }
 
+/* A piece's point whose rationals are made only when the location needs them. */
+typedef struct PieceExact
+{
+	GxCut	   *cut;
+	size_t		p;
+	mpq_ptr		t,
+				u;
+	bool		made;
+} PieceExact;
+
+static void
+piece_exact(void *ctx)
+{
+	PieceExact *pe = ctx;
+	const double *within;
+
+	if (!pe->made)
+		gx_cut_piece_point(pe->cut, pe->p, pe->t, pe->u, &within);
+	pe->made = true;
+}
+
 /*
  * A facet of s, its met triangles s->cut[mine[0 .. nmine)], cut by the other's triangles it meets (by their
  * facets o, each as one polygon; o NULL: each alone), each piece classified (covered by a triangle of the other
@@ -375,15 +396,20 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 	ok = choice != NULL;
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
 	{
-		const double *within;
-		int			cover = gx_cut_piece_point(cut, p, t, u, &within);
+		const double *within = T;
+		PieceExact	pe = {cut, p, t, u, false};
+		double		td,
+					ud;
+		bool		near = gx_cut_piece_near(cut, p, &td, &ud);
+		int			cover = near ? 0 : gx_cut_piece_point(cut, p, t, u, &within);
 		GxPieceClass cls;
 
 		if (cover)
 			cls = cover > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 		else
 		{
-			GxLocation	loc = gx_solid_locate_in_triangle(s->other, within, t, u);
+			GxLocation	loc = near ? gx_solid_locate_in_triangle_lazy(s->other, T, td, ud, t, u, piece_exact, &pe) :
+				gx_solid_locate_in_triangle(s->other, within, t, u);
 
 			if (loc == GX_LOC_FAILED)
 			{

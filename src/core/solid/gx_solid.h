@@ -97,6 +97,13 @@ GxLocation	gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, 
 GxLocation	gx_solid_locate_in_triangle(const GxSolidIndex *s, const double *tri, mpq_srcptr t, mpq_srcptr u);
 
 /*
+ * The same for rationals t and u made only when needed: exact(ctx) sets them (called at most when a sign
+ * needs them; it may be called again); td and ud are mpq_get_d of them, which the search starts from.
+ */
+GxLocation	gx_solid_locate_in_triangle_lazy(const GxSolidIndex *s, const double *tri, double td, double ud,
+											 mpq_srcptr t, mpq_srcptr u, void (*exact) (void *ctx), void *ctx);
+
+/*
  * For gx_makesolid's shells: the crossings of one non-degenerate ray from a + t (b - a) with the triangles of
  * each shell (triangle i belongs to shell shell_of[i]) into counts[0 .. nshells), those of shell skip
  * ignored (the point lies on it, and on no other). false when no ray avoided the edges.

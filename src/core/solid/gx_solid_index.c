@@ -234,6 +234,10 @@ typedef struct SegPoint
 				u;
 	double		x[3];			/* a double near the point, and how far the point may be from it per axis */
 	double		slack;
+	void		(*exact) (void *ctx);	/* when set, t and u are made by exact(ctx) when first needed ... */
+	void	   *ctx;
+	double		td,
+				ud;				/* ... and these are mpq_get_d of them */
 } SegPoint;
 
 /*
@@ -313,6 +317,8 @@ affine_sign(const SegPoint *p, int sa, int sb, int sc, const double *x, const do
 			return f;
 	}
 	/* va + t (vb - va) + u (vc - va) */
+	if (p->exact)
+		p->exact(p->ctx);
 	mpq_inits(va, vb, w, NULL);
 	for (int k = 0, m = 0; k < 4; k++)
 		args[k] = k == slot ? p->a : others[m++];
@@ -450,8 +456,8 @@ ray_visit(void *ctx, size_t i)
 static void
 approximate(const SegPoint *p, double x[3], double *slack)
 {
-	double		t = p->t ? mpq_get_d(p->t) : 0,
-				u = p->u ? mpq_get_d(p->u) : 0;
+	double		t = p->exact ? p->td : p->t ? mpq_get_d(p->t) : 0,
+				u = p->exact ? p->ud : p->u ? mpq_get_d(p->u) : 0;
 
 	*slack = 0;
 	for (int k = 0; k < 3; k++)
@@ -585,7 +591,7 @@ bool
 gx_solid_ray_shells(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t, const uint32_t *shell_of,
 					uint32_t skip, uint32_t *counts, size_t nshells)
 {
-	SegPoint	p = {a, b, NULL, t, NULL, {0, 0, 0}, 0};
+	SegPoint	p = {a, b, NULL, t, NULL, {0, 0, 0}, 0, NULL, NULL, 0, 0};
 
 	return cast_counting(s, &p, shell_of, skip, counts, nshells) != GX_LOC_FAILED;
 }
@@ -703,7 +709,7 @@ locate_by_rays(const GxSolidIndex *s, const double *p, size_t column)
 {
 	OnBoundary	b = {s, p, false};
 	GxBox3D		box = gx_box_of_points(p, 1);
-	SegPoint	sp = {p, p, NULL, NULL, NULL, {0, 0, 0}, 0};
+	SegPoint	sp = {p, p, NULL, NULL, NULL, {0, 0, 0}, 0, NULL, NULL, 0, 0};
 	UpRay		up = {s, p, column, 0, GX_LOC_OUTSIDE, false};
 
 	/* the vertical ray first: it passes over one column of cells and needs 2D signs only */
@@ -740,7 +746,7 @@ gx_solid_locate(const GxSolidIndex *s, const double *p)
 GxLocation
 gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const double *b, mpq_srcptr t)
 {
-	SegPoint	p = {a, b, NULL, t, NULL, {0, 0, 0}, 0};
+	SegPoint	p = {a, b, NULL, t, NULL, {0, 0, 0}, 0, NULL, NULL, 0, 0};
 
 	return cast(s, &p);
 }
@@ -748,7 +754,16 @@ gx_solid_locate_off_boundary(const GxSolidIndex *s, const double *a, const doubl
 GxLocation
 gx_solid_locate_in_triangle(const GxSolidIndex *s, const double *tri, mpq_srcptr t, mpq_srcptr u)
 {
-	SegPoint	p = {tri, tri + 3, tri + 6, t, u, {0, 0, 0}, 0};
+	SegPoint	p = {tri, tri + 3, tri + 6, t, u, {0, 0, 0}, 0, NULL, NULL, 0, 0};
+
+	return cast(s, &p);
+}
+
+GxLocation
+gx_solid_locate_in_triangle_lazy(const GxSolidIndex *s, const double *tri, double td, double ud, mpq_srcptr t,
+								 mpq_srcptr u, void (*exact) (void *ctx), void *ctx)
+{
+	SegPoint	p = {tri, tri + 3, tri + 6, t, u, {0, 0, 0}, 0, exact, ctx, td, ud};
 
 	return cast(s, &p);
 }
