@@ -173,6 +173,12 @@ for i in 1 2; do
 	check "gx_overlap_pairs through the service, solids kept there (call $i)" \
 		"$(q -c "SET gpuexact.device = gpu" -c "$(printf "$opairs" geom)" | grep -v '^SET$' | md5sum)" "$per_pair"
 done
+# gx_intersection_pairs: the service finds the pairs, the backend makes their common parts (indexing only the
+# solids of the pairs): each the per-pair gx_intersection
+check "gx_intersection_pairs through the service gives each pair's gx_intersection" \
+	"$(q -c "SET gpuexact.device = gpu" -c "SELECT a_id, b_id, gx_astext(geom) FROM gx_intersection_pairs('SELECT body_id, geom FROM solid_bodies', 'SELECT body_id, geom FROM solid_bodies') ORDER BY 1, 2" | grep -v '^SET$' | md5sum)" \
+	"$(q -c "SELECT a.body_id, b.body_id, gx_astext(gx_intersection(a.geom, b.geom)) FROM solid_bodies a, solid_bodies b
+		WHERE gx_intersection_volume(a.geom, b.geom) > 0 ORDER BY 1, 2" | md5sum)"
 check "the overlapping solids came from the service's cache" "$(q -c "SELECT hits >= 1 FROM gx_cache_stats() WHERE scope = 'service host'")" t
 check "and some pairs of different solids share volume" "$(q -c "SELECT count(*) > 0 FROM gx_overlap_pairs('SELECT body_id, geom FROM solid_bodies', 'SELECT body_id, geom FROM solid_bodies') WHERE a_id <> b_id")" t
 

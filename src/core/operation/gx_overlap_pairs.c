@@ -477,7 +477,8 @@ gx_side_solids_free(GxSolidIndex *idx, size_t n)
 
 /* gx_overlap_pairs.h */
 const GxSolidIndex *
-gx_side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **built, GxError *err)
+gx_side_solids(const GxBatchSide *s, const bool *needed, const GxBatchOptions *opt, GxSolidIndex **built,
+			   GxError *err)
 {
 	GxSolidIndex *idx;
 	size_t	   *first;
@@ -507,7 +508,7 @@ gx_side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **b
 		#pragma omp for schedule(dynamic, 1)
 		for (uint32_t g = 0; g < s->ngeoms; g++)
 		{
-			if (stopped || failed || first[g + 1] == first[g])
+			if (stopped || failed || first[g + 1] == first[g] || (needed && !needed[g]))
 				continue;
 			if (gx_cancel_requested(&opt->cancel))
 				stopped = true;
@@ -553,7 +554,8 @@ gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBa
 		memset(st, 0, sizeof(*st));
 	if (a->n == 0 || b->n == 0)
 		return true;			/* a side of EMPTY solids only */
-	ok = (sa = gx_side_solids(a, opt, &built[0], err)) != NULL && (sb = gx_side_solids(b, opt, &built[1], err)) != NULL &&
+	ok = (sa = gx_side_solids(a, NULL, opt, &built[0], err)) != NULL &&
+		(sb = gx_side_solids(b, NULL, opt, &built[1], err)) != NULL &&
 		overlap_pairs(sa, a->ngeoms, sb, b->ngeoms, coords, opt, max_cuts, out, nout, st, err);
 	if (built[0])
 		gx_side_solids_free(built[0], a->ngeoms);

@@ -44,11 +44,12 @@ typedef struct GxOverlapStats
 
 /*
  * The solids' indexes of batch side s (solid k is geometry k; n 0 for EMPTY): its index's when it has them
- * (*built NULL), else built here on the threads with malloc (*built, to free with gx_side_solids_free); NULL
- * with err set on cancel or memory.
+ * (*built NULL), else built here on the threads with malloc (*built, to free with gx_side_solids_free), of
+ * the solids k with needed[k] only unless needed is NULL (the others n 0); NULL with err set on cancel or
+ * memory.
  */
-const GxSolidIndex *gx_side_solids(const GxBatchSide *s, const GxBatchOptions *opt, GxSolidIndex **built,
-								   GxError *err);
+const GxSolidIndex *gx_side_solids(const GxBatchSide *s, const bool *needed, const GxBatchOptions *opt,
+								   GxSolidIndex **built, GxError *err);
 void		gx_side_solids_free(GxSolidIndex *built, size_t n);
 
 /*

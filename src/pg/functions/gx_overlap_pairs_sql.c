@@ -175,9 +175,12 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	in_service = gx_service_overlaps(&a, &b, &opt, gx_overlay_max_cuts(), &pairs, &npairs, why, sizeof(why));
 	if (!in_service || geoms)
 	{
-		/* the sides' arrays, and their solids' indexes where the backend's cache keeps them */
 		gx_pg_side_materialize(&a);
 		gx_pg_side_materialize(&b);
+	}
+	/* the solids' indexes where the backend's cache keeps them, to find the pairs here */
+	if (!in_service)
+	{
 		gx_pg_side_index(&a);
 		gx_pg_side_index(&b);
 	}
@@ -201,11 +204,15 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	{
 		if (geoms)
 		{
-			/* the solids' indexes (the cache's, or made now), kept for the common parts */
+			/* the indexes of the pairs' solids (the cache's, or made now), kept for the common parts */
+			bool	   *needed[2] = {palloc0(a.ngeoms * sizeof(bool)), palloc0(b.ngeoms * sizeof(bool))};
+
+			for (size_t i = 0; i < npairs; i++)
+				needed[0][pairs[i].a] = needed[1][pairs[i].b] = true;
 			gx_threads_begin(opt.threads, opt.thread_budget);
-			ok = (sa = gx_side_solids(&a.side, &opt, &built[0], &err)) != NULL;
+			ok = (sa = gx_side_solids(&a.side, needed[0], &opt, &built[0], &err)) != NULL;
 			held[0] = built[0];
-			ok = ok && (sb = gx_side_solids(&b.side, &opt, &built[1], &err)) != NULL;
+			ok = ok && (sb = gx_side_solids(&b.side, needed[1], &opt, &built[1], &err)) != NULL;
 			held[1] = built[1];
 			gx_threads_end();
 			if (!ok)
