@@ -206,10 +206,26 @@ gx_orient3d_value(const double *a, const double *b, const double *c, const doubl
 	return ok;
 }
 
+/*
+ * Segment ab against triangle t's plane, in s: the points as integers at one scale into z (t's three, a, b),
+ * and orient3d(t, a) into s->z[26], orient3d(t, b) into s->z[27]; false when a coordinate is not finite.
+ */
+static bool
+crossing_determinants(const double *t, const double *a, const double *b, Scratch *s, mpz_ptr z[5][3])
+{
+	const double *pts[5] = {t, t + 3, t + 6, a, b};
+	int			e;
+
+	if (!points_at_one_scale(pts, 5, s, z, &e))
+		return false;
+	det_of(s->z[26], z, z[3], &s->z[15]);
+	det_of(s->z[27], z, z[4], &s->z[15]);
+	return true;
+}
+
 bool
 gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u)
 {
-	const double *pts[5] = {t, t + 3, t + 6, a, b};
 	Scratch		local,
 			   *s;
 	mpz_ptr		z[5][3],
@@ -217,17 +233,14 @@ gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u)
 				vb;
 	bool		own,
 				ok;
-	int			e;
 
 	s = scratch(&local, &own);
 	va = s->z[26];
 	vb = s->z[27];
-	ok = points_at_one_scale(pts, 5, s, z, &e);
+	/* at one scale both determinants carry the same power of two, which the ratio drops */
+	ok = crossing_determinants(t, a, b, s, z);
 	if (ok)
 	{
-		/* at one scale both determinants carry the same power of two, which the ratio drops */
-		det_of(va, z, z[3], &s->z[15]);
-		det_of(vb, z, z[4], &s->z[15]);
 		mpz_sub(vb, va, vb);
 		ok = mpz_sgn(vb) != 0;
 	}
@@ -249,7 +262,6 @@ gx_plane_crossing(const double *t, const double *a, const double *b, mpq_ptr u)
 bool
 gx_plane_crossing_tu(const double *T, int i, int j, const double *a, const double *b, mpq_ptr t, mpq_ptr u)
 {
-	const double *pts[5] = {T, T + 3, T + 6, a, b};
 	Scratch		local,
 			   *s;
 	mpz_ptr		z[5][3],
@@ -258,17 +270,14 @@ gx_plane_crossing_tu(const double *T, int i, int j, const double *a, const doubl
 	mpz_t	   *w;
 	bool		own,
 				ok;
-	int			e;
 
 	s = scratch(&local, &own);
 	va = s->z[26];
 	vb = s->z[27];
 	w = &s->z[15];
-	ok = points_at_one_scale(pts, 5, s, z, &e);
+	ok = crossing_determinants(T, a, b, s, z);
 	if (ok)
 	{
-		det_of(va, z, z[3], &s->z[15]);
-		det_of(vb, z, z[4], &s->z[15]);
 		/* e1 = T1 - T0, e2 = T2 - T0, A = a - T0, B = b - T0 on axes i and j; D = e1 x e2 */
 		for (int k = 0; k < 2; k++)
 		{
