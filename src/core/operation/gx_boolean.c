@@ -627,10 +627,10 @@ make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], cons
 	 const char *what, size_t *size, GxError *err)
 {
 	/*
-	 * new vertices moved onto others, and slivers folded over mended, within this many of the coordinates'
-	 * largest spacing, in turn
+	 * in turn, new vertices moved onto others within near[k][0], and slivers within near[k][1] of their longest
+	 * edge mended, times the coordinates' largest spacing
 	 */
-	static const double near[] = {0, 1, 4};
+	static const double near[][2] = {{0, 0}, {1, 0}, {4, 0}, {1, 1}, {4, 4}};
 	GxBatchOptions bo;
 	GxBuilder	b;
 	GxSerialized *out;
@@ -656,13 +656,13 @@ make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], cons
 	{
 		GxError		why = {GX_OK, ""};
 		size_t		moved = 0;
-		double		tol = near[k] * largest_ulp(rounded, n);
+		double		ulp = largest_ulp(rounded, n);
 
 		memcpy(tri, rounded, 9 * n * sizeof(double));
 		nkept = n;
-		if (k > 0)
-			moved = gx_snap_cluster(tri, n, in, nin, tol);
-		if (moved == SIZE_MAX || !gx_snap_flat(tri, n, tol))
+		if (k > 0 && (moved = gx_snap_cluster(tri, n, in, nin, near[k][0] * ulp)) == 0 && near[k][1] == 0)
+			continue;
+		if (moved == SIZE_MAX || !gx_snap_flat(tri, n, near[k][1] * ulp))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory mending the %s's surface", what);
 			gx_free(rounded);

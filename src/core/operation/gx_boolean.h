@@ -68,7 +68,8 @@ bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, siz
  * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0 or when every triangle rounded flat (a part
  * thinner than the rounding everywhere). Flat triangles are mended and the surface
  * checked as gx_makesolid checks it (gx_snap.h); where it fails, again with the new vertices that lie within
- * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it. NULL with
+ * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it, then so and the
+ * slivers within as much of their longest edge mended too. NULL with
  * err naming the triangle at fault (in the first check) when none passes ("the <what>'s surface, its new
  * vertices rounded to doubles, is no valid solid: ...").
  */

@@ -1,8 +1,8 @@
 /*
  * gx_snap.c: flat triangles of a rounded surface mended by splitting their neighbours, and new vertices moved
  * onto near ones (gx_snap.h). Mending goes in rounds: the flat triangles found, the directed edges sorted by
- * their ends' coordinates, each flat triangle (or, with a tolerance, sliver folded over) whose neighbour no other
- * mending this round touched mended; until a round finds none or mends none. Near vertices: the distinct vertices sorted by coordinates (so by
+ * their ends' coordinates, each flat triangle (or, with a tolerance, sliver) whose neighbour no other mending
+ * this round touched mended; until a round finds none or mends none. Near vertices: the distinct vertices sorted by coordinates (so by
  * x), each new one joined to the nearest vertex within the tolerance (union-find, at most one vertex of the
  * inputs in a class), every vertex of a class moved onto its vertex of the inputs, or else onto one of it.
  */
@@ -92,11 +92,11 @@ sliver(const double *t, double tol, int *k)
 }
 
 /*
- * Mends flat triangle f (tri + 9 f), or with folds sliver f folded over its neighbour across its longest edge
- * (their normals opposed), if it can: true when it did.
+ * Mends flat triangle f (tri + 9 f), or (sliver) sliver f within tol of its longest edge, with its neighbour
+ * across that edge, if it can: true when it did.
  */
 static bool
-mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched, bool folds, double tol)
+mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched, bool thin, double tol)
 {
 	const double *t = tri + 9 * f;
 	int			mid = 0;
@@ -107,7 +107,7 @@ mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched, bool fol
 	size_t		lo = 0,
 				hi = ne;
 
-	if (folds)
+	if (thin)
 	{
 		/* the corner opposite the longest edge */
 		if (!sliver(t, tol, &mid))
@@ -148,16 +148,6 @@ mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched, bool fol
 	for (int k = 0; k < 3; k++)
 		if (gx_point_cmp(tri + 9 * hit->tri + 3 * k, c + 3) == 0)
 			rotated(tri + 9 * hit->tri, k, x);
-	if (folds)
-	{
-		double		nt[3],
-					nx[3];
-
-		normal(c, c + 3, c + 6, nt);
-		normal(x, x + 3, x + 6, nx);
-		if (nt[0] * nx[0] + nt[1] * nx[1] + nt[2] * nx[2] >= 0)
-			return false;		/* not folded over */
-	}
 	/* (q, m, d) in f's place, (m, p, d) in the neighbour's */
 	memcpy(tri + 9 * f, c + 3, 3 * sizeof(double));
 	memcpy(tri + 9 * f + 3, c + 6, 3 * sizeof(double));
@@ -176,7 +166,7 @@ gx_snap_flat(double *tri, size_t n, double tol)
 				nflat;
 	DirEdge    *e = NULL;
 	bool	   *touched = NULL,
-			   *folded = NULL,
+			   *thin = NULL,
 				ok = true;
 
 	for (int round = 0; round < ROUNDS; round++)
@@ -197,12 +187,12 @@ gx_snap_flat(double *tri, size_t n, double tol)
 			if (!f && !s)
 				continue;
 			if ((flat == NULL && (flat = malloc(n * sizeof(size_t))) == NULL) ||
-				(folded == NULL && (folded = malloc(n * sizeof(bool))) == NULL))
+				(thin == NULL && (thin = malloc(n * sizeof(bool))) == NULL))
 			{
 				ok = false;
 				break;
 			}
-			folded[nflat] = s;
+			thin[nflat] = s;
 			flat[nflat++] = i;
 		}
 		if (!ok || nflat == 0)
@@ -224,12 +214,12 @@ gx_snap_flat(double *tri, size_t n, double tol)
 		memset(touched, 0, n);
 		for (size_t j = 0; j < nflat; j++)
 			if (!touched[flat[j]])
-				mended += mend(tri, flat[j], e, 3 * n, touched, folded[j], tol);
+				mended += mend(tri, flat[j], e, 3 * n, touched, thin[j], tol);
 		if (mended == 0)
 			break;
 	}
 	free(flat);
-	free(folded);
+	free(thin);
 	free(e);
 	free(touched);
 	return ok;
