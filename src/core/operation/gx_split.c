@@ -1,8 +1,9 @@
 /*
- * gx_split.c: a solid split by an open surface (gx_split.h). Each triangle of the solid that the surface
- * meets is cut along it (algorithm/gx_cut.h). A piece's side is read where it borders a cut, from the
- * surface's triangles that made the cut: one (the side of its plane), or two folded along their shared edge
- * (the side of the wedge they make); a piece lying on the surface is on the side away from its outward
+ * gx_split.c: a solid split by an open surface (gx_split.h). The solid's triangles that the surface meets are
+ * cut along it facet by facet, by the surface's facets, as the booleans cut them (gx_split_facets, which also
+ * gives the surface's pieces inside the solid). A piece's side is read where it borders a cut, from the
+ * surface's facets that made the cut: one (the side of its plane), or two folded along the line where they
+ * join (the side of the wedge they make); a piece lying on the surface is on the side away from its outward
  * normal. Sides are carried across the solid's edges that are no cut (pieces joined by their rounded edges,
  * union-find): two sides joined mean the surface does not cut the solid through. The surface's pieces
  * strictly inside the solid close both parts.
@@ -30,6 +31,7 @@ typedef struct Piece
 {
 	size_t		parent;
 	signed char side;
+	bool		met;			/* the surface meets it (or a piece joined to it) */
 	int			tries;			/* rays tried from it (a shell no cut reached) */
 } Piece;
 
@@ -116,6 +118,7 @@ unite(Split *sp, size_t x, size_t y, const double *at, GxError *err)
 	if (x == y)
 		return true;
 	sp->pc[y].parent = x;
+	sp->pc[x].met = sp->pc[x].met || sp->pc[y].met;
 	return set_side(sp, x, sp->pc[y].side, at, err);
 }
 
@@ -124,7 +127,7 @@ new_piece(Split *sp)
 {
 	if (!gx_grow_malloc((void **) &sp->pc, &sp->pccap, sp->npc + 1, sizeof(Piece), SIZE_MAX / 64))
 		return false;
-	sp->pc[sp->npc] = (Piece) {sp->npc, 0, 0};
+	sp->pc[sp->npc] = (Piece) {sp->npc, 0, false, 0};
 	sp->npc++;
 	return true;
 }
@@ -246,6 +249,8 @@ cut_facet(void *ctx, const GxFacetCut *fc, GxError *err)
 		/* on the surface: the solid lies on the side away from its outward normal */
 		covered[p] = cover != 0;
 		ok = new_piece(sp);
+		if (ok)
+			sp->pc[sp->npc - 1].met = true;
 		if (ok && cover)
 			sp->pc[sp->npc - 1].side = (signed char) -cover;
 	}
@@ -452,7 +457,8 @@ gather(Split *sp, int s, const double *sig, size_t nsig, size_t *n)
 
 /*
  * The side of each shell no cut reached: that of the part already made that contains it, or else the side a
- * ray from one of its vertices meets the surface on.
+ * ray from one of its vertices meets the surface on (along the surface's mean normal, up or down, or, for a
+ * shell the surface touches, toward the middle of one of its triangles).
  */
 static bool
 place_unreached(Split *sp, const double *sig, size_t nsig, GxError *err)
@@ -507,8 +513,16 @@ place_unreached(Split *sp, const double *sig, size_t nsig, GxError *err)
 			else if (loc[0] == GX_LOC_OUTSIDE && loc[1] == GX_LOC_OUTSIDE)
 			{
 				sp->pc[x].tries++;
-				if ((s = ray_side(sp, p, normal, 1)) == 0)
-					s = ray_side(sp, p, normal, -1);
+				if ((s = ray_side(sp, p, normal, 1)) == 0 && (s = ray_side(sp, p, normal, -1)) == 0 && sp->pc[x].met)
+				{
+					/* a shell the surface touches: toward a point inside a surface triangle (the normal may pass it by) */
+					const double *t = sp->stri + 9 * ((size_t) (sp->pc[x].tries - 1) % sp->ns);
+					double		d[3];
+
+					for (int a = 0; a < 3; a++)
+						d[a] = (t[a] + t[3 + a] + t[6 + a]) / 3 - p[a];
+					s = ray_side(sp, p, d, 1);
+				}
 			}
 		}
 		if (s != 0)
