@@ -7,6 +7,7 @@
  * (with the same or the opposite orientation), or one of its points located. Of a solid whose pieces outside
  * the other are dropped, only the triangles whose boxes meet the other's box are looked at. The rounded result
  * is mended (gx_snap.h) and checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
+ * A split (gx_split.c) is cut the same way, its solid's facets handed back to it (gx_split_facets).
  */
 #include <math.h>
 #include <stdlib.h>

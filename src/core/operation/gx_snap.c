@@ -1,10 +1,11 @@
 /*
- * gx_snap.c: flat triangles of a rounded surface mended by splitting their neighbours, and new vertices moved
- * onto near ones (gx_snap.h). Mending goes in rounds: the flat triangles found, the directed edges sorted by
- * their ends' coordinates, each flat triangle (or, with a tolerance, sliver) whose neighbour no other mending
- * this round touched mended; until a round finds none or mends none. Near vertices: the distinct vertices sorted by coordinates (so by
- * x), each new one joined to the nearest vertex within the tolerance (union-find, at most one vertex of the
- * inputs in a class), every vertex of a class moved onto its vertex of the inputs, or else onto one of it.
+ * gx_snap.c: flat triangles (and slivers) of a rounded surface mended by splitting their neighbours, and new
+ * vertices moved onto near ones (gx_snap.h). Mending goes in rounds: the flat triangles (with a tolerance, the
+ * slivers too) found, the directed edges sorted by their ends' coordinates, each one whose neighbour no other
+ * mending this round touched mended; until a round finds none or mends none. Near vertices: the distinct
+ * vertices sorted by coordinates (so by x), each new one joined to the nearest vertex within the tolerance
+ * (union-find, at most one vertex of the inputs in a class), every vertex of a class moved onto its vertex of
+ * the inputs, or else onto one of it.
  */
 #include <math.h>
 #include <stdint.h>
@@ -92,8 +93,8 @@ sliver(const double *t, double tol, int *k)
 }
 
 /*
- * Mends flat triangle f (tri + 9 f), or (sliver) sliver f within tol of its longest edge, with its neighbour
- * across that edge, if it can: true when it did.
+ * Mends flat triangle f (tri + 9 f) or, thin, sliver f (within tol of its longest edge) with its neighbour across
+ * its longest edge, if it can: true when it did.
  */
 static bool
 mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched, bool thin, double tol)
