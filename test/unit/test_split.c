@@ -16,48 +16,10 @@
 #include <string.h>
 
 #include "gx_test.h"
+#include "gx_test_field.h"
 #include "gx_test_solids.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_split.h"
-
-/* A height field over the grid xs x ys (h[i + nx j] at (xs[i], ys[j])): a grid of nodes. */
-typedef struct Field
-{
-	double		xs[8],
-				ys[8],
-				h[64];
-	int			nx,
-				ny;
-} Field;
-
-static void
-node(const Field *f, int i, int j, double z0, double *p)
-{
-	p[0] = f->xs[i];
-	p[1] = f->ys[j];
-	p[2] = isnan(z0) ? f->h[i + f->nx * j] : z0;
-}
-
-/* The field's triangles, counter-clockwise seen from above (reversed: clockwise), at height z0 (NAN: h). */
-static void
-field_triangles(Soup *s, const Field *f, double z0, bool reversed)
-{
-	for (int i = 0; i + 1 < f->nx; i++)
-		for (int j = 0; j + 1 < f->ny; j++)
-		{
-			double		a[3],
-						b[3],
-						c[3],
-						d[3];
-
-			node(f, i, j, z0, a);
-			node(f, i + 1, j, z0, b);
-			node(f, i + 1, j + 1, z0, c);
-			node(f, i, j + 1, z0, d);
-			tri3(s, a, reversed ? c : b, reversed ? b : c);
-			tri3(s, a, reversed ? d : c, reversed ? c : d);
-		}
-}
 
 /* The prism between the field and the plane z = zb below it (any orientation: gx_solid_from orients it). */
 static void

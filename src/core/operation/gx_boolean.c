@@ -7,6 +7,7 @@
  * (with the same or the opposite orientation), or one of its points located. Of a solid whose pieces outside
  * the other are dropped, only the triangles whose boxes meet the other's box are looked at. The rounded result
  * is mended (gx_snap.h) and checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
+ * A split (gx_split.c) is cut the same way, its solid's facets handed back to it (gx_split_facets).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -226,6 +227,8 @@ meet(Side *s, GxError *err)
 										  &mcap)
 			  : gx_boolean_met(s->other, T, &m, &nm, &mcap)))
 			ok = false;
+		else if (nm == 0 && s->keep[GX_PIECE_INSIDE] == 0 && s->keep[GX_PIECE_OUTSIDE] == 0)
+			continue;			/* nothing of it is kept: its place is not asked */
 		else if (nm == 0)
 		{
 			/* wholly inside or outside, and no vertex of T on the other's surface: located once a vertex */
@@ -340,27 +343,25 @@ piece_exact(void *ctx)
 
 /*
  * A facet of s, its met triangles s->cut[mine[0 .. nmine)], cut by the other's triangles it meets (by their
- * facets o, each as one polygon; o NULL: each alone), each piece classified (covered by a triangle of the other
- * lying in its plane, or one of its points located) and the chosen ones appended. pairs, others: scratch, room
- * for s->nmet each.
+ * facets o, each as one polygon, one gx_cut_add_group each; o NULL: each alone): the built cut, NULL with err
+ * set. The other's triangles of group g are others[gstart[g] .. gstart[g + 1]) (*ngroups of them). pairs,
+ * others: scratch, room for s->nmet each; gstart: for s->nmet + 1.
  */
-static bool
-cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pairs, size_t *others, GxError *err)
+static GxCut *
+facet_cut(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pairs, size_t *others,
+		  size_t *gstart, size_t *ngroups, GxError *err)
 {
 	const double *T = s->tri + 9 * s->cut[mine[0]];
 	int			sigma,
 				drop = gx_triangle_projection(T, &sigma);
 	GxCut	   *cut = gx_cut_new(T, drop);
-	signed char *choice = NULL;
-	size_t		nothers = 0;
-	bool		ok;
-	mpq_t		t,
-				u;
+	size_t		npairs = 0,
+				n = 0;
 
 	if (cut == NULL)
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
-		return false;
+		return NULL;
 	}
 	if (s->opt->exact_cuts)
 		gx_cut_exact(cut);
@@ -373,24 +374,46 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 		if (k > 0)
 			gx_cut_extend(cut, s->tri + 9 * s->cut[c]);
 		for (size_t j = s->start[c]; j < s->start[c + 1]; j++)
-			pairs[nothers++] = (Member) {facet_of(o, s->met[j]), s->met[j]};
+			pairs[npairs++] = (Member) {facet_of(o, s->met[j]), s->met[j]};
 	}
 	/* the other's triangles met, each once, by facet: each facet one gx_cut_add_group */
-	qsort(pairs, nothers, sizeof(Member), cmp_member);
-	for (size_t x = 0, y; x < nothers; x = y)
+	qsort(pairs, npairs, sizeof(Member), cmp_member);
+	*ngroups = 0;
+	for (size_t x = 0, y; x < npairs; x = y)
 	{
-		size_t		n = 0;
-
-		for (y = x; y < nothers && pairs[y].facet == pairs[x].facet; y++)
+		gstart[(*ngroups)++] = n;
+		for (y = x; y < npairs && pairs[y].facet == pairs[x].facet; y++)
 			if (y == x || pairs[y].k != pairs[y - 1].k)
 				others[n++] = pairs[y].k;
-		gx_cut_add_group(cut, s->other->tri, others, n);
+		gx_cut_add_group(cut, s->other->tri, others + gstart[*ngroups - 1], n - gstart[*ngroups - 1]);
 	}
-	if (!(ok = gx_cut_build(cut, s->opt->cancel, err)))
+	gstart[*ngroups] = n;
+	if (!gx_cut_build(cut, s->opt->cancel, err))
 	{
 		gx_cut_free(cut);
-		return false;
+		return NULL;
 	}
+	return cut;
+}
+
+/*
+ * A facet of s cut (facet_cut), each piece classified (covered by a triangle of the other lying in its plane,
+ * or one of its points located) and the chosen ones appended.
+ */
+static bool
+cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pairs, size_t *others,
+		  size_t *gstart, GxError *err)
+{
+	const double *T = s->tri + 9 * s->cut[mine[0]];
+	size_t		ngroups;
+	GxCut	   *cut = facet_cut(s, o, mine, nmine, pairs, others, gstart, &ngroups, err);
+	signed char *choice = NULL;
+	bool		ok;
+	mpq_t		t,
+				u;
+
+	if (cut == NULL)
+		return false;
 	mpq_inits(t, u, NULL);
 	choice = malloc(gx_cut_npieces(cut));
 	ok = choice != NULL;
@@ -445,14 +468,18 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 	return ok;
 }
 
-/* Every facet of s cut by the other's surface (o: the other's facets, or NULL: each of its triangles alone). */
+/*
+ * Every facet of s cut by the other's surface (o: the other's facets, or NULL: each of its triangles alone):
+ * its pieces chosen (visit NULL), or the cut handed to visit.
+ */
 static bool
-cut_facets(Side *s, const Side *o, GxError *err)
+cut_facets(Side *s, const Side *o, GxFacetVisit visit, void *ctx, GxError *err)
 {
 	Member	   *m = malloc(s->ncut * sizeof(Member) + 1),
 			   *pairs = malloc(s->nmet * sizeof(Member) + 1);
-	size_t	   *others = malloc(s->nmet * sizeof(size_t) + 1);
-	bool		ok = m && pairs && others;
+	size_t	   *others = malloc(s->nmet * sizeof(size_t) + 1),
+			   *gstart = malloc((s->nmet + 1) * sizeof(size_t));
+	bool		ok = m && pairs && others && gstart;
 
 	if (!ok)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
@@ -473,11 +500,29 @@ cut_facets(Side *s, const Side *o, GxError *err)
 		}
 		for (y = x; y < s->ncut && m[y].facet == m[x].facet; y++)
 			mine[nmine++] = m[y].k;
-		ok = cut_facet(s, o, mine, nmine, pairs, others, err);
+		if (visit == NULL)
+			ok = cut_facet(s, o, mine, nmine, pairs, others, gstart, err);
+		else
+		{
+			GxFacetCut	fc = {.ntri = nmine, .others = others, .start = gstart};
+			size_t		tri[FACET_TRIANGLES];
+
+			if ((fc.cut = facet_cut(s, o, mine, nmine, pairs, others, gstart, &fc.ngroups, err)) == NULL)
+				ok = false;
+			else
+			{
+				for (size_t k = 0; k < nmine; k++)
+					tri[k] = s->cut[mine[k]];
+				fc.tri = tri;
+				ok = visit(ctx, &fc, err);
+				gx_cut_free(fc.cut);
+			}
+		}
 	}
 	free(m);
 	free(pairs);
 	free(others);
+	free(gstart);
 	return ok;
 }
 
@@ -496,9 +541,31 @@ gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const 
 {
 	Side		s = {.tri = tri, .n = n, .other = other, .opt = opt, .keep = keep, .out = out, .nout = nout,
 	.cap = cap};
-	bool		ok = meet(&s, err) && cut_facets(&s, NULL, err);
+	bool		ok = meet(&s, err) && cut_facets(&s, NULL, NULL, NULL, err);
 
 	side_free(&s);
+	return ok;
+}
+
+bool
+gx_split_facets(const double *atri, size_t na, const GxSolidIndex *aidx, const double *stri, size_t ns,
+				const GxSolidIndex *sidx, const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap,
+				GxFacetVisit visit, void *ctx, GxError *err)
+{
+	static const signed char inside[GX_PIECE_CLASSES] = {0, 1, 0, 0},
+				none[GX_PIECE_CLASSES] = {0, 0, 0, 0};
+	Side		side[2] = {
+		{.tri = stri, .n = ns, .self = sidx, .other = aidx, .opt = opt, .keep = inside, .out = out, .nout = nout,
+		.cap = cap},
+		{.tri = atri, .n = na, .self = aidx, .other = sidx, .opt = opt, .keep = none, .out = out, .nout = nout,
+		.cap = cap}
+	};
+	bool		ok = meet(&side[0], err) && meet(&side[1], err) && find_facets(&side[0], err) &&
+		find_facets(&side[1], err) && cut_facets(&side[0], &side[1], NULL, NULL, err) &&
+		cut_facets(&side[1], &side[0], visit, ctx, err);
+
+	side_free(&side[0]);
+	side_free(&side[1]);
 	return ok;
 }
 
@@ -560,8 +627,11 @@ static GxSerialized *
 make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
 	 const char *what, size_t *size, GxError *err)
 {
-	/* new vertices moved onto others within this many of the coordinates' largest spacing, in turn */
-	static const double near[] = {0, 1, 4};
+	/*
+	 * in turn, new vertices moved onto others within near[k][0], and slivers within near[k][1] of their longest
+	 * edge mended, times the coordinates' largest spacing
+	 */
+	static const double near[][2] = {{0, 0}, {1, 0}, {4, 0}, {1, 1}, {4, 4}};
 	GxBatchOptions bo;
 	GxBuilder	b;
 	GxSerialized *out;
@@ -587,12 +657,13 @@ make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], cons
 	{
 		GxError		why = {GX_OK, ""};
 		size_t		moved = 0;
+		double		ulp = largest_ulp(rounded, n);
 
 		memcpy(tri, rounded, 9 * n * sizeof(double));
 		nkept = n;
-		if (k > 0 && (moved = gx_snap_cluster(tri, n, in, nin, near[k] * largest_ulp(tri, n))) == 0)
+		if (k > 0 && (moved = gx_snap_cluster(tri, n, in, nin, near[k][0] * ulp)) == 0 && near[k][1] == 0)
 			continue;
-		if (moved == SIZE_MAX || !gx_snap_flat(tri, n))
+		if (moved == SIZE_MAX || !gx_snap_flat(tri, n, near[k][1] * ulp))
 		{
 			gx_error_set(err, GX_ERR_NOMEM, "out of memory mending the %s's surface", what);
 			gx_free(rounded);
@@ -713,8 +784,8 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 				.keep = keep[k], .out = &out, .nout = &nout, .cap = &cap, .kept = &kept, .keptcap = &keptcap,
 				.cand = paired ? &cand : NULL, .side = k};
 			ok = meet(&side[0], err) && meet(&side[1], err) && find_facets(&side[0], err) &&
-				find_facets(&side[1], err) && cut_facets(&side[0], &side[1], err) &&
-				cut_facets(&side[1], &side[0], err);
+				find_facets(&side[1], err) && cut_facets(&side[0], &side[1], NULL, NULL, err) &&
+				cut_facets(&side[1], &side[0], NULL, NULL, err);
 			side_free(&side[0]);
 			side_free(&side[1]);
 		}

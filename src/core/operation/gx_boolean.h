@@ -15,6 +15,7 @@
 #ifndef GX_BOOLEAN_H
 #define GX_BOOLEAN_H
 
+#include "algorithm/gx_cut.h"
 #include "operation/gx_overlay.h"
 
 /*
@@ -25,6 +26,35 @@
  */
 bool		gx_overlay_pieces(const double *tri, size_t n, const GxSolidIndex *other, const signed char *keep,
 							  const GxOverlayOptions *opt, double **out, size_t *nout, size_t *cap, GxError *err);
+
+/*
+ * A facet of a solid cut by a surface's facets, as gx_split_facets hands it over: the solid's triangles tri[0 ..
+ * ntri) (indices), cut (built) by ngroups calls of gx_cut_add_group, call g with the surface's triangles
+ * others[start[g] .. start[g + 1]) (indices), coplanar and joined.
+ */
+typedef struct GxFacetCut
+{
+	GxCut	   *cut;
+	const size_t *tri,
+			   *others,
+			   *start;
+	size_t		ntri,
+				ngroups;
+} GxFacetCut;
+
+typedef bool (*GxFacetVisit) (void *ctx, const GxFacetCut *fc, GxError *err);
+
+/*
+ * For a split of solid atri (na triangles, indexed by aidx) by surface stri (ns triangles, indexed by sidx),
+ * cut as the booleans cut two solids, facet by facet: the surface's pieces strictly inside the solid appended
+ * to *out as gx_overlay_pieces appends them, and each facet of the solid's triangles that the surface meets
+ * handed to visit, cut by the surface's facets (the same facets that cut the surface). The solid's triangles
+ * handed to no visit are those the surface misses (or flat). false with err set as gx_overlay_pieces, or as
+ * visit.
+ */
+bool		gx_split_facets(const double *atri, size_t na, const GxSolidIndex *aidx, const double *stri, size_t ns,
+							const GxSolidIndex *sidx, const GxOverlayOptions *opt, double **out, size_t *nout,
+							size_t *cap, GxFacetVisit visit, void *ctx, GxError *err);
 
 /*
  * The triangles of idx that meet triangle T (exactly: touching counts), their indices into *met (realloc'd:
@@ -38,7 +68,8 @@ bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, siz
  * serialized solid (gx_alloc'd, *size bytes), EMPTY when n is 0 or when every triangle rounded flat (a part
  * thinner than the rounding everywhere). Flat triangles are mended and the surface
  * checked as gx_makesolid checks it (gx_snap.h); where it fails, again with the new vertices that lie within
- * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it. NULL with
+ * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it, then so and the
+ * slivers within as much of their longest edge mended too. NULL with
  * err naming the triangle at fault (in the first check) when none passes ("the <what>'s surface, its new
  * vertices rounded to doubles, is no valid solid: ...").
  */

@@ -1,10 +1,11 @@
 /*
- * gx_snap.c: flat triangles of a rounded surface mended by splitting their neighbours, and new vertices moved
- * onto near ones (gx_snap.h). Mending goes in rounds: the flat triangles found, the directed edges sorted by
- * their ends' coordinates, each flat triangle whose neighbour no other mending this round touched mended;
- * until a round finds none or mends none. Near vertices: the distinct vertices sorted by coordinates (so by
- * x), each new one joined to the nearest vertex within the tolerance (union-find, at most one vertex of the
- * inputs in a class), every vertex of a class moved onto its vertex of the inputs, or else onto one of it.
+ * gx_snap.c: flat triangles (and slivers) of a rounded surface mended by splitting their neighbours, and new
+ * vertices moved onto near ones (gx_snap.h). Mending goes in rounds: the flat triangles (with a tolerance, the
+ * slivers too) found, the directed edges sorted by their ends' coordinates, each one whose neighbour no other
+ * mending this round touched mended; until a round finds none or mends none. Near vertices: the distinct
+ * vertices sorted by coordinates (so by x), each new one joined to the nearest vertex within the tolerance
+ * (union-find, at most one vertex of the inputs in a class), every vertex of a class moved onto its vertex of
+ * the inputs, or else onto one of it.
  */
 #include <math.h>
 #include <stdint.h>
@@ -50,9 +51,53 @@ rotated(const double *t, int k, double *out)
 		memcpy(out + 3 * m, t + 3 * ((k + m) % 3), 3 * sizeof(double));
 }
 
-/* Mends flat triangle f (tri + 9 f) if it can: true when it did. */
+/* (b - a) x (c - a), in doubles. */
+static void
+normal(const double *a, const double *b, const double *c, double *n)
+{
+	for (int k = 0; k < 3; k++)
+	{
+		int			i = (k + 1) % 3,
+					j = (k + 2) % 3;
+
+		n[k] = (b[i] - a[i]) * (c[j] - a[j]) - (b[j] - a[j]) * (c[i] - a[i]);
+	}
+}
+
+static double
+dist2(const double *a, const double *b)
+{
+	return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]);
+}
+
+/* Is triangle t a sliver: its corner k opposite its longest edge within tol of that edge's line (in doubles)? */
 static bool
-mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched)
+sliver(const double *t, double tol, int *k)
+{
+	double		n[3],
+				l = 0;
+
+	*k = 0;
+	for (int m = 0; m < 3; m++)
+	{
+		double		d = dist2(t + 3 * ((m + 1) % 3), t + 3 * ((m + 2) % 3));
+
+		if (d > l)
+		{
+			l = d;
+			*k = m;
+		}
+	}
+	normal(t, t + 3, t + 6, n);
+	return l > 0 && (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) <= tol * tol * l;
+}
+
+/*
+ * Mends flat triangle f (tri + 9 f) or, thin, sliver f (within tol of its longest edge) with its neighbour across
+ * its longest edge, if it can: true when it did.
+ */
+static bool
+mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched, bool thin, double tol)
 {
 	const double *t = tri + 9 * f;
 	int			mid = 0;
@@ -63,15 +108,22 @@ mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched)
 	size_t		lo = 0,
 				hi = ne;
 
-	/* the middle vertex along the line: the middle one in the order of coordinates */
-	for (int k = 0; k < 3; k++)
+	if (thin)
 	{
-		int			below = (gx_point_cmp(t + 3 * ((k + 1) % 3), t + 3 * k) < 0) +
-			(gx_point_cmp(t + 3 * ((k + 2) % 3), t + 3 * k) < 0);
-
-		if (below == 1)
-			mid = k;
+		/* the corner opposite the longest edge */
+		if (!sliver(t, tol, &mid))
+			return false;
 	}
+	else
+		/* the middle vertex along the line: the middle one in the order of coordinates */
+		for (int k = 0; k < 3; k++)
+		{
+			int			below = (gx_point_cmp(t + 3 * ((k + 1) % 3), t + 3 * k) < 0) +
+				(gx_point_cmp(t + 3 * ((k + 2) % 3), t + 3 * k) < 0);
+
+			if (below == 1)
+				mid = k;
+		}
 	rotated(t, (mid + 1) % 3, c);	/* (p, q, m): the triangle runs p -> q */
 	memcpy(key.a, c + 3, sizeof(key.a));	/* q -> p */
 	memcpy(key.b, c, sizeof(key.b));
@@ -109,27 +161,42 @@ mend(double *tri, size_t f, const DirEdge *e, size_t ne, bool *touched)
 }
 
 bool
-gx_snap_flat(double *tri, size_t n)
+gx_snap_flat(double *tri, size_t n, double tol)
 {
 	size_t	   *flat = NULL,
 				nflat;
 	DirEdge    *e = NULL;
 	bool	   *touched = NULL,
+			   *thin = NULL,
 				ok = true;
 
 	for (int round = 0; round < ROUNDS; round++)
 	{
 		size_t		mended = 0;
+		int			k;
 
 		nflat = 0;
 		for (size_t i = 0; i < n; i++)
-			if (!repeated(tri + 9 * i) && gx_triangle_flat(tri + 9 * i))
+		{
+			bool		f,
+						s;
+
+			if (repeated(tri + 9 * i))
+				continue;
+			f = gx_triangle_flat(tri + 9 * i);
+			s = !f && tol > 0 && sliver(tri + 9 * i, tol, &k);
+			if (!f && !s)
+				continue;
+			if ((flat == NULL && (flat = malloc(n * sizeof(size_t))) == NULL) ||
+				(thin == NULL && (thin = malloc(n * sizeof(bool))) == NULL))
 			{
-				if (flat == NULL && (flat = malloc(n * sizeof(size_t))) == NULL)
-					return false;
-				flat[nflat++] = i;
+				ok = false;
+				break;
 			}
-		if (nflat == 0)
+			thin[nflat] = s;
+			flat[nflat++] = i;
+		}
+		if (!ok || nflat == 0)
 			break;
 		if ((e == NULL && (e = malloc(3 * n * sizeof(DirEdge))) == NULL) ||
 			(touched == NULL && (touched = malloc(n)) == NULL))
@@ -138,21 +205,22 @@ gx_snap_flat(double *tri, size_t n)
 			break;
 		}
 		for (size_t i = 0; i < n; i++)
-			for (int k = 0; k < 3; k++)
+			for (int m = 0; m < 3; m++)
 			{
-				memcpy(e[3 * i + k].a, tri + 9 * i + 3 * k, sizeof(e->a));
-				memcpy(e[3 * i + k].b, tri + 9 * i + 3 * ((k + 1) % 3), sizeof(e->b));
-				e[3 * i + k].tri = i;
+				memcpy(e[3 * i + m].a, tri + 9 * i + 3 * m, sizeof(e->a));
+				memcpy(e[3 * i + m].b, tri + 9 * i + 3 * ((m + 1) % 3), sizeof(e->b));
+				e[3 * i + m].tri = i;
 			}
 		qsort(e, 3 * n, sizeof(DirEdge), cmp_edge);
 		memset(touched, 0, n);
-		for (size_t k = 0; k < nflat; k++)
-			if (!touched[flat[k]])
-				mended += mend(tri, flat[k], e, 3 * n, touched);
+		for (size_t j = 0; j < nflat; j++)
+			if (!touched[flat[j]])
+				mended += mend(tri, flat[j], e, 3 * n, touched, thin[j], tol);
 		if (mended == 0)
 			break;
 	}
 	free(flat);
+	free(thin);
 	free(e);
 	free(touched);
 	return ok;

@@ -1,8 +1,9 @@
 /*
- * gx_split.c: a solid split by an open surface (gx_split.h). Each triangle of the solid that the surface
- * meets is cut along it (algorithm/gx_cut.h). A piece's side is read where it borders a cut, from the
- * surface's triangles that made the cut: one (the side of its plane), or two folded along their shared edge
- * (the side of the wedge they make); a piece lying on the surface is on the side away from its outward
+ * gx_split.c: a solid split by an open surface (gx_split.h). The solid's triangles that the surface meets are
+ * cut along it facet by facet, by the surface's facets, as the booleans cut them (gx_split_facets, which also
+ * gives the surface's pieces inside the solid). A piece's side is read where it borders a cut, from the
+ * surface's facets that made the cut: one (the side of its plane), or two folded along the line where they
+ * join (the side of the wedge they make); a piece lying on the surface is on the side away from its outward
  * normal. Sides are carried across the solid's edges that are no cut (pieces joined by their rounded edges,
  * union-find): two sides joined mean the surface does not cut the solid through. The surface's pieces
  * strictly inside the solid close both parts.
@@ -30,6 +31,7 @@ typedef struct Piece
 {
 	size_t		parent;
 	signed char side;
+	bool		met;			/* the surface meets it (or a piece joined to it) */
 	int			tries;			/* rays tried from it (a shell no cut reached) */
 } Piece;
 
@@ -58,9 +60,7 @@ typedef struct Split
 				ntri,
 				tricap,
 				tpcap;
-	size_t	   *met,
-				nmet,
-				metcap;
+	bool	   *done;			/* per triangle of the solid: cut with its facet */
 } Split;
 
 /* The surface's adjacency into sp->across (gx_facets_adjacency). */
@@ -118,6 +118,7 @@ unite(Split *sp, size_t x, size_t y, const double *at, GxError *err)
 	if (x == y)
 		return true;
 	sp->pc[y].parent = x;
+	sp->pc[x].met = sp->pc[x].met || sp->pc[y].met;
 	return set_side(sp, x, sp->pc[y].side, at, err);
 }
 
@@ -126,7 +127,7 @@ new_piece(Split *sp)
 {
 	if (!gx_grow_malloc((void **) &sp->pc, &sp->pccap, sp->npc + 1, sizeof(Piece), SIZE_MAX / 64))
 		return false;
-	sp->pc[sp->npc] = (Piece) {sp->npc, 0, 0};
+	sp->pc[sp->npc] = (Piece) {sp->npc, 0, false, 0};
 	sp->npc++;
 	return true;
 }
@@ -167,35 +168,51 @@ cmp_stretch(const void *x, const void *y)
 	return c ? c : gx_point_cmp(s->p + 3, t->p + 3);
 }
 
+/* Surface triangles x of group gx and y of group gy of fc that share an edge; false when none do. */
+static bool
+adjacent(const Split *sp, const GxFacetCut *fc, size_t gx, size_t gy, size_t *x, size_t *y)
+{
+	for (size_t i = fc->start[gx]; i < fc->start[gx + 1]; i++)
+		for (size_t j = fc->start[gy]; j < fc->start[gy + 1]; j++)
+			for (int k = 0; k < 3; k++)
+				if (sp->across[3 * fc->others[i] + k] == (long) fc->others[j])
+				{
+					*x = fc->others[i];
+					*y = fc->others[j];
+					return true;
+				}
+	return false;
+}
+
 /*
- * The side of the surface near a cut made by the surface triangles tau[0 .. n) (one, or two sharing the edge
- * along which the cut runs), seen from vertex w of the cut triangle: 1 positive, -1 negative, 0 on the plane
- * of the only one. -2 when two triangles make the cut that share no edge (the surface meets itself).
+ * The side of the surface near a cut made by the surface's groups g[0 .. n) of fc (one facet, or two folded
+ * along the line where they join), seen from vertex w of the cut: 1 positive, -1 negative, 0 on the plane of
+ * the only one. -2 when two groups make the cut that share no edge (the surface meets itself).
  */
 static int
-side_near(Split *sp, GxCut *cut, size_t w, const size_t *tau, size_t n)
+side_near(Split *sp, const GxFacetCut *fc, size_t w, const size_t *g, size_t n)
 {
-	const double *t0 = sp->stri + 9 * tau[0],
+	size_t		tau[2] = {fc->others[fc->start[g[0]]], 0};
+	const double *t0,
 			   *t1,
 			   *far = NULL;
-	int			s0 = -gx_cut_vertex_side(cut, w, t0),
+	int			s0,
 				s1,
 				c;
-	bool		shared = false;
 
 	if (n == 1)
-		return s0;
-	for (int k = 0; k < 3; k++)
-		shared = shared || sp->across[3 * tau[0] + k] == (long) tau[1];
-	if (!shared)
-		return -2;				/* and a triangle repeated reversed has no far vertex */
+		return -gx_cut_vertex_side(fc->cut, w, sp->stri + 9 * tau[0]);
+	if (!adjacent(sp, fc, g[0], g[1], &tau[0], &tau[1]))
+		return -2;
+	t0 = sp->stri + 9 * tau[0];
 	t1 = sp->stri + 9 * tau[1];
+	s0 = -gx_cut_vertex_side(fc->cut, w, t0);
 	for (int k = 0; k < 3; k++)
 		if (gx_point_cmp(t1 + 3 * k, t0) && gx_point_cmp(t1 + 3 * k, t0 + 3) && gx_point_cmp(t1 + 3 * k, t0 + 6))
 			far = t1 + 3 * k;
 	if (far == NULL)
-		return -2;
-	s1 = -gx_cut_vertex_side(cut, w, t1);
+		return -2;				/* a triangle repeated reversed */
+	s1 = -gx_cut_vertex_side(fc->cut, w, t1);
 	c = -gx_orient3d(t0, t0 + 3, t0 + 6, far);
 	/* a ridge (t1 bends to t0's negative side): the positive side is either half-space's; a valley: both's */
 	if (c < 0)
@@ -205,33 +222,23 @@ side_near(Split *sp, GxCut *cut, size_t w, const size_t *tau, size_t n)
 	return s0 ? s0 : s1;
 }
 
-/* Solid triangle T cut along the surface: its pieces, their triangles, their sides where the cuts tell. */
+/*
+ * A facet of the solid cut along the surface (gx_split_facets' visit): its pieces, their triangles, their
+ * sides where the cuts tell; its triangles marked done.
+ */
 static bool
-cut_triangle(Split *sp, const double *T, int drop, GxError *err)
+cut_facet(void *ctx, const GxFacetCut *fc, GxError *err)
 {
-	GxCut	   *cut = gx_cut_new(T, drop);
+	Split	   *sp = ctx;
+	GxCut	   *cut = fc->cut;
 	size_t		base = sp->npc;
 	signed char *covered = NULL;
 	bool		ok;
 	mpq_t		t,
 				u;
 
-	if (cut == NULL)
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a triangle into pieces");
-		return false;
-	}
-	if (sp->opt->exact_cuts)
-		gx_cut_exact(cut);
-	if (sp->opt->max_cuts)
-		gx_cut_limit(cut, sp->opt->max_cuts);
-	for (size_t k = 0; k < sp->nmet; k++)
-		gx_cut_add(cut, sp->stri + 9 * sp->met[k]);
-	if (!gx_cut_build(cut, sp->opt->cancel, err))
-	{
-		gx_cut_free(cut);
-		return false;
-	}
+	for (size_t k = 0; k < fc->ntri; k++)
+		sp->done[fc->tri[k]] = true;
 	mpq_inits(t, u, NULL);
 	ok = (covered = malloc(gx_cut_npieces(cut) + 1)) != NULL;
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
@@ -242,6 +249,8 @@ cut_triangle(Split *sp, const double *T, int drop, GxError *err)
 		/* on the surface: the solid lies on the side away from its outward normal */
 		covered[p] = cover != 0;
 		ok = new_piece(sp);
+		if (ok)
+			sp->pc[sp->npc - 1].met = true;
 		if (ok && cover)
 			sp->pc[sp->npc - 1].side = (signed char) -cover;
 	}
@@ -281,9 +290,7 @@ cut_triangle(Split *sp, const double *T, int drop, GxError *err)
 			}
 			if (covered[p])
 				continue;
-			for (size_t j = 0; j < n && j < 3; j++)
-				src[j] = sp->met[src[j]];
-			if (n > 2 || (s = side_near(sp, cut, v[m], src, n)) == -2)
+			if (n > 2 || (s = side_near(sp, fc, v[m], src, n)) == -2)
 			{
 				gx_error_set(err, GX_ERR_INVALID, "the surface meets itself near (%.17g %.17g %.17g)", a[0], a[1], a[2]);
 				ok = false;
@@ -293,38 +300,32 @@ cut_triangle(Split *sp, const double *T, int drop, GxError *err)
 		}
 	}
 	free(covered);
-	gx_cut_free(cut);
 	return ok;
 }
 
-/* Every triangle of the solid, cut where the surface meets it, its pieces joined across uncut edges. */
+/*
+ * Every triangle of the solid, its facets that the surface meets cut along it (gx_split_facets, which makes
+ * the surface's pieces inside the solid, into sig), the others whole; pieces joined across uncut edges.
+ */
 static bool
-cut_solid(Split *sp, const double *atri, size_t na, GxError *err)
+cut_solid(Split *sp, const double *atri, size_t na, const GxSolidIndex *aidx, double **sig, size_t *nsig,
+		  size_t *sigcap, GxError *err)
 {
+	if ((sp->done = calloc(na + 1, sizeof(bool))) == NULL)
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a solid's triangles");
+		return false;
+	}
+	if (!gx_split_facets(atri, na, aidx, sp->stri, sp->ns, &sp->sidx, sp->opt, sig, nsig, sigcap, cut_facet, sp,
+						 err))
+		return false;
 	for (size_t i = 0; i < na; i++)
 	{
 		const double *T = atri + 9 * i;
-		int			sigma,
-					drop;
+		int			sigma;
 
-		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(sp->opt->cancel))
-		{
-			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting a solid's triangles");
-			return false;
-		}
-		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
+		if (sp->done[i] || gx_triangle_projection(T, &sigma) < 0)
 			continue;
-		if (!gx_boolean_met(&sp->sidx, T, &sp->met, &sp->nmet, &sp->metcap))
-		{
-			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting a solid's triangles");
-			return false;
-		}
-		if (sp->nmet > 0)
-		{
-			if (!cut_triangle(sp, T, drop, err))
-				return false;
-			continue;
-		}
 		if (!new_piece(sp) || !add_triangle(sp, T, sp->npc - 1) ||
 			!add_stretch(sp, T, T + 3, sp->npc - 1) || !add_stretch(sp, T + 3, T + 6, sp->npc - 1) ||
 			!add_stretch(sp, T + 6, T, sp->npc - 1))
@@ -456,7 +457,8 @@ gather(Split *sp, int s, const double *sig, size_t nsig, size_t *n)
 
 /*
  * The side of each shell no cut reached: that of the part already made that contains it, or else the side a
- * ray from one of its vertices meets the surface on.
+ * ray from one of its vertices meets the surface on (along the surface's mean normal, up or down, or, for a
+ * shell the surface touches, toward the middle of one of its triangles).
  */
 static bool
 place_unreached(Split *sp, const double *sig, size_t nsig, GxError *err)
@@ -511,8 +513,16 @@ place_unreached(Split *sp, const double *sig, size_t nsig, GxError *err)
 			else if (loc[0] == GX_LOC_OUTSIDE && loc[1] == GX_LOC_OUTSIDE)
 			{
 				sp->pc[x].tries++;
-				if ((s = ray_side(sp, p, normal, 1)) == 0)
-					s = ray_side(sp, p, normal, -1);
+				if ((s = ray_side(sp, p, normal, 1)) == 0 && (s = ray_side(sp, p, normal, -1)) == 0 && sp->pc[x].met)
+				{
+					/* a shell the surface touches: toward a point inside a surface triangle (the normal may pass it by) */
+					const double *t = sp->stri + 9 * ((size_t) (sp->pc[x].tries - 1) % sp->ns);
+					double		d[3];
+
+					for (int a = 0; a < 3; a++)
+						d[a] = (t[a] + t[3 + a] + t[6 + a]) / 3 - p[a];
+					s = ray_side(sp, p, d, 1);
+				}
 			}
 		}
 		if (s != 0)
@@ -540,7 +550,6 @@ bool
 gx_split_solid(const GxSerialized *solid, const GxSerialized *surface, const GxOverlayOptions *opt,
 			   GxSerialized *part[2], size_t size[2], GxError *err)
 {
-	static const signed char inside[GX_PIECE_CLASSES] = {0, 1, 0, 0};
 	static const char *const what[2] = {"negative part", "positive part"};
 	Split		sp = {.opt = opt};
 	GxSolidIndex aidx;
@@ -568,8 +577,7 @@ gx_split_solid(const GxSerialized *solid, const GxSerialized *surface, const GxO
 	{
 		ok = sidx = gx_solid_index_build(&sp.sidx, sp.stri, sp.ns, err);
 		ok = ok && (aidx_built = gx_solid_index_build(&aidx, atri, na, err));
-		ok = ok && cut_solid(&sp, atri, na, err)
-			&& gx_overlay_pieces(sp.stri, sp.ns, &aidx, inside, opt, &sig, &nsig, &sigcap, err);
+		ok = ok && cut_solid(&sp, atri, na, &aidx, &sig, &nsig, &sigcap, err);
 	}
 	if (ok)
 	{
@@ -619,7 +627,7 @@ gx_split_solid(const GxSerialized *solid, const GxSerialized *surface, const GxO
 	free(sp.st);
 	free(sp.tri);
 	free(sp.tpiece);
-	free(sp.met);
+	free(sp.done);
 	free(sig);
 	return ok;
 }

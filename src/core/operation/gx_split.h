@@ -2,7 +2,7 @@
  * gx_split.h: a solid split by an open surface (a TIN: topography, a fault, a pit wall) into its parts on
  * either side. The positive side of the surface is the one its triangles' normals point to (each triangle
  * counter-clockwise seen from there: above, for a TIN counter-clockwise seen from above). The combinatorics
- * are exact, as the booleans' (gx_boolean.h): the solid's triangles are cut along the surface, each piece's
+ * are exact, as the booleans' (gx_boolean.h): the solid's facets are cut along the surface's, each piece's
  * side decided exactly where it borders the surface, and the surface's pieces strictly inside the solid close
  * both parts (oriented one way for each). New vertices are rounded once; each part is mended and checked as
  * the booleans' results are (gx_boolean_make), and refused, naming where, when rounding broke it.
@@ -11,7 +11,8 @@
  * ends inside the solid (so that its two sides meet around its border), the split is refused, naming where.
  * A shell of the solid that the surface does not reach (a separate body, a cavity) goes with the side whose
  * part contains it, or else with the side of the surface that a ray from it meets first (along the surface's
- * mean normal, up or down it); when no ray from it meets the surface, the split is refused.
+ * mean normal, up or down it; toward a point inside a triangle of the surface, for a shell the surface touches
+ * but does not cut); when no ray from it meets the surface, the split is refused.
  */
 #ifndef GX_SPLIT_H
 #define GX_SPLIT_H
