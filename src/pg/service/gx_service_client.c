@@ -163,6 +163,38 @@ await_reply(GxWireHeader *h, void *buf, size_t len, GxWireFds *fds, GxWireContro
 	return false;
 }
 
+/*
+ * Sends a message of type with its payload and waits for the answer want, reply_len bytes into reply (the
+ * descriptors of a segment that comes along into fds, for the caller to close); false (why set, disconnected)
+ * when it does not come, after a check for interrupts when the wait was cut short.
+ */
+static bool
+ask(GxMsgType type, const void *payload, size_t len, GxMsgType want, void *reply, size_t reply_len, GxWireFds *fds,
+	char *why, size_t whylen)
+{
+	GxWireHeader h;
+
+	if (!gx_wire_send(sock, type, payload, len, NULL))
+	{
+		snprintf(why, whylen, "GPU service connection lost");
+		disconnect();
+		return false;
+	}
+	if (!await_reply(&h, reply, reply_len, fds, NULL, why, whylen))
+	{
+		CHECK_FOR_INTERRUPTS();
+		return false;
+	}
+	if (h.type != want)
+	{
+		gx_wire_fds_close(fds);
+		snprintf(why, whylen, "GPU service: unexpected answer");
+		disconnect();
+		return false;
+	}
+	return true;
+}
+
 /* Asks which sides the service holds; false (why set) when it cannot serve. */
 static bool
 lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
@@ -171,9 +203,9 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 	GxWireLookup l;
 	char	   *payload;
 	size_t		len;
-	GxWireHeader h;
 	GxWireFds	fds;
 	int			k;
+	bool		answered;
 
 	for (k = 0; k < 2; k++)
 		l.nkeys[k] = sides[k]->skeys ? sides[k]->nskeys : 0;
@@ -186,25 +218,11 @@ lookup(GxPgSide *a, GxPgSide *b, GxWireLookupReply *r, char *why, size_t whylen)
 		if (l.nkeys[k])
 			memcpy(payload + sizeof(l) + (k ? l.nkeys[0] * sizeof(GxCacheKey) : 0), sides[k]->skeys,
 				   l.nkeys[k] * sizeof(GxCacheKey));
-	if (!gx_wire_send(sock, GX_MSG_LOOKUP, payload, len, NULL))
-	{
-		snprintf(why, whylen, "GPU service connection lost");
-		disconnect();
-		return false;
-	}
+	answered = ask(GX_MSG_LOOKUP, payload, len, GX_MSG_LOOKUP_REPLY, r, sizeof(*r), &fds, why, whylen);
 	pfree(payload);
-	if (!await_reply(&h, r, sizeof(*r), &fds, NULL, why, whylen))
-	{
-		CHECK_FOR_INTERRUPTS();
+	if (!answered)
 		return false;
-	}
 	gx_wire_fds_close(&fds);
-	if (h.type != GX_MSG_LOOKUP_REPLY)
-	{
-		snprintf(why, whylen, "GPU service: unexpected answer");
-		disconnect();
-		return false;
-	}
 	if (!r->device_ok)
 	{
 		snprintf(why, whylen, "GPU: not available (%s)", r->device);
@@ -535,48 +553,31 @@ gx_service_overlaps(GxPgSide *a, GxPgSide *b, const GxBatchOptions *opt, size_t 
 bool
 gx_service_cache_stats(bool reset, GxCacheStats *st)
 {
-	GxWireHeader h;
 	char		why[256];
 	GxWireFds	fds;
 
-	if (!gx_service_started() || !connect_service(why, sizeof(why)))
-		return false;
-	if (!gx_wire_send(sock, reset ? GX_MSG_RESET : GX_MSG_STATS, NULL, 0, NULL))
-	{
-		disconnect();
-		return false;
-	}
-	if (!await_reply(&h, st, sizeof(*st), &fds, NULL, why, sizeof(why)))
+	if (!gx_service_started() || !connect_service(why, sizeof(why)) ||
+		!ask(reset ? GX_MSG_RESET : GX_MSG_STATS, NULL, 0, GX_MSG_STATS_REPLY, st, sizeof(*st), &fds, why,
+			 sizeof(why)))
 		return false;
 	gx_wire_fds_close(&fds);
-	return h.type == GX_MSG_STATS_REPLY;
+	return true;
 }
 
 void *
 gx_service_rows(const GxCacheKey *keys, size_t nkeys, size_t *len)
 {
-	GxWireHeader h;
 	GxWireRowsReply r;
 	char		why[256];
 	GxWireFds	fds;
 	void	   *rows = NULL;
 
 	*len = 0;
-	if (!gx_service_started() || !connect_service(why, sizeof(why)))
+	if (!gx_service_started() || !connect_service(why, sizeof(why)) ||
+		!ask(GX_MSG_ROWS, keys, nkeys * sizeof(GxCacheKey), GX_MSG_ROWS_REPLY, &r, sizeof(r), &fds, why,
+			 sizeof(why)))
 		return NULL;
-	if (!gx_wire_send(sock, GX_MSG_ROWS, keys, nkeys * sizeof(GxCacheKey), NULL))
-	{
-		disconnect();
-		return NULL;
-	}
-	if (!await_reply(&h, &r, sizeof(r), &fds, NULL, why, sizeof(why)))
-	{
-		CHECK_FOR_INTERRUPTS();
-		return NULL;
-	}
-	if (h.type != GX_MSG_ROWS_REPLY)
-		disconnect();
-	else if (r.len > 0 && (rows = gx_wire_segment_map(&fds, r.len, false)) != NULL)
+	if (r.len > 0 && (rows = gx_wire_segment_map(&fds, r.len, false)) != NULL)
 		*len = r.len;
 	gx_wire_fds_close(&fds);
 	return rows;
