@@ -933,14 +933,15 @@ gx_pg_table_side(GxPgTable *t, GxPgSide *s, MemoryContext cxt)
 	TableRows	r;
 	TableEntry *e;
 	double		t0 = gx_now_ms();
+	bool		to_service = service_runs();
 	/* a side read whole anyway, which the GPU service keeps, need not fit this backend's cache */
-	bool		unbounded = t->whole_anyway && service_runs();
+	bool		unbounded = t->whole_anyway && to_service;
 
 	r.geoms = NULL;
 	if ((e = table_entry(t, true, unbounded, NULL, 0, cxt, &r)) == NULL)
 		return false;
 	gx_pg_side_prepare_given(s, e->key, 2, e->ids, e->ngeoms, e->nrows, e->raw_bytes, load_values, t, cxt);
-	if (service_runs())
+	if (to_service)
 	{
 		RowsHead	head = {e->nrows, e->ngeoms, e->raw_bytes, tid_runs(e)};
 

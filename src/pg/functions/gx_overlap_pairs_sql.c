@@ -253,9 +253,7 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	}
 	PG_TRY();
 	{
-		if (geoms && npairs == 0)
-			 /* no common part */ ;
-		else if (geoms)
+		if (geoms && npairs > 0)
 		{
 			/* the indexes of the pairs' solids (the cache's, or made now), kept for the common parts */
 			bool	   *needed[2] = {palloc0(Max(ga->ngeoms, 1) * sizeof(bool)),
@@ -273,7 +271,7 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 				gx_overlay_raise(fname, &err);
 			put_common_parts(fname, rsinfo, ga, gb, &aid, &bid, sa, sb, pairs, npairs, &opt);
 		}
-		else
+		else if (!geoms)
 		{
 			MemoryContext row = AllocSetContextCreate(CurrentMemoryContext, "gx_overlap_pairs row",
 													  ALLOCSET_DEFAULT_SIZES),
