@@ -139,7 +139,7 @@ main(int argc, char **argv)
 	size_t		nbodies,
 				npit;
 	GxSolidIndex pit_index;
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxError		err = {GX_OK, ""};
 	double		t0;
 

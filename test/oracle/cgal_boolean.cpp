@@ -216,7 +216,7 @@ check_solid(const GxSerialized *sa, const GxSerialized *sb, const Mesh &ma, cons
 			const mpq_t exact, const char *what, const char *name)
 {
 	GxError		err = {GX_OK, ""};
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	size_t		size,
 				n = 0;
 	GxSerialized *r = gx_boolean_solid(sa, sb, op, &opt, &size, &err);

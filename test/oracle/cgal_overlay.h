@@ -106,7 +106,7 @@ gx_volumes(const std::vector<double> &a, const std::vector<double> &b, mpq_t v[3
 	GxSolidIndex ia,
 				ib;
 	GxOverlaySums s;
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	bool		ok;
 
 	if (!gx_index_both(a, b, &ia, &ib, err))
@@ -122,14 +122,17 @@ gx_volumes(const std::vector<double> &a, const std::vector<double> &b, mpq_t v[3
 	return ok;
 }
 
-/* gpuexact's volumes of a ∩ b, a ∪ b, a \ b each rounded once (gx_overlay_volumes) into v[3]; false with err set. */
+/*
+ * gpuexact's volumes of a ∩ b, a ∪ b, a \ b each rounded once (gx_overlay_volumes) into v[3], on one thread;
+ * false with err set.
+ */
 static inline bool
 gx_rounded_volumes(const std::vector<double> &a, const std::vector<double> &b, double v[3], GxError *err)
 {
 	GxSolidIndex ia,
 				ib;
 	GxOverlayVolumes ov;
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 1, NULL};
 	bool		ok;
 
 	if (!gx_index_both(a, b, &ia, &ib, err))

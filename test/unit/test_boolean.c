@@ -67,7 +67,7 @@ check_ops(const Soup *sa, const Soup *sb, bool exact, bool may_fail, double slac
 {
 	GxSerialized *a = solid(sa),
 			   *b = solid(sb);
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxBox3D		bb = a->box;
 	double		scale;
 
@@ -478,7 +478,7 @@ test_in_box(void)
 					   *r;
 			GxSolidIndex ix;
 			GxVolumeWork w;
-			GxOverlayOptions opt = {0, NULL, false};
+			GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 			GxError		err = {GX_OK, ""};
 			size_t		n,
 						size;
@@ -535,7 +535,7 @@ test_surface(void)
 				   *r;
 		GxBuilder	bu;
 		GxError		err = {GX_OK, ""};
-		GxOverlayOptions opt = {0, NULL, false};
+		GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 		size_t		size,
 					node;
 		double		area = 0;

@@ -3,7 +3,8 @@
  * found once, of a solid whose pieces outside are dropped only the triangles near the other, the solids'
  * unchanged triangles not checked against each other again) against the same with the solids' indexes given
  * (gx_boolean_solid_indexed, as the SQL calls keep them), and against the same with the cuts decided in
- * rationals only (exact_cuts: no filter of certified enclosures): the same bytes, or the same error; and
+ * rationals only (exact_cuts: no filter of certified enclosures), and against the same on one thread (the
+ * default shares the work among the cores' threads): the same bytes, or the same error; and
  * gx_solid_make_kept against gx_solid_make on crossing surfaces. Inputs meant to reach every rung: identical
  * solids, copies shifted by small and by tiny amounts, solids sharing faces, edges and vertices (boxes and
  * tetrahedra on a grid), octahedra whose vertices lie on the other's planes, star-shaped blobs at UTM
@@ -206,13 +207,17 @@ pit(const double *c, double r0, double z0, double r1, double z1)
 static long cases,
 			solids_compared;
 
-/* a op b by gx_boolean_solid against the same with both solids' indexes given, and with the cuts exact. */
+/*
+ * a op b by gx_boolean_solid against the same with both solids' indexes given, with the cuts exact, and on one
+ * thread.
+ */
 static void
 compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 {
 	static const char *const name[3] = {"intersection", "union", "difference"};
-	GxOverlayOptions opt = {0, NULL, false},
-				exact = {0, NULL, true};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL},
+				exact = {0, NULL, true, 0, NULL},
+				one = {0, NULL, false, 1, NULL};
 	const GxSerialized *g[2] = {a, b};
 	GxSolidIndex idx[2];
 	GxError		err = {GX_OK, ""};
@@ -226,20 +231,22 @@ compare_solids(const GxSerialized *a, const GxSerialized *b, const char *what)
 	}
 	for (int op = 0; op < 3; op++)
 	{
-		GxError		e[3] = {{GX_OK, ""}, {GX_OK, ""}, {GX_OK, ""}};
-		size_t		size[3] = {0, 0, 0};
-		GxSerialized *r[3];
+		GxError		e[4] = {{GX_OK, ""}, {GX_OK, ""}, {GX_OK, ""}, {GX_OK, ""}};
+		size_t		size[4] = {0, 0, 0, 0};
+		GxSerialized *r[4];
 
 		r[0] = gx_boolean_solid(a, b, (GxBooleanOp) op, &opt, &size[0], &e[0]);
 		r[1] = gx_boolean_solid_indexed(a, &idx[0], b, &idx[1], (GxBooleanOp) op, &opt, &size[1], &e[1]);
 		r[2] = gx_boolean_solid(a, b, (GxBooleanOp) op, &exact, &size[2], &e[2]);
-		for (int k = 1; k < 3; k++)
+		r[3] = gx_boolean_solid(a, b, (GxBooleanOp) op, &one, &size[3], &e[3]);
+		for (int k = 1; k < 4; k++)
 			CHECK_MSG((r[0] == NULL) == (r[k] == NULL) && strcmp(e[0].msg, e[k].msg) == 0 &&
 					  (r[0] == NULL || (size[0] == size[k] && memcmp(r[0], r[k], size[0]) == 0)),
 					  "%s: %s: %s (%s), %s %s (%s)", what, name[op], r[0] ? "a solid" : "none", e[0].msg,
-					  k == 1 ? "indexes given" : "cuts exact", r[k] ? "a solid" : "none", e[k].msg);
+					  k == 1 ? "indexes given" : k == 2 ? "cuts exact" : "one thread", r[k] ? "a solid" : "none",
+					  e[k].msg);
 		solids_compared++;
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < 4; k++)
 			gx_free(r[k]);
 	}
 	for (int k = 0; k < 2; k++)
@@ -281,6 +288,15 @@ test_blobs(void)
 		snprintf(what, sizeof(what), "a blob and its copy shifted by (%g %g %g)", shifts[s][0], shifts[s][1],
 				 shifts[s][2]);
 		compare(blob(c, 30, 10, 16, 0.3, 1.1, 1e-3, utm), blob(c, 30, 10, 16, 0.3, 1.1, 1e-3, o), what);
+	}
+	/* large enough for the work to be shared among threads (a side's triangles and its cut ones by the hundred) */
+	{
+		double		o[3] = {utm[0] + 0.37, utm[1] + 0.21, utm[2]};
+
+		compare(blob(c, 30, 40, 64, 0.3, 1.1, 1e-3, utm), blob(c, 30, 40, 64, 0.3, 1.1, 1e-3, o),
+				"blobs of 5 000 triangles, one shifted by (0.37 0.21 0)");
+		compare(blob(c, 30, 40, 64, 0.3, 1.1, 0, utm), blob(c, 28, 44, 60, 0.25, 2.1, 0, utm),
+				"blobs of 5 000 triangles of different shapes");
 	}
 	/* different shapes about one centre, and crossing at an angle */
 	for (int k = 0; k < 6; k++)

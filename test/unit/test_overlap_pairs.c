@@ -77,7 +77,7 @@ test_against_pairs(void)
 				zero_touching = 0;
 	const size_t na = 30;		/* the first set: solids 0..29; the second: all of them */
 	GxOverlaySums s;
-	GxOverlayOptions ov = {0, NULL, false};
+	GxOverlayOptions ov = {0, NULL, false, 0, NULL};
 	mpq_t		v;
 
 	for (int k = 0; k < NSOLIDS; k++)

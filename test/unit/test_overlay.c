@@ -89,7 +89,7 @@ static void
 check_filter(const GxSolidIndex *ia, const GxSolidIndex *ib, mpq_t v[3])
 {
 	GxError		err = {GX_OK, ""};
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxOverlayVolumes fv,
 				one,
 				given;
@@ -130,7 +130,7 @@ boolean_volumes(const Tris *a, const Tris *b, mpq_t v[3])
 				ib;
 	GxError		err = {GX_OK, ""};
 	GxOverlaySums s;
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	bool		ok;
 
 	if (!gx_solid_index_build(&ia, a->v, a->n, &err) || !gx_solid_index_build(&ib, b->v, b->n, &err))
@@ -544,7 +544,7 @@ test_limits(void)
 	GxOverlaySums s;
 	volatile int flag = 1;
 	GxCancel	cancel = {{&flag, NULL}};
-	GxOverlayOptions limited = {6, NULL, false},
+	GxOverlayOptions limited = {6, NULL, false, 0, NULL},
 				cancelled = {0, &cancel, false};
 	GxOverlayVolumes fv,
 				bounded;
@@ -578,8 +578,8 @@ test_limits(void)
 	gx_solid_index_build(&ia, a.v, a.n, &err);
 	gx_solid_index_build(&ib, b.v, b.n, &err);
 	err.code = GX_OK;
-	CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL, false}, GX_BOOL_ALL, &fv, &err) && !fv.exact_sums);
-	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL, false}, GX_BOOL_ALL, &bounded, &err) && bounded.exact_sums,
+	CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL, false, 0, NULL}, GX_BOOL_ALL, &fv, &err) && !fv.exact_sums);
+	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL, false, 0, NULL}, GX_BOOL_ALL, &bounded, &err) && bounded.exact_sums,
 			  "%s", err.msg);
 	CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
 	/* the same with the pairs given */
@@ -587,7 +587,7 @@ test_limits(void)
 		size_t		npairs;
 		uint32_t   *pairs = all_pairs(&ia, &ib, &npairs);
 
-		CHECK_MSG(gx_overlay_volumes_of_pairs(&ia, &ib, &(GxOverlayOptions) {128, NULL, false}, GX_BOOL_ALL, pairs, npairs,
+		CHECK_MSG(gx_overlay_volumes_of_pairs(&ia, &ib, &(GxOverlayOptions) {128, NULL, false, 0, NULL}, GX_BOOL_ALL, pairs, npairs,
 											  &bounded, &err) && bounded.exact_sums, "%s", err.msg);
 		CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
 		free(pairs);

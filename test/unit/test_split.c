@@ -98,7 +98,7 @@ check_split(const Soup *sa, const Field *f, bool exact, const char *what, mpq_t 
 			   *surface,
 			   *below,
 			   *part[2];
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxError		err = {GX_OK, ""};
 	GxBox3D		bb;
 	size_t		size[2];
@@ -213,7 +213,7 @@ test_planes(void)
 				   *t,
 				   *part[2];
 		Soup		sf = {.n = 0};
-		GxOverlayOptions opt = {0, NULL, false};
+		GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 		GxError		err = {GX_OK, ""};
 		size_t		size[2];
 
@@ -352,7 +352,7 @@ test_thin_part(void)
 	GxSerialized *s,
 			   *t,
 			   *part[2];
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxError		err = {GX_OK, ""};
 	size_t		size[2];
 
@@ -397,7 +397,7 @@ check_refused(const Soup *sa, const Soup *sf, const char *phrase, const char *wh
 	GxSerialized *a = solid(sa),
 			   *t = tin(sf),
 			   *part[2];
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxError		err = {GX_OK, ""};
 	size_t		size[2];
 
@@ -443,7 +443,7 @@ test_refused(void)
 				   *part[2];
 		volatile int set = 1;
 		GxCancel	cancel = {{&set, NULL}};
-		GxOverlayOptions opt = {0, &cancel, false};
+		GxOverlayOptions opt = {0, &cancel, false, 0, NULL};
 		GxError		err = {GX_OK, ""};
 		size_t		size[2];
 
@@ -460,7 +460,7 @@ test_refused(void)
 		GxSerialized *e = gx_boolean_make(none, 0, in, nin, 0, "test", &esize, &(GxError) {GX_OK, ""}),
 				   *t = tin(&half),
 				   *part[2];
-		GxOverlayOptions opt = {0, NULL, false};
+		GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 		GxError		err = {GX_OK, ""};
 		size_t		size[2];
 

@@ -310,7 +310,7 @@ one_case(long n)
 	GxSerialized *a,
 			   *surface,
 			   *part[2];
-	GxOverlayOptions opt = {0, NULL, false};
+	GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 	GxError		err = {GX_OK, ""};
 	Soup		sf = {.n = 0};
 	size_t		size[2];

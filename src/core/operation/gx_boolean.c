@@ -18,6 +18,7 @@
 #include "algorithm/gx_primitives.h"
 #include "algorithm/gx_projection.h"
 #include "base/gx_alloc.h"
+#include "base/gx_threads.h"
 #include "geom/gx_box.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_overlay_candidates.h"
@@ -57,8 +58,11 @@ typedef struct Side
 	uint8_t   **kept;			/* per triangle out, 1 for one of the solid's own, unchanged (NULL: not told) */
 	size_t	   *keptcap;
 	const GxOverlayCandidates *cand;	/* the pairs whose boxes overlap, or NULL: searched per triangle */
+	uint8_t    *hit;			/* with cand, per pair: 1 the triangles meet, 0 not, HIT_UNKNOWN not tested yet */
 	int			side;			/* this side's in cand */
 } Side;
+
+#define HIT_UNKNOWN 2
 
 /* gx_boolean_met's search. */
 typedef struct Met
@@ -72,23 +76,26 @@ typedef struct Met
 	bool		nomem;
 } Met;
 
+/* Do triangles T (its plane given) and tau meet? gx_elements_intersect, sooner where a plane parts them. */
 static bool
-collect_met(void *ctx, size_t i)
+triangles_meet(const GxPlaneSide *plane, const double *T, const double *tau)
 {
-	Met		   *m = ctx;
-	const double *tau = m->idx->tri + 9 * i;
 	GxPlaneSide tp;
 	int			s;
 
 	/* a triangle wholly on one side of the other's plane misses it */
-	if ((s = gx_plane_side(&m->plane, tau)) != 0 && gx_plane_side(&m->plane, tau + 3) == s &&
-		gx_plane_side(&m->plane, tau + 6) == s)
-		return true;
+	if ((s = gx_plane_side(plane, tau)) != 0 && gx_plane_side(plane, tau + 3) == s && gx_plane_side(plane, tau + 6) == s)
+		return false;
 	gx_plane_side_init(&tp, tau);
-	if ((s = gx_plane_side(&tp, m->T)) != 0 && gx_plane_side(&tp, m->T + 3) == s && gx_plane_side(&tp, m->T + 6) == s)
-		return true;
-	if (!gx_elements_intersect(m->T, 3, tau, 3))
-		return true;
+	if ((s = gx_plane_side(&tp, T)) != 0 && gx_plane_side(&tp, T + 3) == s && gx_plane_side(&tp, T + 6) == s)
+		return false;
+	return gx_elements_intersect(T, 3, tau, 3);
+}
+
+/* Appends triangle i of m's index to m's list. */
+static bool
+append_met(Met *m, size_t i)
+{
 	if (!gx_grow_malloc((void **) m->met, m->cap, *m->n + 1, sizeof(size_t), SIZE_MAX / sizeof(size_t)))
 	{
 		m->nomem = true;
@@ -96,6 +103,14 @@ collect_met(void *ctx, size_t i)
 	}
 	(*m->met)[(*m->n)++] = i;
 	return true;
+}
+
+static bool
+collect_met(void *ctx, size_t i)
+{
+	Met		   *m = ctx;
+
+	return !triangles_meet(&m->plane, m->T, m->idx->tri + 9 * i) || append_met(m, i);
 }
 
 /*
@@ -119,12 +134,13 @@ visited_before(const GxSolidIndex *idx, const GxBox3D *box, size_t i, size_t j)
 }
 
 /*
- * gx_boolean_met from the candidates of T (cand[0 .. ncand), whose boxes overlap T's): the same triangles in
- * the same order.
+ * gx_boolean_met from the candidates of T (cand[0 .. ncand), whose boxes overlap T's, their pairs pair[0 ..
+ * ncand)): the same triangles in the same order. Each pair's verdict is read from hit where the other side
+ * found it already, else found and written there.
  */
 static bool
-met_of_candidates(const GxSolidIndex *idx, const double *T, const uint32_t *cand, size_t ncand, size_t **met,
-				  size_t *n, size_t *cap)
+met_of_candidates(const GxSolidIndex *idx, const double *T, const uint32_t *cand, const uint32_t *pair,
+				  size_t ncand, uint8_t *hit, size_t **met, size_t *n, size_t *cap)
 {
 	Met			m = {.idx = idx, .T = T, .met = met, .n = n, .cap = cap};
 	GxBox3D		box = gx_box_of_points(T, 3);
@@ -132,7 +148,14 @@ met_of_candidates(const GxSolidIndex *idx, const double *T, const uint32_t *cand
 	*n = 0;
 	gx_plane_side_init(&m.plane, T);
 	for (size_t k = 0; k < ncand && !m.nomem; k++)
-		collect_met(&m, cand[k]);
+	{
+		uint8_t    *h = &hit[pair[k]];
+
+		if (*h == HIT_UNKNOWN)
+			*h = triangles_meet(&m.plane, T, idx->tri + 9 * (size_t) cand[k]);
+		if (*h)
+			append_met(&m, cand[k]);
+	}
 	/* in the search's order (insertion sort: few meet one triangle) */
 	for (size_t k = 1; k < *n; k++)
 	{
@@ -177,37 +200,19 @@ emit(Side *s, const double *a, const double *b, const double *c, bool reversed, 
 }
 
 /*
- * Each triangle of s that the other's surface misses kept or dropped whole, by one of its vertices located
- * (once a vertex); those it meets listed, with the triangles they meet. With s's index, when its pieces outside
- * the other are dropped, only the triangles whose boxes meet the other's box are looked at (the others lie
- * outside it): a large solid against a small one.
+ * Each triangle near[q] (q itself when near is NULL) for q in [q0, q1) that the other's surface misses kept or
+ * dropped whole, by one of its vertices located (once a vertex, in pl); those it meets listed, with the
+ * triangles they meet.
  */
 static bool
-meet(Side *s, GxError *err)
+meet_range(Side *s, const size_t *near, size_t q0, size_t q1, GxPlaces *pl, GxError *err)
 {
 	size_t	   *m = NULL,
 				nm = 0,
-				mcap = 0,
-			   *near = NULL,
-				nnear = s->n,
-				nearcap = 0;
+				mcap = 0;
 	bool		ok = true;
-	GxPlaces	pl;
 
-	if (s->self && s->keep[GX_PIECE_OUTSIDE] == 0 &&
-		!gx_solid_index_near(s->self, &s->other->box, &near, &nnear, &nearcap))
-	{
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-		return false;
-	}
-	if (!gx_places_init(&pl, nnear))
-	{
-		gx_places_free(&pl);
-		free(near);
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-		return false;
-	}
-	for (size_t q = 0; ok && q < nnear; q++)
+	for (size_t q = q0; ok && q < q1; q++)
 	{
 		size_t		i = near ? near[q] : q;
 		const double *T = s->tri + 9 * i;
@@ -223,8 +228,9 @@ meet(Side *s, GxError *err)
 		if (gx_triangle_projection(T, &sigma) < 0)
 			continue;			/* a flat triangle bounds nothing */
 		if (!(s->cand ? met_of_candidates(s->other, T, s->cand->list[s->side] + s->cand->start[s->side][i],
-										  s->cand->start[s->side][i + 1] - s->cand->start[s->side][i], &m, &nm,
-										  &mcap)
+										  s->cand->pair[s->side] + s->cand->start[s->side][i],
+										  s->cand->start[s->side][i + 1] - s->cand->start[s->side][i], s->hit, &m,
+										  &nm, &mcap)
 			  : gx_boolean_met(s->other, T, &m, &nm, &mcap)))
 			ok = false;
 		else if (nm == 0 && s->keep[GX_PIECE_INSIDE] == 0 && s->keep[GX_PIECE_OUTSIDE] == 0)
@@ -236,11 +242,11 @@ meet(Side *s, GxError *err)
 			int			k;
 
 			for (k = 0; k < 3 && loc == GX_LOC_FAILED; k++)
-				loc = gx_places_get(&pl, T + 3 * k);
+				loc = gx_places_get(pl, T + 3 * k);
 			if (loc == GX_LOC_FAILED &&
 				((loc = gx_solid_locate(s->other, T)) == GX_LOC_INSIDE || loc == GX_LOC_OUTSIDE))
 				for (k = 0; k < 3; k++)
-					gx_places_put(&pl, T + 3 * k, loc);
+					gx_places_put(pl, T + 3 * k, loc);
 			if (loc == GX_LOC_FAILED || loc == GX_LOC_BOUNDARY)
 			{
 				gx_error_set(err, GX_ERR_INVALID, "could not locate a point in a solid (no ray avoided its edges)");
@@ -263,11 +269,194 @@ meet(Side *s, GxError *err)
 		}
 	}
 	free(m);
-	free(near);
-	gx_places_free(&pl);
 	if (!ok && err->code == GX_OK)
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 	return ok;
+}
+
+/*
+ * A share of one side's work on a thread: a copy of the side emitting into its own triangles (and listing its
+ * own triangles met), appended to the side's in the order of the shares: the result does not depend on the
+ * threads.
+ */
+typedef struct Share
+{
+	Side		s;
+	double	   *out;
+	uint8_t    *kept;
+	size_t		nout,
+				cap,
+				keptcap;
+	GxError		err;
+	bool		ok,
+				lists;			/* its own lists of triangles met (meet's), else s's read */
+} Share;
+
+/* A share's triangles at least (fewer in all: one thread does it all): to look at, and to cut */
+#define SHARE_MEET 256
+#define SHARE_CUT 16
+
+/*
+ * The threads for n triangles' work of s, shared out in *nshares shares of least triangles at least (1
+ * thread: none made); lists: each share lists the triangles met itself, else it reads s's.
+ */
+static int
+shares_begin(const Side *s, size_t n, size_t least, bool lists, Share **share, size_t *nshares)
+{
+	int			threads = n >= 2 * least ? gx_threads_begin(s->opt->threads, s->opt->thread_budget) : 1;
+
+	*share = NULL;
+	*nshares = 0;
+	if (threads < 2)
+	{
+		if (n >= 2 * least)
+			gx_threads_end();
+		return 1;
+	}
+	*nshares = n / least < (size_t) 8 * threads ? n / least : (size_t) 8 * threads;
+	if ((*share = calloc(*nshares, sizeof(Share))) == NULL)
+	{
+		gx_threads_end();
+		*nshares = 0;
+		return 1;
+	}
+	for (size_t k = 0; k < *nshares; k++)
+	{
+		Share	   *sh = &(*share)[k];
+
+		sh->s = *s;
+		sh->s.out = &sh->out;
+		sh->s.nout = &sh->nout;
+		sh->s.cap = &sh->cap;
+		sh->s.kept = s->kept ? &sh->kept : NULL;
+		sh->s.keptcap = &sh->keptcap;
+		if ((sh->lists = lists))
+		{
+			sh->s.cut = sh->s.start = sh->s.met = NULL;
+			sh->s.ncut = sh->s.nmet = sh->s.cutcap = sh->s.startcap = sh->s.metcap = 0;
+		}
+		sh->err = (GxError) {GX_OK, ""};
+		sh->ok = true;
+	}
+	return threads;
+}
+
+/*
+ * The shares' triangles (and triangles met, with lists) appended to s in order, their memory freed; false
+ * with err set as the first share that failed set it.
+ */
+static bool
+shares_end(Side *s, Share *share, size_t nshares, GxError *err)
+{
+	bool		ok = true;
+
+	for (size_t k = 0; k < nshares; k++)
+	{
+		Share	   *sh = &share[k];
+
+		if (ok && !sh->ok)
+		{
+			*err = sh->err;
+			ok = false;
+		}
+		if (ok && sh->nout > 0 &&
+			(!gx_grow_malloc((void **) s->out, s->cap, *s->nout + sh->nout, 9 * sizeof(double), SIZE_MAX / 128) ||
+			 (s->kept && !gx_grow_malloc((void **) s->kept, s->keptcap, *s->nout + sh->nout, 1, SIZE_MAX / 128))))
+			ok = false;
+		else if (ok && sh->nout > 0)
+		{
+			memcpy(*s->out + 9 * *s->nout, sh->out, 9 * sh->nout * sizeof(double));
+			if (s->kept)
+				memcpy(*s->kept + *s->nout, sh->kept, sh->nout);
+			*s->nout += sh->nout;
+		}
+		if (ok && sh->lists && sh->s.ncut > 0 &&
+			(!gx_grow_malloc((void **) &s->cut, &s->cutcap, s->ncut + sh->s.ncut, sizeof(size_t), SIZE_MAX / 16) ||
+			 !gx_grow_malloc((void **) &s->start, &s->startcap, s->ncut + sh->s.ncut + 1, sizeof(size_t),
+							 SIZE_MAX / 16) ||
+			 !gx_grow_malloc((void **) &s->met, &s->metcap, s->nmet + sh->s.nmet, sizeof(size_t), SIZE_MAX / 16)))
+			ok = false;
+		else if (ok && sh->lists && sh->s.ncut > 0)
+		{
+			for (size_t c = 0; c < sh->s.ncut; c++)
+			{
+				s->cut[s->ncut + c] = sh->s.cut[c];
+				s->start[s->ncut + c] = s->nmet + sh->s.start[c];
+			}
+			memcpy(s->met + s->nmet, sh->s.met, sh->s.nmet * sizeof(size_t));
+			s->ncut += sh->s.ncut;
+			s->nmet += sh->s.nmet;
+			s->start[s->ncut] = s->nmet;
+		}
+		if (!ok && err->code == GX_OK)
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		free(sh->out);
+		free(sh->kept);
+		if (sh->lists)
+		{
+			free(sh->s.cut);
+			free(sh->s.start);
+			free(sh->s.met);
+		}
+	}
+	free(share);
+	gx_threads_end();
+	return ok;
+}
+
+/*
+ * Each triangle of s that the other's surface misses kept or dropped whole, those it meets listed
+ * (meet_range), on the threads. With s's index, when its pieces outside the other are dropped, only the
+ * triangles whose boxes meet the other's box are looked at (the others lie outside it): a large solid against
+ * a small one.
+ */
+static bool
+meet(Side *s, GxError *err)
+{
+	size_t	   *near = NULL,
+				nnear = s->n,
+				nearcap = 0,
+				nshares;
+	Share	   *share;
+	int			threads;
+	bool		ok = true;
+
+	if (s->self && s->keep[GX_PIECE_OUTSIDE] == 0 &&
+		!gx_solid_index_near(s->self, &s->other->box, &near, &nnear, &nearcap))
+	{
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	threads = shares_begin(s, nnear, SHARE_MEET, true, &share, &nshares);
+	if (threads < 2)
+	{
+		GxPlaces	pl;
+
+		if (!(ok = gx_places_init(&pl, nnear)))
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		ok = ok && meet_range(s, near, 0, nnear, &pl, err);
+		gx_places_free(&pl);
+		free(near);
+		return ok;
+	}
+	#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+	for (size_t k = 0; k < nshares; k++)
+	{
+		Share	   *sh = &share[k];
+		size_t		q0 = nnear * k / nshares,
+					q1 = nnear * (k + 1) / nshares;
+		bool		was = gx_alloc_is_plain();
+		GxPlaces	pl;
+
+		gx_alloc_plain(true);
+		if (!(sh->ok = gx_places_init(&pl, q1 - q0)))
+			gx_error_set(&sh->err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		sh->ok = sh->ok && meet_range(&sh->s, near, q0, q1, &pl, &sh->err);
+		gx_places_free(&pl);
+		gx_alloc_plain(was);
+	}
+	free(near);
+	return shares_end(s, share, nshares, err);
 }
 
 /* The facets of s's triangles met (coplanar neighbours, FACET_TRIANGLES and FACET_MET at most), into s->facet. */
@@ -469,36 +658,38 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 }
 
 /*
- * Every facet of s cut by the other's surface (o: the other's facets, or NULL: each of its triangles alone):
- * its pieces chosen (visit NULL), or the cut handed to visit.
+ * The facets of s in groups [g0, g1) cut (their triangles m[group[g] .. group[g + 1]), numbers into s->cut):
+ * their pieces chosen (visit NULL), or each cut handed to visit.
  */
 static bool
-cut_facets(Side *s, const Side *o, GxFacetVisit visit, void *ctx, GxError *err)
+cut_groups(Side *s, const Side *o, const Member *m, const size_t *group, size_t g0, size_t g1, GxFacetVisit visit,
+		   void *ctx, GxError *err)
 {
-	Member	   *m = malloc(s->ncut * sizeof(Member) + 1),
-			   *pairs = malloc(s->nmet * sizeof(Member) + 1);
-	size_t	   *others = malloc(s->nmet * sizeof(size_t) + 1),
-			   *gstart = malloc((s->nmet + 1) * sizeof(size_t));
-	bool		ok = m && pairs && others && gstart;
+	size_t		nmet = 0;
+	Member	   *pairs;
+	size_t	   *others,
+			   *gstart;
+	bool		ok;
 
-	if (!ok)
+	for (size_t x = group[g0]; x < group[g1]; x++)
+		nmet += s->start[m[x].k + 1] - s->start[m[x].k];
+	pairs = malloc(nmet * sizeof(Member) + 1);
+	others = malloc(nmet * sizeof(size_t) + 1);
+	gstart = malloc((nmet + 1) * sizeof(size_t));
+	if (!(ok = pairs && others && gstart))
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-	for (size_t k = 0; ok && k < s->ncut; k++)
-		m[k] = (Member) {facet_of(s, s->cut[k]), k};
-	if (ok && s->facet)
-		qsort(m, s->ncut, sizeof(Member), cmp_member);
-	for (size_t x = 0, y; ok && x < s->ncut; x = y)
+	for (size_t g = g0; ok && g < g1; g++)
 	{
 		size_t		mine[FACET_TRIANGLES],
 					nmine = 0;
 
-		if (x % CANCEL_EVERY == 0 && gx_cancel_requested(s->opt->cancel))
+		if (g % CANCEL_EVERY == 0 && gx_cancel_requested(s->opt->cancel))
 		{
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			ok = false;
 			break;
 		}
-		for (y = x; y < s->ncut && m[y].facet == m[x].facet; y++)
+		for (size_t y = group[g]; y < group[g + 1]; y++)
 			mine[nmine++] = m[y].k;
 		if (visit == NULL)
 			ok = cut_facet(s, o, mine, nmine, pairs, others, gstart, err);
@@ -519,10 +710,62 @@ cut_facets(Side *s, const Side *o, GxFacetVisit visit, void *ctx, GxError *err)
 			}
 		}
 	}
-	free(m);
 	free(pairs);
 	free(others);
 	free(gstart);
+	return ok;
+}
+
+/*
+ * Every facet of s cut by the other's surface (o: the other's facets, or NULL: each of its triangles alone):
+ * its pieces chosen (visit NULL), on the threads, or the cut handed to visit, in order.
+ */
+static bool
+cut_facets(Side *s, const Side *o, GxFacetVisit visit, void *ctx, GxError *err)
+{
+	Member	   *m = malloc(s->ncut * sizeof(Member) + 1);
+	size_t	   *group = malloc((s->ncut + 1) * sizeof(size_t)),
+				ngroups = 0,
+				nshares = 0;
+	Share	   *share = NULL;
+	int			threads = 1;
+	bool		ok = m && group;
+
+	if (!ok)
+	{
+		free(m);
+		free(group);
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+		return false;
+	}
+	for (size_t k = 0; k < s->ncut; k++)
+		m[k] = (Member) {facet_of(s, s->cut[k]), k};
+	if (s->facet)
+		qsort(m, s->ncut, sizeof(Member), cmp_member);
+	for (size_t x = 0; x < s->ncut; x++)
+		if (x == 0 || m[x].facet != m[x - 1].facet)
+			group[ngroups++] = x;
+	group[ngroups] = s->ncut;
+	if (visit == NULL)
+		threads = shares_begin(s, s->ncut, SHARE_CUT, false, &share, &nshares);
+	if (threads < 2)
+		ok = cut_groups(s, o, m, group, 0, ngroups, visit, ctx, err);
+	else
+	{
+		#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+		for (size_t k = 0; k < nshares; k++)
+		{
+			bool		was = gx_alloc_is_plain();
+
+			gx_alloc_plain(true);
+			share[k].ok = cut_groups(&share[k].s, o, m, group, ngroups * k / nshares, ngroups * (k + 1) / nshares,
+									 NULL, NULL, &share[k].err);
+			gx_alloc_plain(was);
+		}
+		ok = shares_end(s, share, nshares, err);
+	}
+	free(m);
+	free(group);
 	return ok;
 }
 
@@ -625,7 +868,7 @@ all_flat(const double *tri, size_t n)
  */
 static GxSerialized *
 make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
-	 const char *what, size_t *size, GxError *err)
+	 const char *what, const GxOverlayOptions *opt, size_t *size, GxError *err)
 {
 	/*
 	 * in turn, new vertices moved onto others within near[k][0], and slivers within near[k][1] of their longest
@@ -645,6 +888,10 @@ make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], cons
 
 	gx_batch_options_default(&bo);
 	bo.device = GX_DEVICE_CPU;
+	bo.threads = opt->threads;
+	bo.thread_budget = opt->thread_budget;
+	if (opt->cancel)
+		bo.cancel = *opt->cancel;
 	if (n > 0 && ((rounded = gx_alloc(9 * n * sizeof(double))) == NULL ||
 				  (kept && (still = gx_alloc(n)) == NULL)))
 	{
@@ -683,10 +930,21 @@ make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], cons
 		ok = gx_solid_make_kept(tri, &nkept, still, &bo, &shells, &why);
 		if (k == 0)
 			first = why;
+		if (!ok && (why.code == GX_ERR_CANCELLED || why.code == GX_ERR_NOMEM))
+		{
+			/* nothing learnt of the surface: no other rung tried */
+			first = why;
+			break;
+		}
 	}
 	gx_free(rounded);
 	if (still)
 		gx_free(still);
+	if (!ok && (first.code == GX_ERR_CANCELLED || first.code == GX_ERR_NOMEM))
+	{
+		*err = first;
+		return NULL;
+	}
 	if (!ok)
 	{
 		gx_error_set(err, first.code, "the %s's surface, its new vertices rounded to doubles, is no valid solid: %s",
@@ -708,9 +966,9 @@ make(double *tri, const uint8_t *kept, size_t n, const double *const in[2], cons
 
 GxSerialized *
 gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
-				const char *what, size_t *size, GxError *err)
+				const char *what, const GxOverlayOptions *opt, size_t *size, GxError *err)
 {
-	return make(tri, NULL, n, in, nin, srid, what, size, err);
+	return make(tri, NULL, n, in, nin, srid, what, opt, size, err);
 }
 
 /*
@@ -758,6 +1016,7 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 	{
 		bool		built[2] = {false, false},
 					paired = false;
+		uint8_t    *hit = NULL;
 		GxOverlayCandidates cand;
 		GxError		cerr = {GX_OK, ""};
 
@@ -768,10 +1027,16 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 				idx[k] = &own[k];
 		/* the pairs whose boxes overlap found once (within the memory the cut bound allows), else searched */
 		if (ok && n[0] <= UINT32_MAX && n[1] <= UINT32_MAX &&
-			!(paired = gx_overlay_candidates(idx[0], idx[1], opt->cancel, opt->max_cuts * (size_t) 64, &cand, &cerr)) &&
+			!(paired = gx_overlay_candidates(idx[0], idx[1], opt, opt->max_cuts * (size_t) 64, &cand, &cerr)) &&
 			cerr.code != GX_ERR_LIMIT)
 		{
 			gx_error_set(err, cerr.code, "%s", cerr.msg);
+			ok = false;
+		}
+		/* a pair's verdict, found by one side, read by the other */
+		if (ok && paired && (hit = malloc(cand.npairs + 1)) == NULL)
+		{
+			gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 			ok = false;
 		}
 		if (ok)
@@ -779,10 +1044,12 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 			/* both sides' facets first: each is cut by the other's, each facet as one polygon */
 			Side		side[2];
 
+			if (hit)
+				memset(hit, HIT_UNKNOWN, cand.npairs);
 			for (int k = 0; k < 2; k++)
 				side[k] = (Side) {.tri = tri[k], .n = n[k], .self = idx[k], .other = idx[1 - k], .opt = opt,
 				.keep = keep[k], .out = &out, .nout = &nout, .cap = &cap, .kept = &kept, .keptcap = &keptcap,
-				.cand = paired ? &cand : NULL, .side = k};
+				.cand = paired ? &cand : NULL, .hit = hit, .side = k};
 			ok = meet(&side[0], err) && meet(&side[1], err) && find_facets(&side[0], err) &&
 				find_facets(&side[1], err) && cut_facets(&side[0], &side[1], NULL, NULL, err) &&
 				cut_facets(&side[1], &side[0], NULL, NULL, err);
@@ -791,6 +1058,7 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 		}
 		if (paired)
 			gx_overlay_candidates_free(&cand);
+		free(hit);
 		for (int k = 0; k < 2; k++)
 			if (built[k])
 				gx_solid_index_free(&own[k]);
@@ -806,7 +1074,7 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 	if (nout)
 		memcpy(copy, out, nout * 9 * sizeof(double));
 	free(out);
-	s = make(copy, kept, nout, tri, n, srid, op_name[op], size, err);
+	s = make(copy, kept, nout, tri, n, srid, op_name[op], opt, size, err);
 	gx_free(copy);
 	free(kept);
 	return s;

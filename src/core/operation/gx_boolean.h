@@ -71,10 +71,10 @@ bool		gx_boolean_met(const GxSolidIndex *idx, const double *T, size_t **met, siz
  * 1, then 4 times the coordinates' largest spacing of doubles of another vertex moved onto it, then so and the
  * slivers within as much of their longest edge mended too. NULL with
  * err naming the triangle at fault (in the first check) when none passes ("the <what>'s surface, its new
- * vertices rounded to doubles, is no valid solid: ...").
+ * vertices rounded to doubles, is no valid solid: ..."). The check runs on opt's threads, cancelled by its flags.
  */
 GxSerialized *gx_boolean_make(double *tri, size_t n, const double *const in[2], const size_t nin[2], int32_t srid,
-							  const char *what, size_t *size, GxError *err);
+							  const char *what, const GxOverlayOptions *opt, size_t *size, GxError *err);
 
 /*
  * a op b for two solids (GX_FLAG_SOLID, or EMPTY): a new serialized solid (gx_alloc'd, *size bytes, a's

@@ -358,7 +358,7 @@ overlap_pairs(const GxSolidIndex *a, size_t na, const GxSolidIndex *b, size_t nb
 			  const GxBatchOptions *opt, size_t max_cuts, GxOverlapPair **out, size_t *nout, GxOverlapStats *st,
 			  GxError *err)
 {
-	Run			r = {.a = a, .b = b, .opt = opt, .ov = {max_cuts, &opt->cancel, false}, .err = err, .st = st};
+	Run			r = {.a = a, .b = b, .opt = opt, .ov = {max_cuts, &opt->cancel, false, 1, NULL}, .err = err, .st = st};
 	GxGrid		grid;
 	GxPairList *found;
 	size_t	   *rest = NULL,

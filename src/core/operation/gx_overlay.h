@@ -48,6 +48,8 @@ typedef struct GxOverlayOptions
 	size_t		max_cuts;		/* the most segments and their crossings in one triangle (0: no bound) */
 	const GxCancel *cancel;		/* polled: a flag set stops with GX_ERR_CANCELLED; NULL: never */
 	bool		exact_cuts;		/* the solids' cuts decided in rationals only (gx_cut_exact): the tests' reference */
+	int			threads;		/* a boolean's threads at most (0: one per core; within a parallel run: 1) */
+	const char *thread_budget;	/* and the budget they are drawn from (gx_threads_begin; NULL: none) */
 } GxOverlayOptions;
 
 /*

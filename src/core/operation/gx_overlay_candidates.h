@@ -10,21 +10,28 @@
 #include <stdint.h>
 
 #include "base/gx_interrupt.h"
+#include "operation/gx_overlay.h"
 #include "solid/gx_solid.h"
 
-/* Side s's triangle i (0: a, 1: b): the other's triangles list[s][start[s][i] .. start[s][i + 1]). */
+/*
+ * Side s's triangle i (0: a, 1: b): the other's triangles list[s][start[s][i] .. start[s][i + 1]), each
+ * entry's pair (a number below npairs, the same on both sides) at pair[s][...].
+ */
 typedef struct GxOverlayCandidates
 {
 	size_t	   *start[2];
-	uint32_t   *list[2];
+	uint32_t   *list[2],
+			   *pair[2];
+	size_t		npairs;
 } GxOverlayCandidates;
 
 /*
  * The candidates of solids a and b (their indexes, fewer than 2^32 triangles each), from a uniform grid over
- * their boxes' overlap. Memory from malloc (threads may call this). false with err set: memory, cancelled,
- * more than max_pairs pairs (GX_ERR_LIMIT; 0: no bound).
+ * their boxes' overlap, on opt's threads (cancelled by its flags); the same pairs in the same order on any
+ * number. Memory from malloc (threads may call this). false with err set: memory, cancelled, more than
+ * max_pairs pairs (GX_ERR_LIMIT; 0: no bound).
  */
-bool		gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxCancel *cancel,
+bool		gx_overlay_candidates(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOptions *opt,
 								  size_t max_pairs, GxOverlayCandidates *out, GxError *err);
 
 /*

@@ -673,7 +673,7 @@ overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOpt
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 		return false;
 	}
-	if (!given && !gx_overlay_candidates(a, b, opt->cancel, max_pairs, &cand, &cerr))
+	if (!given && !gx_overlay_candidates(a, b, opt, max_pairs, &cand, &cerr))
 	{
 		if (cerr.code == GX_ERR_LIMIT)
 			return exact_volumes(a, b, opt, ops, out, err);

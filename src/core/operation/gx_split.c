@@ -609,7 +609,7 @@ gx_split_solid(const GxSerialized *solid, const GxSerialized *surface, const GxO
 		const double *in[2] = {atri, sp.stri};
 		const size_t nin[2] = {na, sp.ns};
 
-		part[h] = gx_boolean_make(soup, n, in, nin, solid->srid, what[h], &size[h], err);
+		part[h] = gx_boolean_make(soup, n, in, nin, solid->srid, what[h], opt, &size[h], err);
 		gx_free(soup);
 		ok = part[h] != NULL;
 	}

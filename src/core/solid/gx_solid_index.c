@@ -214,6 +214,21 @@ gx_solid_index_near(const GxSolidIndex *s, const GxBox3D *box, size_t **list, si
 		*n = s->n;
 		return true;
 	}
+	if (s->n && gx_box_overlaps(&s->box, box))
+	{
+		int			lo[3],
+					hi[3];
+
+		gx_grid_range(&s->grid, box, lo, hi);
+		if ((size_t) (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * 4 >= (size_t) s->grid.dim[0] * s->grid.dim[1])
+		{
+			/* a quarter of the columns or more: every box looked at, in order */
+			for (size_t i = 0; i < s->n; i++)
+				if (gx_box_overlaps(&s->boxes[i], box) && !near_visit(&nr, i))
+					return false;
+			return true;
+		}
+	}
 	gx_solid_index_search(s, box, near_visit, &nr);
 	if (nr.nomem)
 		return false;

@@ -57,7 +57,7 @@ static void
 make_common_parts(const GxSolidIndex *sa, const GxSolidIndex *sb, const int32 *srids, const GxOverlapPair *pairs,
 				  size_t n, const GxBatchOptions *opt, GxMade *made)
 {
-	GxOverlayOptions ov = {gx_overlay_max_cuts(), &opt->cancel, false};
+	GxOverlayOptions ov = {gx_overlay_max_cuts(), &opt->cancel, false, 0, NULL};
 	char		method = (char) default_toast_compression;
 	int			threads = gx_threads_begin(opt->threads, opt->thread_budget);
 

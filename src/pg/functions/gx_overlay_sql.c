@@ -17,6 +17,7 @@
 #include "base/gx_alloc.h"
 #include "functions/gx_overlay_sql.h"
 #include "gx_pg.h"
+#include "gx_settings.h"
 #include "operation/gx_boolean.h"
 #include "operation/gx_split.h"
 #include "type/gx_box3d.h"
@@ -72,11 +73,17 @@ gx_overlay_max_cuts(void)
 void
 gx_overlay_options(GxOverlayOptions *opt, GxCancel *cancel)
 {
+	GxBatchOptions bo;
+
+	/* the threads and the cluster's budget of the batches (gpuexact.cpu_threads) */
+	gx_settings_batch_options(&bo);
 	cancel->flag[0] = (volatile const int *) &QueryCancelPending;
 	cancel->flag[1] = (volatile const int *) &ProcDiePending;
 	opt->max_cuts = gx_overlay_max_cuts();
 	opt->cancel = cancel;
 	opt->exact_cuts = false;
+	opt->threads = bo.threads;
+	opt->thread_budget = bo.thread_budget;
 }
 
 /* gx_overlay_sql.h */
