@@ -586,8 +586,50 @@ facet_cut(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 }
 
 /*
+ * The pieces of a facet's cut whose side of the other's surface a cut along their edges tells, into cls
+ * (GX_PIECE_INSIDE or GX_PIECE_OUTSIDE; the others left as they are), when no group of the other lies in T's
+ * plane (no piece covered). A triangle of piece p with an edge along the cut of one group alone (a facet of the
+ * other crossing T's plane, from its inside) lies, near that edge, where its third vertex lies: below the
+ * facet's plane, on the other's inside, or above it. Groups g are others[gstart[g] .. gstart[g + 1]).
+ */
+static void
+pieces_by_cuts(const Side *s, const double *T, GxCut *cut, const size_t *others, const size_t *gstart,
+			   size_t ngroups, signed char *cls)
+{
+	GxPlaneSide plane;
+
+	gx_plane_side_init(&plane, T);
+	for (size_t g = 0; g < ngroups; g++)
+	{
+		const double *tau = s->other->tri + 9 * others[gstart[g]];
+
+		if (gx_plane_side(&plane, tau) == 0 && gx_plane_side(&plane, tau + 3) == 0 &&
+			gx_plane_side(&plane, tau + 6) == 0)
+			return;				/* a facet of the other in T's plane: its pieces covered, located otherwise */
+	}
+	for (size_t k = 0; k < gx_cut_ntriangles(cut); k++)
+	{
+		size_t		p,
+					src[2];
+		const size_t *v = gx_cut_triangle(cut, k, &p);
+
+		for (int m = 0; m < 3 && cls[p] < 0; m++)
+		{
+			bool		border;
+			int			side;
+
+			if (gx_cut_edge(cut, k, m, &border, src, 2) != 1)
+				continue;
+			side = gx_cut_vertex_side(cut, v[m], s->other->tri + 9 * others[gstart[src[0]]]);
+			if (side != 0)
+				cls[p] = side > 0 ? GX_PIECE_INSIDE : GX_PIECE_OUTSIDE;
+		}
+	}
+}
+
+/*
  * A facet of s cut (facet_cut), each piece classified (covered by a triangle of the other lying in its plane,
- * or one of its points located) and the chosen ones appended.
+ * told by a cut along one of its edges, or one of its points located) and the chosen ones appended.
  */
 static bool
 cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pairs, size_t *others,
@@ -596,7 +638,8 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 	const double *T = s->tri + 9 * s->cut[mine[0]];
 	size_t		ngroups;
 	GxCut	   *cut = facet_cut(s, o, mine, nmine, pairs, others, gstart, &ngroups, err);
-	signed char *choice = NULL;
+	signed char *choice = NULL,
+			   *told = NULL;
 	bool		ok;
 	mpq_t		t,
 				u;
@@ -604,18 +647,31 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 	if (cut == NULL)
 		return false;
 	mpq_inits(t, u, NULL);
-	choice = malloc(gx_cut_npieces(cut));
-	ok = choice != NULL;
+	choice = malloc(gx_cut_npieces(cut) + 1);
+	told = malloc(gx_cut_npieces(cut) + 1);
+	ok = choice != NULL && told != NULL;
+	if (ok)
+	{
+		memset(told, -1, gx_cut_npieces(cut));
+		pieces_by_cuts(s, T, cut, others, gstart, ngroups, told);
+	}
 	for (size_t p = 0; ok && p < gx_cut_npieces(cut); p++)
 	{
 		const double *within = T;
 		PieceExact	pe = {cut, p, t, u, false};
 		double		td,
 					ud;
-		bool		near = gx_cut_piece_near(cut, p, &td, &ud);
-		int			cover = near ? 0 : gx_cut_piece_point(cut, p, t, u, &within);
+		bool		near;
+		int			cover;
 		GxPieceClass cls;
 
+		if (told[p] >= 0)
+		{
+			choice[p] = s->keep[told[p]];
+			continue;
+		}
+		near = gx_cut_piece_near(cut, p, &td, &ud);
+		cover = near ? 0 : gx_cut_piece_point(cut, p, t, u, &within);
 		if (cover)
 			cls = cover > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 		else
@@ -653,6 +709,7 @@ cut_facet(Side *s, const Side *o, const size_t *mine, size_t nmine, Member *pair
 		}
 	}
 	free(choice);
+	free(told);
 	gx_cut_free(cut);
 	return ok;
 }
