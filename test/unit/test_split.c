@@ -457,10 +457,10 @@ test_refused(void)
 		const double *in[2] = {none, none};
 		const size_t nin[2] = {0, 0};
 		size_t		esize;
-		GxSerialized *e = gx_boolean_make(none, 0, in, nin, 0, "test", &esize, &(GxError) {GX_OK, ""}),
+		GxOverlayOptions opt = {0, NULL, false, 0, NULL};
+		GxSerialized *e = gx_boolean_make(none, 0, in, nin, 0, "test", &opt, &esize, &(GxError) {GX_OK, ""}),
 				   *t = tin(&half),
 				   *part[2];
-		GxOverlayOptions opt = {0, NULL, false, 0, NULL};
 		GxError		err = {GX_OK, ""};
 		size_t		size[2];
 

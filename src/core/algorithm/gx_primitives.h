@@ -13,4 +13,10 @@
 
 bool		gx_elements_intersect(const double *a, int ka, const double *b, int kb);
 
+/*
+ * gx_elements_intersect of triangles t and u whose orientations are known: du[i] the sign of
+ * gx_orient3d(t0, t1, t2, u_i), dt[i] that of gx_orient3d(u0, u1, u2, t_i).
+ */
+bool		gx_triangles_intersect_signed(const double *t, const double *u, const int du[3], const int dt[3]);
+
 #endif

@@ -303,6 +303,23 @@ gxp_segment_triangle(const double *s, const double *t)
 	return gxp_segment_triangle_signed(GXP(s, 0), GXP(s, 1), t, op, oq);
 }
 
+/*
+ * Triangles t and u, given du, the orient3d of u's vertices against t's plane, and dt, those of t's against
+ * u's, whose boxes overlap and neither of which lies wholly on one side of the other's plane.
+ */
+GX_HD int
+gxp_triangle_triangle_signed(const double *t, const double *u, const int *du, const int *dt)
+{
+	for (int i = 0; i < 3; i++)
+	{
+		int			j = (i + 1) % 3;
+
+		GXP_ANY(gxp_segment_triangle_signed(GXP(t, i), GXP(t, j), u, dt[i], dt[j]));
+		GXP_ANY(gxp_segment_triangle_signed(GXP(u, i), GXP(u, j), t, du[i], du[j]));
+	}
+	return 0;
+}
+
 GX_HD int
 gxp_triangle_triangle(const double *t, const double *u)
 {
@@ -320,14 +337,7 @@ gxp_triangle_triangle(const double *t, const double *u)
 		GXP_SIGN(dt[i], GXP_ORIENT3D(GXP(u, 0), GXP(u, 1), GXP(u, 2), GXP(t, i)));
 	if (dt[0] * dt[1] > 0 && dt[1] * dt[2] > 0)
 		return 0;
-	for (int i = 0; i < 3; i++)
-	{
-		int			j = (i + 1) % 3;
-
-		GXP_ANY(gxp_segment_triangle_signed(GXP(t, i), GXP(t, j), u, dt[i], dt[j]));
-		GXP_ANY(gxp_segment_triangle_signed(GXP(u, i), GXP(u, j), t, du[i], du[j]));
-	}
-	return 0;
+	return gxp_triangle_triangle_signed(t, u, du, dt);
 }
 
 /* Two elements of kinds 1 (point), 2 (segment) or 3 (triangle), in either order. */

@@ -76,20 +76,25 @@ typedef struct Met
 	bool		nomem;
 } Met;
 
-/* Do triangles T (its plane given) and tau meet? gx_elements_intersect, sooner where a plane parts them. */
+/*
+ * Do triangles T (its plane given) and tau meet? gx_elements_intersect, its orientations from the planes' sides
+ * (filtered once a plane): a triangle wholly on one side of the other's plane misses it.
+ */
 static bool
 triangles_meet(const GxPlaneSide *plane, const double *T, const double *tau)
 {
 	GxPlaneSide tp;
-	int			s;
+	int			du[3],
+				dt[3];
 
-	/* a triangle wholly on one side of the other's plane misses it */
-	if ((s = gx_plane_side(plane, tau)) != 0 && gx_plane_side(plane, tau + 3) == s && gx_plane_side(plane, tau + 6) == s)
+	for (int k = 0; k < 3; k++)
+		du[k] = -gx_plane_side(plane, tau + 3 * k);
+	if (du[0] * du[1] > 0 && du[1] * du[2] > 0)
 		return false;
 	gx_plane_side_init(&tp, tau);
-	if ((s = gx_plane_side(&tp, T)) != 0 && gx_plane_side(&tp, T + 3) == s && gx_plane_side(&tp, T + 6) == s)
-		return false;
-	return gx_elements_intersect(T, 3, tau, 3);
+	for (int k = 0; k < 3; k++)
+		dt[k] = -gx_plane_side(&tp, T + 3 * k);
+	return gx_triangles_intersect_signed(T, tau, du, dt);
 }
 
 /* Appends triangle i of m's index to m's list. */

@@ -111,6 +111,31 @@ cmp_pair(const void *x, const void *y)
 	return (i > j) - (i < j);
 }
 
+/* n pairs of one of b's triangles by a's: by insertion when few (a dozen is usual), else qsort. */
+static void
+sort_pairs(uint32_t *v, size_t n)
+{
+	if (n > 32)
+	{
+		qsort(v, n, 2 * sizeof(uint32_t), cmp_pair);
+		return;
+	}
+	for (size_t k = 1; k < n; k++)
+	{
+		uint32_t	i = v[2 * k],
+					j = v[2 * k + 1];
+		size_t		at = k;
+
+		for (; at > 0 && v[2 * (at - 1)] > i; at--)
+		{
+			v[2 * at] = v[2 * (at - 1)];
+			v[2 * at + 1] = v[2 * (at - 1) + 1];
+		}
+		v[2 * at] = i;
+		v[2 * at + 1] = j;
+	}
+}
+
 /*
  * The pairs of b's triangles blist[k] (k itself without a list), k in [k0, k1), into p, each triangle's in
  * ascending order of a's (the same pairs in the same order however the grid is made); false with err set.
@@ -169,7 +194,7 @@ search_range(Search *sr, size_t k0, size_t k1, Pairs *p, GxError *err)
 						p->v[2 * p->n++ + 1] = (uint32_t) j;
 					}
 				}
-		qsort(p->v + 2 * was, p->n - was, 2 * sizeof(uint32_t), cmp_pair);
+		sort_pairs(p->v + 2 * was, p->n - was);
 		/* the bound on the pairs of every share together, counted a triangle of b at a time */
 		#pragma omp atomic capture
 		total = sr->found += p->n - was;
