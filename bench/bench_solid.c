@@ -7,8 +7,9 @@
  * When both devices ran, checks that the solids and the pair lists are identical.
  *   bench_solid [--body-n N] [--scale S] [--device cpu|gpu|both] [--cuda-lib PATH] [--threads N]
  * With --cone N, only gx_makesolid's check of a stockpile of N triangles fanning out from two apexes
- * (gx_bench_cone), and of the same with a planted self-intersection, which must be refused.
- *   bench_solid --cone N [--device cpu|gpu] [--threads N]
+ * (gx_bench_cone), and of the same with a planted self-intersection, which must be refused; --flat-cone N
+ * the same with a flat base fanning out from its centre.
+ *   bench_solid --cone N | --flat-cone N [--device cpu|gpu] [--threads N]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,20 +42,20 @@ make_solid(const GxSerialized *body, const GxBatchOptions *opt, const char *labe
 
 /* gx_makesolid of the stockpile of n triangles, then of the same with a self-intersection; 0 when right. */
 static int
-make_cone(int n, const GxBatchOptions *opt)
+make_cone(int n, bool flat, const GxBatchOptions *opt)
 {
 	bool		ok = true;
 
 	for (int planted = 0; planted < 2; planted++)
 	{
-		GxSerialized *body = gx_bench_cone(n, planted),
+		GxSerialized *body = gx_bench_cone(n, flat, planted),
 				   *s;
 		GxError		err = {GX_OK, ""};
 		size_t		size;
 		double		t0 = gx_now_ms();
 
 		s = gx_solid_from(body, opt, &size, &err);
-		printf("cone of %d triangles%s: %s, %.1f ms\n", n, planted ? ", planted crossing" : "",
+		printf("%scone of %d triangles%s: %s, %.1f ms\n", flat ? "flat-based " : "", n, planted ? ", planted crossing" : "",
 			   s ? "a solid" : err.msg, gx_now_ms() - t0);
 		ok &= (s != NULL) == !planted;
 		gx_free(body);
@@ -172,6 +173,7 @@ main(int argc, char **argv)
 	GxPairs		p_cpu = {NULL, 0, NULL, 0},
 				p_gpu = {NULL, 0, NULL, 0};
 	bool		both,
+				flat = false,
 				ok = true;
 
 	for (int i = 1; i + 1 < argc; i += 2)
@@ -186,8 +188,11 @@ main(int argc, char **argv)
 			cuda_lib = argv[i + 1];
 		else if (strcmp(argv[i], "--threads") == 0)
 			threads = atoi(argv[i + 1]);
-		else if (strcmp(argv[i], "--cone") == 0)
+		else if (strcmp(argv[i], "--cone") == 0 || strcmp(argv[i], "--flat-cone") == 0)
+		{
 			cone = atoi(argv[i + 1]);
+			flat = strcmp(argv[i], "--flat-cone") == 0;
+		}
 	}
 	both = strcmp(device, "both") == 0;
 	gx_batch_options_default(&cpu);
@@ -199,7 +204,7 @@ main(int argc, char **argv)
 		gpu.cuda_library = cuda_lib;
 
 	if (cone > 0)
-		return make_cone(cone, strcmp(device, "gpu") == 0 ? &gpu : &cpu);
+		return make_cone(cone, flat, strcmp(device, "gpu") == 0 ? &gpu : &cpu);
 	body = gx_bench_ore_body(11, 300, body_n);
 	printf("one ore body: %d triangles (4 N^2, N = %d)\n", 4 * body_n * body_n, body_n);
 	if (both || strcmp(device, "cpu") == 0)

@@ -19,10 +19,11 @@ GxSerialized *gx_bench_ore_body(unsigned seed, double r, int n);
 /*
  * A stockpile as a double pyramid of ntri triangles (ntri / 2 rim vertices on a circle of radius 100 m, an
  * apex 60 m above and one 60 m below its centre), every triangle fanning out from an apex, as a TIN (SRID
- * 32633), gx_alloc'd. planted: one rim vertex moved across the axis to twice the radius, so that two of
- * its apex triangles poke through the far side (not a solid).
+ * 32633), gx_alloc'd; flat: the lower apex at the rim's centre (a cone on a flat base fanning out from its
+ * centre). planted: one rim vertex moved across the axis to twice the radius, so that two of its apex
+ * triangles poke through the far side (not a solid).
  */
-GxSerialized *gx_bench_cone(int ntri, bool planted);
+GxSerialized *gx_bench_cone(int ntri, bool flat, bool planted);
 
 /*
  * A triangle mesh (from an STL file) refined `levels` times by 1-to-4 midpoint subdivision, as side a,

@@ -114,7 +114,7 @@ gx_bench_ore_body(unsigned seed, double r, int n)
 }
 
 GxSerialized *
-gx_bench_cone(int ntri, bool planted)
+gx_bench_cone(int ntri, bool flat, bool planted)
 {
 	GxError		err = {GX_OK, ""};
 	GxBuilder	b;
@@ -127,7 +127,7 @@ gx_bench_cone(int ntri, bool planted)
 	for (int i = 0; i < m; i++)
 		for (int apex = 0; apex < 2; apex++)
 		{
-			double		p[3][3] = {{X0, Y0, apex ? 140 : 260}};
+			double		p[3][3] = {{X0, Y0, apex ? (flat ? 200 : 140) : 260}};
 
 			for (int k = 1; k < 3; k++)
 			{

@@ -158,13 +158,13 @@ own_volume_kernel(const double *coords, const unsigned long long *first, const u
 		GxDDI		s = {0, 0, 0};
 
 		for (uint32_t t = threadIdx.x; t < count[q]; t += blockDim.x)
-			s = gx_ov_add(s, gx_overlay_prism(tri + 9 * (size_t) t, tri));
+			s = gx_ddv_add(s, gx_overlay_prism(tri + 9 * (size_t) t, tri));
 		part[threadIdx.x] = s;
 		__syncthreads();
 		for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2)
 		{
 			if (threadIdx.x < stride)
-				part[threadIdx.x] = gx_ov_add(part[threadIdx.x], part[threadIdx.x + stride]);
+				part[threadIdx.x] = gx_ddv_add(part[threadIdx.x], part[threadIdx.x + stride]);
 			__syncthreads();
 		}
 		if (threadIdx.x == 0)
@@ -172,7 +172,7 @@ own_volume_kernel(const double *coords, const unsigned long long *first, const u
 			double		v = 0;
 			int			sg = 2;
 
-			if (!gx_overlay_round(gx_ov_mul(part[0], half), &v, &sg))
+			if (!gx_overlay_round(gx_ddv_mul(part[0], half), &v, &sg))
 				sg = 2;
 			value[q] = v;
 			sign[q] = (int8_t) sg;

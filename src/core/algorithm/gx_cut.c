@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "algorithm/gx_cut_impl.h"
+#include "algorithm/gx_ddi_values.h"
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_round.h"
 #include "base/gx_alloc.h"
@@ -1013,42 +1014,6 @@ gx_cut_edge(const GxCut *c, size_t k, int m, bool *border, size_t *src, size_t m
 	return n;
 }
 
-/* An enclosure of gx_orient3d(tau0, tau1, tau2, p): -(p - tau0) . ((tau1 - tau0) x (tau2 - tau0)). */
-static void
-orient_near(const double *tau, const double *p, GxDDI *r)
-{
-	GxDDI		e[2][3],
-				d[3],
-				x,
-				y;
-
-	for (int k = 0; k < 3; k++)
-	{
-		GxDDI		a,
-					b;
-
-		gx_ddi_set_d(&a, tau[k]);
-		for (int m = 0; m < 2; m++)
-		{
-			gx_ddi_set_d(&b, tau[3 * (m + 1) + k]);
-			gx_ddi_sub(&e[m][k], &b, &a);
-		}
-		gx_ddi_set_d(&b, p[k]);
-		gx_ddi_sub(&d[k], &a, &b);	/* tau0 - p */
-	}
-	gx_ddi_set_d(r, 0);
-	for (int k = 0; k < 3; k++)
-	{
-		GxDDI		n;
-
-		gx_ddi_mul(&x, &e[0][(k + 1) % 3], &e[1][(k + 2) % 3]);
-		gx_ddi_mul(&y, &e[0][(k + 2) % 3], &e[1][(k + 1) % 3]);
-		gx_ddi_sub(&n, &x, &y);
-		gx_ddi_mul(&x, &d[k], &n);
-		gx_ddi_add(r, r, &x);
-	}
-}
-
 int
 gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 {
@@ -1064,7 +1029,7 @@ gx_cut_vertex_side(GxCut *c, size_t v, const double *tau)
 					y;
 
 		for (int k = 0; k < 3; k++)
-			orient_near(tau, c->f.T + 3 * k, &w[k]);
+			w[k] = gx_ddv_det(tau, c->f.T + 3 * k);
 		gx_ddi_sub(&x, &w[1], &w[0]);
 		gx_ddi_mul(&x, &x, &c->near[v].t);
 		gx_ddi_sub(&y, &w[2], &w[0]);

@@ -1,75 +1,15 @@
 /*
- * gx_overlay_dd.h: the overlay filter's certified double-double arithmetic (algorithm/gx_ddi.h) that the CPU
- * (gx_overlay_filter.c) and the GPU (cuda/gx_cuda_overlap.cu) share: value-returning operations, a triangle's
- * det(T0 - o, T1 - o, T2 - o) and its prism, and a volume's rounding. Read by nvcc too.
+ * gx_overlay_dd.h: what the overlay filter's certified double-doubles (algorithm/gx_ddi_values.h) make that
+ * the CPU (gx_overlay_filter.c) and the GPU (cuda/gx_cuda_overlap.cu) share: a triangle's prism and a
+ * volume's rounding. Read by nvcc too.
  */
 #ifndef GX_OVERLAY_DD_H
 #define GX_OVERLAY_DD_H
 
 #include <stdbool.h>
 
-#include "algorithm/gx_ddi.h"
+#include "algorithm/gx_ddi_values.h"
 #include "base/gx_hd.h"
-
-/* a - b, exact. */
-GX_HD GxDDI
-gx_ov_sub_d(double a, double b)
-{
-	GxDDI		r = {0, 0, 0};
-
-	gx_two_diff(a, b, &r.hi, &r.lo);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ov_add(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_add(&r, &a, &b);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ov_sub(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_sub(&r, &a, &b);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ov_mul(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_mul(&r, &a, &b);
-	return r;
-}
-
-GX_HD GxDDI
-gx_ov_div(GxDDI a, GxDDI b)
-{
-	GxDDI		r;
-
-	gx_ddi_div(&r, &a, &b);
-	return r;
-}
-
-/* det(T0 - o, T1 - o, T2 - o), as gx_orient3d_value, T's 9 coordinates at T. */
-GX_HD GxDDI
-gx_overlay_det(const double *T, const double *o)
-{
-	GxDDI		r[3][3];
-
-	for (int k = 0; k < 3; k++)
-		for (int a = 0; a < 3; a++)
-			r[k][a] = gx_ov_sub_d(T[3 * k + a], o[a]);
-	return gx_ov_add(gx_ov_add(gx_ov_mul(r[0][0], gx_ov_sub(gx_ov_mul(r[1][1], r[2][2]), gx_ov_mul(r[1][2], r[2][1]))),
-							   gx_ov_mul(r[0][1], gx_ov_sub(gx_ov_mul(r[1][2], r[2][0]), gx_ov_mul(r[1][0], r[2][2])))),
-					 gx_ov_mul(r[0][2], gx_ov_sub(gx_ov_mul(r[1][0], r[2][1]), gx_ov_mul(r[1][1], r[2][0]))));
-}
 
 /*
  * 6 times the signed volume of the prism between triangle T and the plane z = o[2]: twice T's area projected
@@ -80,12 +20,12 @@ gx_overlay_det(const double *T, const double *o)
 GX_HD GxDDI
 gx_overlay_prism(const double *T, const double *o)
 {
-	GxDDI		area = gx_ov_sub(gx_ov_mul(gx_ov_sub_d(T[3], T[0]), gx_ov_sub_d(T[7], T[1])),
-								 gx_ov_mul(gx_ov_sub_d(T[6], T[0]), gx_ov_sub_d(T[4], T[1]))),
-				heights = gx_ov_add(gx_ov_add(gx_ov_sub_d(T[2], o[2]), gx_ov_sub_d(T[5], o[2])),
-									gx_ov_sub_d(T[8], o[2]));
+	GxDDI		area = gx_ddv_sub(gx_ddv_mul(gx_ddv_sub_d(T[3], T[0]), gx_ddv_sub_d(T[7], T[1])),
+								 gx_ddv_mul(gx_ddv_sub_d(T[6], T[0]), gx_ddv_sub_d(T[4], T[1]))),
+				heights = gx_ddv_add(gx_ddv_add(gx_ddv_sub_d(T[2], o[2]), gx_ddv_sub_d(T[5], o[2])),
+									gx_ddv_sub_d(T[8], o[2]));
 
-	return gx_ov_mul(area, heights);
+	return gx_ddv_mul(area, heights);
 }
 
 /*
@@ -103,7 +43,7 @@ gx_overlay_round(GxDDI v, double *value, int *sign)
 		*sign = 0;
 		return true;
 	}
-	v = gx_ov_div(v, three);
+	v = gx_ddv_div(v, three);
 	*sign = gx_ddi_sign(&v);
 	return *sign != 2 && *sign != 0 && gx_ddi_round(&v, value);
 }

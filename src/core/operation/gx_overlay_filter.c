@@ -57,7 +57,7 @@
 static inline GxDDI
 cross2(const GxDDI *a, const GxDDI *b)
 {
-	return gx_ov_sub(gx_ov_mul(a[0], b[1]), gx_ov_mul(a[1], b[0]));
+	return gx_ddv_sub(gx_ddv_mul(a[0], b[1]), gx_ddv_mul(a[1], b[0]));
 }
 
 /* n = (b - a) x (c - a). */
@@ -69,21 +69,21 @@ normal_of(const double *a, const double *b, const double *c, GxDDI *n)
 
 	for (int k = 0; k < 3; k++)
 	{
-		u[k] = gx_ov_sub_d(b[k], a[k]);
-		v[k] = gx_ov_sub_d(c[k], a[k]);
+		u[k] = gx_ddv_sub_d(b[k], a[k]);
+		v[k] = gx_ddv_sub_d(c[k], a[k]);
 	}
 	for (int k = 0; k < 3; k++)
-		n[k] = gx_ov_sub(gx_ov_mul(u[(k + 1) % 3], v[(k + 2) % 3]), gx_ov_mul(u[(k + 2) % 3], v[(k + 1) % 3]));
+		n[k] = gx_ddv_sub(gx_ddv_mul(u[(k + 1) % 3], v[(k + 2) % 3]), gx_ddv_mul(u[(k + 2) % 3], v[(k + 1) % 3]));
 }
 
 /* n . (p - a): p's height over the plane through a of normal n, scaled. */
 static GxDDI
 height(const GxDDI *n, const double *a, const double *p)
 {
-	GxDDI		h = gx_ov_mul(n[0], gx_ov_sub_d(p[0], a[0]));
+	GxDDI		h = gx_ddv_mul(n[0], gx_ddv_sub_d(p[0], a[0]));
 
-	h = gx_ov_add(h, gx_ov_mul(n[1], gx_ov_sub_d(p[1], a[1])));
-	return gx_ov_add(h, gx_ov_mul(n[2], gx_ov_sub_d(p[2], a[2])));
+	h = gx_ddv_add(h, gx_ddv_mul(n[1], gx_ddv_sub_d(p[1], a[1])));
+	return gx_ddv_add(h, gx_ddv_mul(n[2], gx_ddv_sub_d(p[2], a[2])));
 }
 
 /* q as a certified double-double. */
@@ -125,8 +125,8 @@ frame_init(Frame *f, const double *T, int drop)
 	f->j = (drop + 2) % 3;
 	for (int k = 0; k < 2; k++)
 	{
-		f->e[k][0] = gx_ov_sub_d(T[3 * (k + 1) + f->i], T[f->i]);
-		f->e[k][1] = gx_ov_sub_d(T[3 * (k + 1) + f->j], T[f->j]);
+		f->e[k][0] = gx_ddv_sub_d(T[3 * (k + 1) + f->i], T[f->i]);
+		f->e[k][1] = gx_ddv_sub_d(T[3 * (k + 1) + f->j], T[f->j]);
 	}
 	f->D = cross2(f->e[0], f->e[1]);
 	normal_of(T, T + 3, T + 6, f->n);
@@ -137,7 +137,7 @@ frame_init(Frame *f, const double *T, int drop)
 static void
 scaled_coords(const Frame *f, const double *p, GxDDI *out)
 {
-	GxDDI		d[2] = {gx_ov_sub_d(p[f->i], f->T[f->i]), gx_ov_sub_d(p[f->j], f->T[f->j])};
+	GxDDI		d[2] = {gx_ddv_sub_d(p[f->i], f->T[f->i]), gx_ddv_sub_d(p[f->j], f->T[f->j])};
 
 	out[0] = cross2(d, f->e[1]);
 	out[1] = cross2(f->e[0], d);
@@ -218,14 +218,14 @@ x_point(Pair *p, int e, GxDDI *out)
 	const double *a = p->tau + 3 * e,
 			   *b = p->tau + 3 * ((e + 1) % 3);
 	GxDDI		ha = height(p->f->n, p->f->T, a),
-				lambda = gx_ov_div(ha, gx_ov_sub(ha, height(p->f->n, p->f->T, b))),
+				lambda = gx_ddv_div(ha, gx_ddv_sub(ha, height(p->f->n, p->f->T, b))),
 				pa[2],
 				pb[2];
 
 	scaled_coords(p->f, a, pa);
 	scaled_coords(p->f, b, pb);
 	for (int k = 0; k < 2; k++)
-		out[k] = gx_ov_add(pa[k], gx_ov_mul(lambda, gx_ov_sub(pb[k], pa[k])));
+		out[k] = gx_ddv_add(pa[k], gx_ddv_mul(lambda, gx_ddv_sub(pb[k], pa[k])));
 }
 
 /* The parameter of the crossing of T's edge f with tau's plane along it. */
@@ -243,7 +243,7 @@ y_param(Pair *p, int f)
 	}
 	ga = height(p->n, p->tau, T + 3 * f);
 	gb = height(p->n, p->tau, T + 3 * ((f + 1) % 3));
-	return gx_ov_div(ga, gx_ov_sub(ga, gb));
+	return gx_ddv_div(ga, gx_ddv_sub(ga, gb));
 }
 
 /* out = the crossing of T's edge f with tau's plane, scaled. */
@@ -257,7 +257,7 @@ y_point(Pair *p, int f, GxDDI *out)
 	vertex_coords(p->f, f, a);
 	vertex_coords(p->f, (f + 1) % 3, b);
 	for (int k = 0; k < 2; k++)
-		out[k] = gx_ov_add(a[k], gx_ov_mul(mu, gx_ov_sub(b[k], a[k])));
+		out[k] = gx_ddv_add(a[k], gx_ddv_mul(mu, gx_ddv_sub(b[k], a[k])));
 }
 
 /*
@@ -325,7 +325,7 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 		return -1;				/* not reached */
 	if (!rs)
 		return 0;
-	*cross = gx_ov_add(*cross, cross2(s, e));
+	*cross = gx_ddv_add(*cross, cross2(s, e));
 	if (p.ag[1] != p.ag[2])
 	{
 		int			in = y_inside(&p, 1);
@@ -336,8 +336,8 @@ add_tau(const Frame *f, const double *tau, GxDDI *cross, GxDDI *m)
 
 			/* through the edge tau shares with its neighbour, which counts the other half */
 			if (in < 0)
-				mu = gx_ov_mul(mu, (GxDDI) {0.5, 0, 0});
-			*m = p.ag[1] > 0 ? gx_ov_sub(*m, mu) : gx_ov_add(*m, mu);
+				mu = gx_ddv_mul(mu, (GxDDI) {0.5, 0, 0});
+			*m = p.ag[1] > 0 ? gx_ddv_sub(*m, mu) : gx_ddv_add(*m, mu);
 		}
 	}
 	return 1;
@@ -386,8 +386,8 @@ inside_area(const GxOverlayCut *c, int drop, const uint32_t *cand, size_t n, GxP
 		gx_places_put(pl, c->T + 6, loc);
 	}
 	if (loc == GX_LOC_INSIDE)
-		m = gx_ov_add(m, one);
-	*twice = gx_ov_add(gx_ov_div(cross, gx_ov_mul(f.D, f.D)), m);
+		m = gx_ddv_add(m, one);
+	*twice = gx_ddv_add(gx_ddv_div(cross, gx_ddv_mul(f.D, f.D)), m);
 	return CUTS_GENERAL;
 }
 
@@ -509,7 +509,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		{
 			cls = same > 0 ? GX_PIECE_ON_SAME : GX_PIECE_ON_OPPOSITE;
 			if (need & 1u << cls)
-				sum[cls] = gx_ov_add(sum[cls], gx_ov_mul(gx_overlay_det(T, o), half));
+				sum[cls] = gx_ddv_add(sum[cls], gx_ddv_mul(gx_ddv_det(T, o), half));
 			continue;
 		}
 		cuts = nlist == 0 ? CUTS_NONE : inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
@@ -520,15 +520,15 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
 				ok = false;
 			else if (need & 1u << cls)
-				sum[cls] = gx_ov_add(sum[cls], gx_ov_mul(gx_overlay_det(T, o), half));
+				sum[cls] = gx_ddv_add(sum[cls], gx_ddv_mul(gx_ddv_det(T, o), half));
 		}
 		else if (cuts == CUTS_GENERAL)
 		{
-			GxDDI		det = gx_overlay_det(T, o),
-						in = gx_ov_mul(gx_ov_mul(det, twice), half);
+			GxDDI		det = gx_ddv_det(T, o),
+						in = gx_ddv_mul(gx_ddv_mul(det, twice), half);
 
-			sum[GX_PIECE_INSIDE] = gx_ov_add(sum[GX_PIECE_INSIDE], in);
-			sum[GX_PIECE_OUTSIDE] = gx_ov_add(sum[GX_PIECE_OUTSIDE], gx_ov_sub(gx_ov_mul(det, half), in));
+			sum[GX_PIECE_INSIDE] = gx_ddv_add(sum[GX_PIECE_INSIDE], in);
+			sum[GX_PIECE_OUTSIDE] = gx_ddv_add(sum[GX_PIECE_OUTSIDE], gx_ddv_sub(gx_ddv_mul(det, half), in));
 			out->filtered++;
 		}
 		else
@@ -548,7 +548,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 					if (need & 1u << k && mpq_sgn(c.area[k]) != 0)
 					{
 						mpq_mul(c.area[k], c.area[k], detq);
-						sum[k] = gx_ov_add(sum[k], ddi_of_mpq(c.area[k], w));
+						sum[k] = gx_ddv_add(sum[k], ddi_of_mpq(c.area[k], w));
 					}
 				out->rational++;
 			}
@@ -620,9 +620,9 @@ same_volumes(const GxSolidIndex *a, const GxOverlayOptions *opt, unsigned ops, G
 			gx_error_set(err, GX_ERR_CANCELLED, "canceled while cutting solids' triangles");
 			return false;
 		}
-		sum = gx_ov_add(sum, gx_overlay_prism(a->tri + 9 * i, a->tri));
+		sum = gx_ddv_add(sum, gx_overlay_prism(a->tri + 9 * i, a->tri));
 	}
-	sum = gx_ov_mul(sum, half);
+	sum = gx_ddv_mul(sum, half);
 	for (int op = 0; op < 2; op++)
 		if (ops & GX_BOOL_OP(op) && !round_volume(sum, op, out))
 		{
@@ -698,11 +698,11 @@ overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOpt
 	free(near[1]);
 	if (!ok)
 		return false;
-	v[GX_BOOL_INTERSECTION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),
+	v[GX_BOOL_INTERSECTION] = gx_ddv_add(gx_ddv_add(sum[0][GX_PIECE_INSIDE], sum[1][GX_PIECE_INSIDE]),
 										sum[0][GX_PIECE_ON_SAME]);
-	v[GX_BOOL_UNION] = gx_ov_add(gx_ov_add(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
+	v[GX_BOOL_UNION] = gx_ddv_add(gx_ddv_add(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_OUTSIDE]),
 								 sum[0][GX_PIECE_ON_SAME]);
-	v[GX_BOOL_DIFFERENCE] = gx_ov_add(gx_ov_sub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
+	v[GX_BOOL_DIFFERENCE] = gx_ddv_add(gx_ddv_sub(sum[0][GX_PIECE_OUTSIDE], sum[1][GX_PIECE_INSIDE]),
 									  sum[0][GX_PIECE_ON_OPPOSITE]);
 	for (int op = 0; decided && op < 3; op++)
 		decided = !(ops & GX_BOOL_OP(op)) || round_volume(v[op], op, out);

@@ -15,7 +15,10 @@
  * with a test of the segment against each box that leaves out only boxes it surely misses, and skipping
  * every box whose triangles all share one of the edge's ends: where many triangles fan out from one vertex
  * (a cone's apex) their boxes all overlap, but the edges from that vertex skip them as a whole, and the
- * others reach only the triangles they pass near. The pairs found are the same as when every pair of
+ * others reach only the triangles they pass near. Where a box holds an end of the edge (no box test can
+ * part them: a flat base's spokes against the apex's fan, whose boxes all hold the base's centre), the
+ * node's slab does: the interval of d . x over its triangles' vertices, d the normal of its middle triangle,
+ * widened by the rounding; a segment wholly on one side of it meets none of them. The pairs found are the same as when every pair of
  * overlapping boxes is tested, so the first in index order is too. Pairs of triangles the caller vouches for
  * (kept) are not tested: none of them is at fault, so the first pair at fault is the same.
  */
@@ -287,6 +290,7 @@ typedef struct Tree
 	GxBox3D    *box;			/* per node; empty past the last leaf */
 	uint32_t   *common;			/* per node: a vertex every triangle under it has, or NO_VERTEX */
 	uint32_t   *least;			/* per node: the least triangle under it (UINT32_MAX: none) */
+	double	   *slab;			/* per node: a direction d (3) and bounds lo, hi of d . x over its vertices */
 	size_t		leaves,
 				n;
 	double		scale;			/* the largest magnitude of a coordinate; cross tests only in a safe range */
@@ -358,6 +362,95 @@ common_vertex(const uint32_t *vid, const uint32_t *ts, size_t k)
 	return NO_VERTEX;
 }
 
+/*
+ * d . x for direction d (components at most 1 in magnitude) and a point x, and a bound on its rounding error
+ * (the terms' magnitudes times more than 3 units in the last place, and underflow).
+ */
+static double
+dot_err(const double *d, const double *x, double *err)
+{
+	*err = (fabs(d[0] * x[0]) + fabs(d[1] * x[1]) + fabs(d[2] * x[2])) * 1e-15 + 1e-300;
+	return d[0] * x[0] + d[1] * x[1] + d[2] * x[2];
+}
+
+/*
+ * Node i's slab: the normal of its middle triangle scaled to components of at most 1 in magnitude, and the
+ * interval of d . x over its triangles' vertices, widened by the rounding of each; the whole line (never
+ * parting anything) when that triangle is flat in doubles.
+ */
+static void
+node_slab(Tree *tr, const double *tri, size_t i)
+{
+	double	   *sl = tr->slab + 5 * i,
+				e[2][3],
+				m = 0;
+	size_t		lo = i,
+				hi = i,
+				from,
+				to;
+	const double *t;
+
+	while (lo < tr->leaves)
+	{
+		lo = 2 * lo;
+		hi = 2 * hi + 1;
+	}
+	from = (lo - tr->leaves) * LEAF;
+	to = (hi - tr->leaves + 1) * LEAF < tr->n ? (hi - tr->leaves + 1) * LEAF : tr->n;
+	sl[0] = sl[1] = sl[2] = 0;
+	sl[3] = -INFINITY;
+	sl[4] = INFINITY;
+	if (from >= to || !(tr->scale < 1e150))
+		return;					/* nothing under it, or coordinates whose products could overflow */
+	t = V(tri, tr->order[from + (to - from) / 2], 0);
+	for (int k = 0; k < 3; k++)
+	{
+		e[0][k] = t[3 + k] - t[k];
+		e[1][k] = t[6 + k] - t[k];
+	}
+	for (int k = 0; k < 3; k++)
+	{
+		sl[k] = e[0][(k + 1) % 3] * e[1][(k + 2) % 3] - e[0][(k + 2) % 3] * e[1][(k + 1) % 3];
+		m = fmax(m, fabs(sl[k]));
+	}
+	if (!(m > 0 && m < INFINITY))
+		return;
+	for (int k = 0; k < 3; k++)
+		sl[k] /= m;
+	sl[3] = INFINITY;
+	sl[4] = -INFINITY;
+	for (size_t q = from; q < to; q++)
+		for (int v = 0; v < 3; v++)
+		{
+			double		err,
+						x = dot_err(sl, V(tri, tr->order[q], v), &err);
+
+			sl[3] = fmin(sl[3], x - err);
+			sl[4] = fmax(sl[4], x + err);
+		}
+}
+
+/* Does box b hold point p? */
+static bool
+holds(const GxBox3D *b, const double *p)
+{
+	return p[0] >= b->xmin && p[0] <= b->xmax && p[1] >= b->ymin && p[1] <= b->ymax && p[2] >= b->zmin &&
+		p[2] <= b->zmax;
+}
+
+/* Does node i's slab leave segment p-q wholly on one side (then no triangle under it meets the segment)? */
+static bool
+slab_parts(const Tree *tr, size_t i, const double *p, const double *q)
+{
+	const double *sl = tr->slab + 5 * i;
+	double		ep,
+				eq,
+				xp = dot_err(sl, p, &ep),
+				xq = dot_err(sl, q, &eq);
+
+	return (xp + ep < sl[3] && xq + eq < sl[3]) || (xp - ep > sl[4] && xq - eq > sl[4]);
+}
+
 /* The hierarchy over the n triangles; false for memory. */
 static bool
 tree_build(Tree *tr, const double *tri, size_t n, const uint32_t *vid, int threads)
@@ -378,9 +471,10 @@ tree_build(Tree *tr, const double *tri, size_t n, const uint32_t *vid, int threa
 	tr->box = gx_alloc(2 * leaves * sizeof(GxBox3D));
 	tr->common = gx_alloc(2 * leaves * sizeof(uint32_t));
 	tr->least = gx_alloc(2 * leaves * sizeof(uint32_t));
+	tr->slab = gx_alloc(2 * leaves * 5 * sizeof(double));
 	tr->scale = fmax(fmax(fmax(fabs(extent.xmin), fabs(extent.xmax)), fmax(fabs(extent.ymin), fabs(extent.ymax))),
 					 fmax(fabs(extent.zmin), fabs(extent.zmax)));
-	ok = item && tmp && count && tr->order && tr->box && tr->common && tr->least;
+	ok = item && tmp && count && tr->order && tr->box && tr->common && tr->least && tr->slab;
 	if (ok)
 	{
 		#pragma omp parallel for schedule(static) num_threads(threads) if (n > 65536)
@@ -432,6 +526,9 @@ tree_build(Tree *tr, const double *tri, size_t n, const uint32_t *vid, int threa
 			tr->common[i] = gx_box_is_empty(b) ? tr->common[2 * i] :
 				tr->common[2 * i] == tr->common[2 * i + 1] ? tr->common[2 * i] : NO_VERTEX;
 		}
+		#pragma omp parallel for schedule(dynamic, 256) num_threads(threads) if (n > 65536)
+		for (size_t i = 1; i < 2 * leaves; i++)
+			node_slab(tr, tri, i);
 	}
 	gx_free(item);
 	gx_free(tmp);
@@ -446,6 +543,7 @@ tree_free(Tree *tr)
 	gx_free(tr->box);
 	gx_free(tr->common);
 	gx_free(tr->least);
+	gx_free(tr->slab);
 }
 
 static bool
@@ -547,7 +645,8 @@ edge_contacts(const Tree *tr, const double *tri, const uint32_t *vid, const uint
 			/* a pair (t or o, j) below best needs t or j at most best's first triangle (t < o) */
 			if ((x->t <= (best >> 32) || tr->least[node] <= (best >> 32)) &&
 				gx_box_overlaps(&x->box, b) && tr->common[node] != x->u && tr->common[node] != x->w &&
-				(box_inside(&x->box, b) || segment_meets_box(x->seg, x->seg + 3, b, cross, tr->scale)))
+				(box_inside(&x->box, b) || segment_meets_box(x->seg, x->seg + 3, b, cross, tr->scale)) &&
+				(!(holds(b, x->seg) || holds(b, x->seg + 3)) || !slab_parts(tr, node, x->seg, x->seg + 3)))
 				keep |= bits & -bits;
 		}
 		if (keep == 0)
@@ -594,7 +693,7 @@ static bool
 contacts_tree(const double *tri, size_t n, const uint32_t *vid, const uint32_t *nb, const uint8_t *kept,
 			  const GxBatchOptions *opt, GxError *err)
 {
-	Tree		tr = {NULL, NULL, NULL, NULL, 0, 0, 0};
+	Tree		tr = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
 	uint64_t	best = UINT64_MAX;
 	volatile int stop = 0;
 	int			threads = gx_threads_begin(opt->threads, opt->thread_budget);
