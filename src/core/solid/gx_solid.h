@@ -57,6 +57,10 @@ typedef struct GxSolidIndex
 	GxSolidGaps gaps;
 } GxSolidIndex;
 
+/*
+ * Indexes the n triangles at tri (kept where they are); false with err set: memory, or the process's cancel
+ * flags (gx_cancel_flags) set while it works (GX_ERR_CANCELLED). Nothing to free then.
+ */
 bool		gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err);
 void		gx_solid_index_free(GxSolidIndex *s);
 

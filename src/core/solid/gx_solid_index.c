@@ -19,11 +19,13 @@
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_primitives.h"
 #include "base/gx_alloc.h"
+#include "base/gx_interrupt.h"
 #include "geom/gx_box.h"
 #include "solid/gx_solid.h"
 #include "solid/gx_solid_gaps.h"
 
 #define MAX_RAYS 64
+#define CANCEL_EVERY 65536		/* triangles boxed between two polls of the process's cancel flags */
 
 /*
  * Each cell's triangles in ascending order, as a grid built on one thread has them (threads fill a large one
@@ -68,6 +70,13 @@ gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 	}
 	for (size_t i = 0; i < n; i++)
 	{
+		if (i % CANCEL_EVERY == 0 && gx_cancel_requested(&gx_cancel_flags))
+		{
+			gx_error_set(err, GX_ERR_CANCELLED, "canceled while indexing a solid of %zu triangles", n);
+			gx_free(s->boxes);
+			s->boxes = NULL;
+			return false;
+		}
 		s->boxes[i] = gx_box_of_points(tri + 9 * i, 3);
 		gx_box_extend(&s->box, &s->boxes[i]);
 	}
@@ -85,7 +94,7 @@ gx_solid_index_build(GxSolidIndex *s, const double *tri, size_t n, GxError *err)
 		dim[0] = (int) fmin(4096, cells);
 	else if (wy > 0)
 		dim[1] = (int) fmin(4096, cells);
-	if (gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, NULL, err))
+	if (gx_grid_build(&s->grid, &s->box, dim, s->boxes, n, &gx_cancel_flags, err))
 	{
 		cells_in_order(&s->grid);
 		if (gx_solid_gaps_build(s, err))

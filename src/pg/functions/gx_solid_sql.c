@@ -96,19 +96,22 @@ entry_drop(SolidSite *site, SolidEntry *e)
 	memset(e, 0, sizeof(*e));
 }
 
-/* The index of the out-of-line solid `value`, from the site or made now (the solid detoasted only then). */
+/*
+ * The index of the out-of-line solid `value`, from the site or made now: the solid detoasted only then, into
+ * its entry's memory, and indexed where it lies.
+ */
 static const GxSolidIndex *
 stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 {
 	struct varatt_external ext;
 	SolidEntry *slot = NULL;
 	size_t		budget = (size_t) gx_cache_host_mb * 1024 * 1024,
-				n;
-	GxSerialized *g;
+				n,
+				bytes;
+	GxSerialized *volatile g = NULL;
 	const double *tri;
 	GxError		err = {GX_OK, ""};
 	MemoryContext old;
-	double	   *copy;
 
 	VARATT_EXTERNAL_GET_POINTER(ext, (struct varlena *) DatumGetPointer(value));
 	site->clock++;
@@ -118,9 +121,12 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 			site->e[k].used = site->clock;
 			return &site->e[k].index;
 		}
-	g = gx_pg_geom(value);
-	tri = gx_solid_triangles(g, &n);
-	/* room: a free entry, else the least recently used ones go until the new one fits the budget */
+	/*
+	 * room: a free entry, else the least recently used ones go until the new one (its triangles and index)
+	 * fits; never the one the call before this one used (a call's other argument: gx_intersection(a, b) holds
+	 * a's index while b's is made)
+	 */
+	bytes = (size_t) ext.va_rawsize * 2;
 	for (;;)
 	{
 		SolidEntry *lru = NULL;
@@ -129,9 +135,9 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 		for (int k = 0; k < SITE_ENTRIES; k++)
 			if (site->e[k].valueid == InvalidOid)
 				free_entries++;
-			else if (lru == NULL || site->e[k].used < lru->used)
+			else if (site->e[k].used + 1 != site->clock && (lru == NULL || site->e[k].used < lru->used))
 				lru = &site->e[k];
-		if (lru == NULL || (free_entries > 0 && site->bytes + n * 9 * sizeof(double) * 2 <= budget))
+		if (lru == NULL || (free_entries > 0 && site->bytes + bytes <= budget))
 			break;
 		entry_drop(site, lru);
 	}
@@ -140,9 +146,21 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 			slot = &site->e[k];
 	slot->cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "gx solid index", ALLOCSET_DEFAULT_SIZES);
 	old = MemoryContextSwitchTo(slot->cxt);
-	copy = palloc_extended(Max(n, 1) * 9 * sizeof(double), MCXT_ALLOC_HUGE);
-	memcpy(copy, tri, n * 9 * sizeof(double));
-	if (!gx_solid_index_build(&slot->index, copy, n, &err))
+	PG_TRY();
+	{
+		g = gx_pg_geom(value);
+		CHECK_FOR_INTERRUPTS();	/* a large solid's detoasting heard no cancel */
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(old);
+		MemoryContextDelete(slot->cxt);
+		slot->cxt = NULL;
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
+	tri = gx_solid_triangles(g, &n);
+	if (!gx_solid_index_build(&slot->index, tri, n, &err))
 	{
 		MemoryContextSwitchTo(old);
 		MemoryContextDelete(slot->cxt);
