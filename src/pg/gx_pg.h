@@ -77,4 +77,12 @@ Datum		gx_pg_intercept_piece(const GxSerialized *line, const struct GxInterval *
 struct GxSolidIndex;
 const struct GxSolidIndex *gx_pg_solid_arg(FunctionCallInfo fcinfo, int argnum);
 
+/*
+ * The indexes of the solids stored out of line values[0 .. n) (n at most 2: a call's arguments) into index[],
+ * kept by the call site as for gx_pg_solid_arg: none of them dropped to make room for another while the call
+ * runs.
+ */
+void		gx_pg_stored_solids(FunctionCallInfo fcinfo, const Datum *values, int n,
+								const struct GxSolidIndex **index);
+
 #endif

@@ -2,7 +2,7 @@
  * gx_overlay_sql.c: the booleans of two solids in SQL: gx_intersection_volume(a, b), the exact volume of
  * their common part rounded once (src/core/operation/gx_overlay.h), the booleans as solids, and gx_split, a
  * solid's parts on either side of a surface. A solid stored out of line stays indexed between calls (the call
- * site's solids, gx_pg_solid_arg): a pit met by every ore body is read and indexed once. Memory: no triangle
+ * site's solids, gx_pg_stored_solids): a pit met by every ore body is read and indexed once. Memory: no triangle
  * may be cut by more segments and crossings than work_mem holds (about 1 kB each); cancel polls the backend's
  * flags.
  */
@@ -44,22 +44,43 @@ check_pair(const char *fname, const GxSerialized *a, const GxSerialized *b)
 }
 
 /*
- * Argument argnum, a solid or EMPTY (or anything, for check_pair to refuse): a solid stored out of line as its
- * header alone with its index kept by the call site (*index), any other value whole (*index NULL).
+ * Arguments 0 and 1 into g[0], g[1], each a solid or EMPTY (or anything, for check_pair to refuse): a solid
+ * stored out of line as its header alone with its index kept by the call site (index[k]), any other value whole
+ * (index[k] NULL).
  */
-static GxSerialized *
-solid_arg(FunctionCallInfo fcinfo, int argnum, const GxSolidIndex **index)
+static void
+solid_args(FunctionCallInfo fcinfo, GxSerialized **g, const GxSolidIndex **index)
 {
-	Datum		v = PG_GETARG_DATUM(argnum);
-	GxSerialized *head;
+	Datum		stored[2];
+	int			which[2],
+				n = 0;
+	const GxSolidIndex *made[2];
 
-	*index = NULL;
-	if (!VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(v)))
-		return PG_GETARG_GXGEOM(argnum);
-	head = gx_pg_header(v);
-	if ((head->flags & GX_FLAG_SOLID) && !(head->flags & GX_FLAG_EMPTY))
-		*index = gx_pg_solid_arg(fcinfo, argnum);
-	return *index ? head : PG_GETARG_GXGEOM(argnum);
+	for (int k = 0; k < 2; k++)
+	{
+		Datum		v = PG_GETARG_DATUM(k);
+
+		index[k] = NULL;
+		g[k] = NULL;
+		if (VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(v)))
+		{
+			GxSerialized *head = gx_pg_header(v);
+
+			if ((head->flags & GX_FLAG_SOLID) && !(head->flags & GX_FLAG_EMPTY))
+			{
+				g[k] = head;
+				which[n] = k;
+				stored[n++] = v;
+			}
+		}
+	}
+	if (n > 0)
+		gx_pg_stored_solids(fcinfo, stored, n, made);
+	for (int j = 0; j < n; j++)
+		index[which[j]] = made[j];
+	for (int k = 0; k < 2; k++)
+		if (g[k] == NULL)
+			g[k] = PG_GETARG_GXGEOM(k);
 }
 
 /* gx_overlay_sql.h */
@@ -102,18 +123,17 @@ gx_overlay_raise(const char *fname, const GxError *err)
 Datum
 gx_intersection_volume_sql(PG_FUNCTION_ARGS)
 {
-	const GxSolidIndex *ia,
-			   *ib;
-	GxSerialized *a = solid_arg(fcinfo, 0, &ia),
-			   *b = solid_arg(fcinfo, 1, &ib);
+	const GxSolidIndex *idx[2];
+	GxSerialized *g[2];
 	GxOverlayOptions opt;
 	GxCancel	cancel;
 	GxError		err = {GX_OK, ""};
 	double		v;
 
-	check_pair("gx_intersection_volume", a, b);
+	solid_args(fcinfo, g, idx);
+	check_pair("gx_intersection_volume", g[0], g[1]);
 	gx_overlay_options(&opt, &cancel);
-	if (!gx_boolean_volume(a, ia, b, ib, GX_BOOL_INTERSECTION, &opt, &v, &err))
+	if (!gx_boolean_volume(g[0], idx[0], g[1], idx[1], GX_BOOL_INTERSECTION, &opt, &v, &err))
 		gx_overlay_raise("gx_intersection_volume", &err);
 	PG_RETURN_FLOAT8(v);
 }
@@ -130,16 +150,23 @@ PG_FUNCTION_INFO_V1(gx_intersection_box_sql);
 static Datum
 boolean_solid(FunctionCallInfo fcinfo, const char *fname, GxBooleanOp op)
 {
-	const GxSolidIndex *ia,
+	const GxSolidIndex *idx[2],
+			   *ia,
 			   *ib;
-	GxSerialized *a = solid_arg(fcinfo, 0, &ia),
-			   *b = solid_arg(fcinfo, 1, &ib),
+	GxSerialized *g[2],
+			   *a,
+			   *b,
 			   *s;
 	GxOverlayOptions opt;
 	GxCancel	cancel;
 	GxError		err = {GX_OK, ""};
 	size_t		size;
 
+	solid_args(fcinfo, g, idx);
+	a = g[0];
+	b = g[1];
+	ia = idx[0];
+	ib = idx[1];
 	gx_overlay_options(&opt, &cancel);
 	if (op == GX_BOOL_INTERSECTION && !(a->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)) &&
 		(b->flags & (GX_FLAG_SOLID | GX_FLAG_EMPTY)))

@@ -72,13 +72,15 @@ typedef struct SolidEntry
 	GxSolidIndex index;
 	size_t		bytes;
 	uint64		used;			/* the call that used it last */
+	bool		ready;			/* indexed (else being made by the call that used it last) */
 } SolidEntry;
 
 /*
- * What a call site of gx_locate, gx_intercepts or gx_contains keeps (fn_extra): the solids stored out of line (TOAST)
- * that it met, indexed, least recently used out first beyond SITE_ENTRIES or gpuexact.cache_host_mb (a
- * LATERAL join meets the same ore bodies over and over, in no order); any other solid is kept by
- * gx_relate.c's prepared argument while it is the same value.
+ * What a call site of gx_locate, gx_intercepts, gx_contains or the booleans keeps (fn_extra): the solids
+ * stored out of line (TOAST) that it met, indexed, least recently used out first beyond SITE_ENTRIES or
+ * gpuexact.cache_host_mb (a LATERAL join meets the same ore bodies over and over, in no order), never one
+ * that the current call uses; any other solid is kept by gx_relate.c's prepared argument while it is the
+ * same value.
  */
 typedef struct SolidSite
 {
@@ -88,45 +90,44 @@ typedef struct SolidSite
 	void	   *relate;			/* gx_relate.c's fn_extra for this call site */
 } SolidSite;
 
+static SolidSite *
+site_of(FunctionCallInfo fcinfo)
+{
+	if (fcinfo->flinfo->fn_extra == NULL)
+		fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(SolidSite));
+	return fcinfo->flinfo->fn_extra;
+}
+
 static void
 entry_drop(SolidSite *site, SolidEntry *e)
 {
 	site->bytes -= e->bytes;
-	MemoryContextDelete(e->cxt);
+	if (e->cxt)
+		MemoryContextDelete(e->cxt);
 	memset(e, 0, sizeof(*e));
 }
 
-/*
- * The index of the out-of-line solid `value`, from the site or made now: the solid detoasted only then, into
- * its entry's memory, and indexed where it lies.
- */
-static const GxSolidIndex *
-stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
+/* The site's entry of out-of-line value ext, or NULL. */
+static SolidEntry *
+entry_of(SolidSite *site, const struct varatt_external *ext)
 {
-	struct varatt_external ext;
-	SolidEntry *slot = NULL;
-	size_t		budget = (size_t) gx_cache_host_mb * 1024 * 1024,
-				n,
-				bytes;
-	GxSerialized *volatile g = NULL;
-	const double *tri;
-	GxError		err = {GX_OK, ""};
-	MemoryContext old;
-
-	VARATT_EXTERNAL_GET_POINTER(ext, (struct varlena *) DatumGetPointer(value));
-	site->clock++;
 	for (int k = 0; k < SITE_ENTRIES; k++)
-		if (site->e[k].valueid == ext.va_valueid && site->e[k].toastrelid == ext.va_toastrelid)
-		{
-			site->e[k].used = site->clock;
-			return &site->e[k].index;
-		}
-	/*
-	 * room: a free entry, else the least recently used ones go until the new one (its triangles and index)
-	 * fits; never the one the call before this one used (a call's other argument: gx_intersection(a, b) holds
-	 * a's index while b's is made)
-	 */
-	bytes = (size_t) ext.va_rawsize * 2;
+		if (site->e[k].valueid == ext->va_valueid && site->e[k].toastrelid == ext->va_toastrelid)
+			return &site->e[k];
+	return NULL;
+}
+
+/*
+ * A free entry for value ext, taken for the current call: the least recently used entries go until its
+ * triangles and index (about twice the value's bytes) fit, none the current call uses.
+ */
+static SolidEntry *
+entry_take(FunctionCallInfo fcinfo, SolidSite *site, const struct varatt_external *ext)
+{
+	size_t		budget = (size_t) gx_cache_host_mb * 1024 * 1024,
+				bytes = (size_t) ext->va_rawsize * 2;
+	SolidEntry *slot = NULL;
+
 	for (;;)
 	{
 		SolidEntry *lru = NULL;
@@ -135,7 +136,7 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 		for (int k = 0; k < SITE_ENTRIES; k++)
 			if (site->e[k].valueid == InvalidOid)
 				free_entries++;
-			else if (site->e[k].used + 1 != site->clock && (lru == NULL || site->e[k].used < lru->used))
+			else if (site->e[k].used != site->clock && (lru == NULL || site->e[k].used < lru->used))
 				lru = &site->e[k];
 		if (lru == NULL || (free_entries > 0 && site->bytes + bytes <= budget))
 			break;
@@ -144,36 +145,77 @@ stored_solid(FunctionCallInfo fcinfo, SolidSite *site, Datum value)
 	for (int k = 0; k < SITE_ENTRIES && !slot; k++)
 		if (site->e[k].valueid == InvalidOid)
 			slot = &site->e[k];
+	slot->toastrelid = ext->va_toastrelid;
+	slot->valueid = ext->va_valueid;
+	slot->used = site->clock;
 	slot->cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "gx solid index", ALLOCSET_DEFAULT_SIZES);
-	old = MemoryContextSwitchTo(slot->cxt);
+	return slot;
+}
+
+/*
+ * gx_pg.h. Every solid the site lacks is detoasted first (into its entry's memory), then each is indexed where
+ * it lies, so that a cancel is heard between the detoastings, which PostgreSQL makes in one piece each, and
+ * while indexing.
+ */
+void
+gx_pg_stored_solids(FunctionCallInfo fcinfo, const Datum *values, int n, const GxSolidIndex **index)
+{
+	SolidSite  *site = site_of(fcinfo);
+	SolidEntry *e[2];
+	GxSerialized *volatile g[2] = {NULL, NULL};
+
+	Assert(n <= 2);
+	site->clock++;
 	PG_TRY();
 	{
-		g = gx_pg_geom(value);
-		CHECK_FOR_INTERRUPTS();	/* a large solid's detoasting heard no cancel */
+		for (int k = 0; k < n; k++)
+		{
+			struct varatt_external ext;
+
+			VARATT_EXTERNAL_GET_POINTER(ext, (struct varlena *) DatumGetPointer(values[k]));
+			if ((e[k] = entry_of(site, &ext)) != NULL)
+				e[k]->used = site->clock;
+			else
+			{
+				MemoryContext old;
+
+				e[k] = entry_take(fcinfo, site, &ext);
+				old = MemoryContextSwitchTo(e[k]->cxt);
+				g[k] = gx_pg_geom(values[k]);
+				MemoryContextSwitchTo(old);
+				CHECK_FOR_INTERRUPTS();
+			}
+		}
+		for (int k = 0; k < n; k++)
+			if (!e[k]->ready)
+			{
+				GxError		err = {GX_OK, ""};
+				MemoryContext old = MemoryContextSwitchTo(e[k]->cxt);
+				const double *tri;
+				size_t		nt;
+				bool		ok;
+
+				tri = gx_solid_triangles(g[k], &nt);
+				ok = gx_solid_index_build(&e[k]->index, tri, nt, &err);
+				MemoryContextSwitchTo(old);
+				if (!ok)
+					gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
+				e[k]->ready = true;
+				e[k]->bytes = MemoryContextMemAllocated(e[k]->cxt, true);
+				site->bytes += e[k]->bytes;
+			}
 	}
 	PG_CATCH();
 	{
-		MemoryContextSwitchTo(old);
-		MemoryContextDelete(slot->cxt);
-		slot->cxt = NULL;
+		/* the entries not made: dropped */
+		for (int k = 0; k < SITE_ENTRIES; k++)
+			if (site->e[k].valueid != InvalidOid && !site->e[k].ready)
+				entry_drop(site, &site->e[k]);
 		PG_RE_THROW();
 	}
 	PG_END_TRY();
-	tri = gx_solid_triangles(g, &n);
-	if (!gx_solid_index_build(&slot->index, tri, n, &err))
-	{
-		MemoryContextSwitchTo(old);
-		MemoryContextDelete(slot->cxt);
-		slot->cxt = NULL;
-		gx_pg_raise(&err, ERRCODE_INTERNAL_ERROR);
-	}
-	MemoryContextSwitchTo(old);
-	slot->toastrelid = ext.va_toastrelid;
-	slot->valueid = ext.va_valueid;
-	slot->bytes = MemoryContextMemAllocated(slot->cxt, true);
-	slot->used = site->clock;
-	site->bytes += slot->bytes;
-	return &slot->index;
+	for (int k = 0; k < n; k++)
+		index[k] = &e[k]->index;
 }
 
 /*
@@ -203,16 +245,15 @@ const GxSolidIndex *
 gx_pg_solid_arg(FunctionCallInfo fcinfo, int argnum)
 {
 	Datum		value = PG_GETARG_DATUM(argnum);
-	SolidSite  *site = fcinfo->flinfo->fn_extra;
+	SolidSite  *site = site_of(fcinfo);
 	const GxPrepared *p;
+	const GxSolidIndex *index;
 
-	if (site == NULL)
-	{
-		site = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(SolidSite));
-		fcinfo->flinfo->fn_extra = site;
-	}
 	if (VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(value)))
-		return stored_solid(fcinfo, site, value);
+	{
+		gx_pg_stored_solids(fcinfo, &value, 1, &index);
+		return index;
+	}
 	/* gx_relate.c keeps its own state in fn_extra: lent it for the call */
 	fcinfo->flinfo->fn_extra = site->relate;
 	PG_TRY();
