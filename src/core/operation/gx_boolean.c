@@ -1,12 +1,14 @@
 /*
  * gx_boolean.c: the booleans of two solids as solids (gx_boolean.h). The pairs of triangles whose boxes overlap
- * are found once (gx_overlay_candidates.h); each triangle of each solid that the other's surface misses is kept
- * or dropped whole, by one of its vertices located (once a vertex); those it meets are grouped into facets of
- * coplanar triangles (gx_facets.h), each facet cut as one polygon (algorithm/gx_cut.h) by the other's facets
- * and each of its pieces classified as in the overlay: covered by a triangle of the other lying in its plane
- * (with the same or the opposite orientation), or one of its points located. Of a solid whose pieces outside
- * the other are dropped, only the triangles whose boxes meet the other's box are looked at. The rounded result
- * is mended (gx_snap.h) and checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
+ * are found once (gx_overlay_candidates.h), and whether they meet decided once for both solids; each triangle
+ * of each solid that the other's surface misses is kept or dropped whole, by one of its vertices located (once
+ * a vertex); those it meets are grouped into facets of coplanar triangles (gx_facets.h), each facet cut as one
+ * polygon (algorithm/gx_cut.h) by the other's facets and each of its pieces classified as in the overlay:
+ * covered by a triangle of the other lying in its plane (with the same or the opposite orientation), inside or
+ * outside as a cut along one of its edges tells, or one of its points located. Of a solid whose pieces outside
+ * the other are dropped, only the triangles whose boxes meet the other's box are looked at. Both steps run on
+ * the threads in shares appended in order: the same result on any number of threads. The rounded result is
+ * mended (gx_snap.h) and checked as gx_makesolid checks a surface, the triangles kept unchanged vouched for.
  * A split (gx_split.c) is cut the same way, its solid's facets handed back to it (gx_split_facets).
  */
 #include <math.h>

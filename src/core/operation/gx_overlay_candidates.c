@@ -1,7 +1,8 @@
 /*
  * gx_overlay_candidates.c: the pairs of triangles of two solids whose boxes overlap (gx_overlay_candidates.h).
  * a's triangles go into a grid over the overlap of the solids' boxes; each of b's looks in the cells its box
- * covers, a pair counted in the one cell holding the lower corner of the boxes' overlap. Of a solid reaching
+ * covers, each of a's counted once (a stamp of the last of b's that saw it), its pairs sorted by a's. b's
+ * triangles are shared out among threads in shares whose pairs are appended in order. Of a solid reaching
  * beyond that overlap only the triangles meeting it are taken, found by its index: a large solid (a pit)
  * against a small one costs what the small one's surroundings do.
  */
