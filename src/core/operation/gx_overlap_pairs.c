@@ -545,7 +545,6 @@ gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBa
 	GxSolidIndex *built[2] = {NULL, NULL};
 	const GxSolidIndex *sa = NULL,
 			   *sb = NULL;
-	const double *const coords[2] = {a->coords, b->coords};
 	bool		ok;
 
 	*out = NULL;
@@ -556,10 +555,26 @@ gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, const GxBa
 		return true;			/* a side of EMPTY solids only */
 	ok = (sa = gx_side_solids(a, NULL, opt, &built[0], err)) != NULL &&
 		(sb = gx_side_solids(b, NULL, opt, &built[1], err)) != NULL &&
-		overlap_pairs(sa, a->ngeoms, sb, b->ngeoms, coords, opt, max_cuts, out, nout, st, err);
+		gx_overlap_pairs_of_indexes(a, sa, b, sb, opt, max_cuts, out, nout, st, err);
 	if (built[0])
 		gx_side_solids_free(built[0], a->ngeoms);
 	if (built[1])
 		gx_side_solids_free(built[1], b->ngeoms);
 	return ok;
+}
+
+bool
+gx_overlap_pairs_of_indexes(const GxBatchSide *a, const GxSolidIndex *sa, const GxBatchSide *b,
+							const GxSolidIndex *sb, const GxBatchOptions *opt, size_t max_cuts, GxOverlapPair **out,
+							size_t *nout, GxOverlapStats *st, GxError *err)
+{
+	const double *const coords[2] = {a->coords, b->coords};
+
+	*out = NULL;
+	*nout = 0;
+	if (st)
+		memset(st, 0, sizeof(*st));
+	if (a->n == 0 || b->n == 0)
+		return true;			/* a side of EMPTY solids only */
+	return overlap_pairs(sa, a->ngeoms, sb, b->ngeoms, coords, opt, max_cuts, out, nout, st, err);
 }

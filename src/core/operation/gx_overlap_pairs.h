@@ -64,4 +64,12 @@ bool		gx_overlap_pairs_of_sides(const GxBatchSide *a, const GxBatchSide *b, cons
 									  size_t max_cuts, GxOverlapPair **out, size_t *nout, GxOverlapStats *st,
 									  GxError *err);
 
+/*
+ * The same with the sides' solids' indexes given (sa and sb as gx_side_solids makes them for every solid): a
+ * caller that keeps them to make the pairs' common parts next.
+ */
+bool		gx_overlap_pairs_of_indexes(const GxBatchSide *a, const GxSolidIndex *sa, const GxBatchSide *b,
+										const GxSolidIndex *sb, const GxBatchOptions *opt, size_t max_cuts,
+										GxOverlapPair **out, size_t *nout, GxOverlapStats *st, GxError *err);
+
 #endif

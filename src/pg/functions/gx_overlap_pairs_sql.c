@@ -237,15 +237,26 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	}
 	if (!in_service)
 	{
+		/* every solid's index (the cache's, or made now), for the volumes and then the common parts */
 		gx_threads_begin(opt.threads, opt.thread_budget);
 		PG_TRY();
 		{
-			ok = gx_overlap_pairs_of_sides(&a.side, &b.side, &opt, gx_overlay_max_cuts(), &pairs, &npairs, NULL,
-										   &err);
+			ok = (sa = gx_side_solids(&a.side, NULL, &opt, &built[0], &err)) != NULL;
+			held[0] = built[0];
+			ok = ok && (sb = gx_side_solids(&b.side, NULL, &opt, &built[1], &err)) != NULL;
+			held[1] = built[1];
+			ok = ok && gx_overlap_pairs_of_indexes(&a.side, sa, &b.side, sb, &opt, gx_overlay_max_cuts(), &pairs,
+												   &npairs, NULL, &err);
 		}
 		PG_FINALLY();
 		{
 			gx_threads_end();
+			for (int k = 0; k < 2 && !ok; k++)
+				if (held[k])
+				{
+					gx_side_solids_free(held[k], (k ? &b : &a)->side.ngeoms);
+					held[k] = NULL;
+				}
 		}
 		PG_END_TRY();
 		if (!ok)
@@ -255,20 +266,23 @@ overlap_pairs(FunctionCallInfo fcinfo, const char *fname, bool geoms)
 	{
 		if (geoms && npairs > 0)
 		{
-			/* the indexes of the pairs' solids (the cache's, or made now), kept for the common parts */
-			bool	   *needed[2] = {palloc0(Max(ga->ngeoms, 1) * sizeof(bool)),
-			palloc0(Max(gb->ngeoms, 1) * sizeof(bool))};
+			if (in_service)
+			{
+				/* the indexes of the pairs' solids (the cache's, or made now), kept for the common parts */
+				bool	   *needed[2] = {palloc0(Max(ga->ngeoms, 1) * sizeof(bool)),
+				palloc0(Max(gb->ngeoms, 1) * sizeof(bool))};
 
-			for (size_t i = 0; i < npairs; i++)
-				needed[0][pairs[i].a] = needed[1][pairs[i].b] = true;
-			gx_threads_begin(opt.threads, opt.thread_budget);
-			ok = (sa = gx_side_solids(&ga->side, needed[0], &opt, &built[0], &err)) != NULL;
-			held[0] = built[0];
-			ok = ok && (sb = gx_side_solids(&gb->side, needed[1], &opt, &built[1], &err)) != NULL;
-			held[1] = built[1];
-			gx_threads_end();
-			if (!ok)
-				gx_overlay_raise(fname, &err);
+				for (size_t i = 0; i < npairs; i++)
+					needed[0][pairs[i].a] = needed[1][pairs[i].b] = true;
+				gx_threads_begin(opt.threads, opt.thread_budget);
+				ok = (sa = gx_side_solids(&ga->side, needed[0], &opt, &built[0], &err)) != NULL;
+				held[0] = built[0];
+				ok = ok && (sb = gx_side_solids(&gb->side, needed[1], &opt, &built[1], &err)) != NULL;
+				held[1] = built[1];
+				gx_threads_end();
+				if (!ok)
+					gx_overlay_raise(fname, &err);
+			}
 			put_common_parts(fname, rsinfo, ga, gb, &aid, &bid, sa, sb, pairs, npairs, &opt);
 		}
 		else if (!geoms)
