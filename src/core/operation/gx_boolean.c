@@ -1089,9 +1089,12 @@ construct(const double *const *tri, const size_t *n, const GxSolidIndex *const *
 				idx[k] = given[k];
 			else if ((ok = built[k] = gx_solid_index_build(&own[k], tri[k], n[k], err)))
 				idx[k] = &own[k];
-		/* the pairs whose boxes overlap found once (within the memory the cut bound allows), else searched */
+		/*
+		 * the pairs whose boxes overlap found once (their lists and verdicts, 25 bytes a pair, within the memory
+		 * the cut bound allows, about 1 kB a cut), else searched
+		 */
 		if (ok && n[0] <= UINT32_MAX && n[1] <= UINT32_MAX &&
-			!(paired = gx_overlay_candidates(idx[0], idx[1], opt, opt->max_cuts * (size_t) 64, &cand, &cerr)) &&
+			!(paired = gx_overlay_candidates(idx[0], idx[1], opt, opt->max_cuts * (size_t) 40, &cand, &cerr)) &&
 			cerr.code != GX_ERR_LIMIT)
 		{
 			gx_error_set(err, cerr.code, "%s", cerr.msg);

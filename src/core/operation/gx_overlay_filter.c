@@ -45,6 +45,8 @@
 #include "algorithm/gx_predicates_exact.h"
 #include "algorithm/gx_projection.h"
 #include "algorithm/gx_round.h"
+#include "base/gx_alloc.h"
+#include "base/gx_threads.h"
 #include "operation/gx_overlay.h"
 #include "operation/gx_overlay_candidates.h"
 #include "operation/gx_overlay_dd.h"
@@ -454,39 +456,77 @@ classes_needed(unsigned ops, int s)
 	return (i || d ? 1u << GX_PIECE_INSIDE : 0) | (u ? 1u << GX_PIECE_OUTSIDE : 0);
 }
 
-/*
- * Side s's triangles against the other solid, their det times their pieces' areas by class into sum, for the
- * classes in need (GX_PIECE bits; a triangle adding only to others is passed over); o: the reference point;
- * cand: the candidates; near: the triangles to look at (nnear of them), NULL for all.
- */
+/* One side's pass over its triangles [k0, k1) (filter_side), with its own sums, counts and memory. */
+typedef struct FilterShare
+{
+	GxDDI		sum[GX_PIECE_CLASSES];
+	size_t		filtered,
+				rational;
+	GxError		err;
+	bool		ok;
+} FilterShare;
+
+#define FILTER_SHARE 1024		/* a side's triangles a share at most: the shares are the same on any threads */
+
+/* A triangle's candidates searched in the other's index (gx_solid_index_search's visit). */
+typedef struct Found
+{
+	uint32_t   *list;
+	size_t		n,
+				cap;
+	bool		nomem;
+} Found;
+
 static bool
-filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
-			const size_t *near, size_t nnear, const double *o, const GxOverlayOptions *opt, unsigned need,
-			GxDDI *sum, GxOverlayVolumes *out, GxError *err)
+found_add(void *ctx, size_t j)
+{
+	Found	   *f = ctx;
+
+	if (!gx_grow_malloc((void **) &f->list, &f->cap, f->n + 1, sizeof(uint32_t), SIZE_MAX / 8))
+	{
+		f->nomem = true;
+		return false;
+	}
+	f->list[f->n++] = (uint32_t) j;
+	return true;
+}
+
+/*
+ * Side s's triangles near[k] (k itself when near is NULL), k in [k0, k1), against the other solid, their det
+ * times their pieces' areas by class into sh's sums, for the classes in need (GX_PIECE bits; a triangle adding
+ * only to others is passed over); o: the reference point; cand: the candidates, or NULL: each triangle's
+ * searched in the other's index.
+ */
+static void
+filter_range(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
+			 const size_t *near, size_t k0, size_t k1, const double *o, const GxOverlayOptions *opt, unsigned need,
+			 FilterShare *sh)
 {
 	GxOverlayCut c;
 	const GxDDI half = {0.5, 0, 0};
+	GxDDI	   *sum = sh->sum;
+	GxError    *err = &sh->err;
 	mpq_t		detq,
 				w;
 	bool		ok = true;
 	GxPlaces	pl;
+	Found		found = {NULL, 0, 0, false};
 
-	if (!near)
-		nnear = self->n;
-	if (!gx_places_init(&pl, nnear))
+	if (!gx_places_init(&pl, k1 - k0))
 	{
 		gx_places_free(&pl);
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-		return false;
+		sh->ok = false;
+		return;
 	}
 	gx_overlay_cut_init(&c, other, opt);
 	mpq_inits(detq, w, NULL);
-	for (size_t k = 0; ok && k < nnear; k++)
+	for (size_t k = k0; ok && k < k1; k++)
 	{
 		size_t		i = near ? near[k] : k;
 		const double *T = self->tri + 9 * i;
-		const uint32_t *list = cand->list[s] + cand->start[s][i];
-		size_t		nlist = cand->start[s][i + 1] - cand->start[s][i],
+		const uint32_t *list;
+		size_t		nlist,
 					nmet;
 		int			sigma,
 					drop,
@@ -503,6 +543,24 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		}
 		if ((drop = gx_triangle_projection(T, &sigma)) < 0)
 			continue;			/* a flat triangle bounds no volume */
+		if (cand)
+		{
+			list = cand->list[s] + cand->start[s][i];
+			nlist = cand->start[s][i + 1] - cand->start[s][i];
+		}
+		else
+		{
+			found.n = 0;
+			gx_solid_index_search(other, &self->boxes[i], found_add, &found);
+			if (found.nomem)
+			{
+				gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+				ok = false;
+				break;
+			}
+			list = found.list;
+			nlist = found.n;
+		}
 		c.T = T;
 		/* both shortcuts within the bound on cuts, 3 a triangle of the other: past it the rational pieces say */
 		if (!(opt->max_cuts && 3 * nlist + 2 > opt->max_cuts) && (same = same_triangle(&c, list, nlist)) != 0)
@@ -529,7 +587,7 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 
 			sum[GX_PIECE_INSIDE] = gx_ddv_add(sum[GX_PIECE_INSIDE], in);
 			sum[GX_PIECE_OUTSIDE] = gx_ddv_add(sum[GX_PIECE_OUTSIDE], gx_ddv_sub(gx_ddv_mul(det, half), in));
-			out->filtered++;
+			sh->filtered++;
 		}
 		else
 		{
@@ -550,13 +608,62 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 						mpq_mul(c.area[k], c.area[k], detq);
 						sum[k] = gx_ddv_add(sum[k], ddi_of_mpq(c.area[k], w));
 					}
-				out->rational++;
+				sh->rational++;
 			}
 		}
 	}
 	mpq_clears(detq, w, NULL);
 	gx_overlay_cut_clear(&c);
 	gx_places_free(&pl);
+	free(found.list);
+	sh->ok = ok;
+}
+
+/*
+ * Side s's triangles against the other solid (filter_range; near: the triangles to look at, nnear of them, NULL
+ * for all), their sums added to sum: in shares of FILTER_SHARE triangles on opt's threads, added in order, so
+ * that the enclosures are the same on any number of threads.
+ */
+static bool
+filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
+			const size_t *near, size_t nnear, const double *o, const GxOverlayOptions *opt, unsigned need,
+			GxDDI *sum, GxOverlayVolumes *out, GxError *err)
+{
+	size_t		n = near ? nnear : self->n,
+				nshares = (n + FILTER_SHARE - 1) / FILTER_SHARE;
+	FilterShare *share = calloc(nshares + 1, sizeof(FilterShare));
+	int			threads = nshares > 1 ? gx_threads_begin(opt->threads, opt->thread_budget) : 1;
+	bool		ok = share != NULL;
+
+	if (!ok)
+		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+	else
+	{
+		#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+		for (size_t k = 0; k < nshares; k++)
+		{
+			bool		was = gx_alloc_is_plain();
+
+			/* every allocation of a share from malloc (threads call this) */
+			gx_alloc_plain(true);
+			share[k].err = (GxError) {GX_OK, ""};
+			filter_range(self, other, s, cand, near, k * FILTER_SHARE,
+						 (k + 1) * FILTER_SHARE < n ? (k + 1) * FILTER_SHARE : n, o, opt, need, &share[k]);
+			gx_alloc_plain(was);
+		}
+		for (size_t k = 0; ok && k < nshares; k++)
+		{
+			if (!(ok = share[k].ok))
+				*err = share[k].err;
+			for (int c = 0; ok && c < GX_PIECE_CLASSES; c++)
+				sum[c] = gx_ddv_add(sum[c], share[k].sum[c]);
+			out->filtered += share[k].filtered;
+			out->rational += share[k].rational;
+		}
+	}
+	if (nshares > 1)
+		gx_threads_end();
+	free(share);
 	return ok;
 }
 
@@ -654,29 +761,31 @@ overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOpt
 	GxOverlayCandidates cand;
 	GxError		cerr = {GX_OK, ""};
 	const double *o = a->tri;
-	/* the pairs' lists (16 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
-	size_t		max_pairs = opt->max_cuts * (size_t) 64;
+	/* the pairs' lists (24 bytes a pair) within the memory the cut bound allows (about 1 kB a cut) */
+	size_t		max_pairs = opt->max_cuts * (size_t) 40;
 	size_t	   *near[2] = {NULL, NULL},
 				nnear[2] = {0, 0},
 				cap[2] = {0, 0};
 	unsigned	need[2] = {classes_needed(ops, 0), classes_needed(ops, 1)};
 	bool		ok,
+				paired = false,
 				decided = true;
 
 	*out = (GxOverlayVolumes) {{0, 0, 0}, {0, 0, 0}, 0, 0, false};
 	if (same_solid(a, b))
 		return same_volumes(a, opt, ops, out, err);
-	if (a->n > UINT32_MAX || b->n > UINT32_MAX || (given && max_pairs && ngiven > max_pairs))
+	if (a->n > UINT32_MAX || b->n > UINT32_MAX)
 		return exact_volumes(a, b, opt, ops, out, err);
-	if (given && !gx_overlay_candidates_of_pairs(a->n, b->n, pairs, ngiven, &cand))
+	/* the candidates listed once within the memory the bound allows, else each triangle's searched */
+	if (given && !(max_pairs && ngiven > max_pairs) &&
+		!(paired = gx_overlay_candidates_of_pairs(a->n, b->n, pairs, ngiven, &cand)))
 	{
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 		return false;
 	}
-	if (!given && !gx_overlay_candidates(a, b, opt, max_pairs, &cand, &cerr))
+	if (!given && !(paired = gx_overlay_candidates(a, b, opt, max_pairs, &cand, &cerr)) &&
+		cerr.code != GX_ERR_LIMIT)
 	{
-		if (cerr.code == GX_ERR_LIMIT)
-			return exact_volumes(a, b, opt, ops, out, err);
 		gx_error_set(err, cerr.code, "%s", cerr.msg);
 		return false;
 	}
@@ -692,8 +801,10 @@ overlay_volumes(const GxSolidIndex *a, const GxSolidIndex *b, const GxOverlayOpt
 	/* with none near (near NULL then), nothing of that side is looked at */
 	for (int k = 0; ok && k < 2; k++)
 		if (need[k] & 1u << GX_PIECE_OUTSIDE || near[k])
-			ok = filter_side(k ? b : a, k ? a : b, k, &cand, near[k], nnear[k], o, opt, need[k], sum[k], out, err);
-	gx_overlay_candidates_free(&cand);
+			ok = filter_side(k ? b : a, k ? a : b, k, paired ? &cand : NULL, near[k], nnear[k], o, opt, need[k],
+							 sum[k], out, err);
+	if (paired)
+		gx_overlay_candidates_free(&cand);
 	free(near[0]);
 	free(near[1]);
 	if (!ok)
