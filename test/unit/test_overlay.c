@@ -545,7 +545,7 @@ test_limits(void)
 	volatile int flag = 1;
 	GxCancel	cancel = {{&flag, NULL}};
 	GxOverlayOptions limited = {6, NULL, false, 0, NULL},
-				cancelled = {0, &cancel, false};
+				cancelled = {0, &cancel, false, 0, NULL};
 	GxOverlayVolumes fv,
 				bounded;
 	const double c[3] = {500010.25, 7000020.5, 300};
@@ -582,6 +582,16 @@ test_limits(void)
 	CHECK_MSG(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {128, NULL, false, 0, NULL}, GX_BOOL_ALL, &bounded, &err) &&
 			  !bounded.exact_sums && bounded.filtered == fv.filtered, "%s", err.msg);
 	CHECK(memcmp(fv.v, bounded.v, sizeof(fv.v)) == 0);
+	/* on one thread (fv on every core): the same shares, so the same enclosures decide the same triangles */
+	{
+		GxOverlayVolumes one;
+
+		CHECK(gx_overlay_volumes(&ia, &ib, &(GxOverlayOptions) {0, NULL, false, 1, NULL}, GX_BOOL_ALL, &one, &err));
+		CHECK_MSG(memcmp(fv.v, one.v, sizeof(fv.v)) == 0 && fv.filtered == one.filtered &&
+				  fv.rational == one.rational && fv.exact_sums == one.exact_sums && ia.n > 2 * 1024,
+				  "one thread: %zu filtered, %zu rational; every core: %zu, %zu", one.filtered, one.rational,
+				  fv.filtered, fv.rational);
+	}
 	/* the same with the pairs given */
 	{
 		size_t		npairs;
