@@ -33,38 +33,38 @@ gx_plane_near_init(GxPlaneNear *pn, const double *T, int drop)
 	pn->det = cross2(&pn->e[0][0], &pn->e[1][1], &pn->e[0][1], &pn->e[1][0]);
 }
 
-/* (t, u) of point p of the plane: t = (d x e2) / det, u = (e1 x d) / det, d = p - T0 in the projection. */
+/*
+ * The numerators of (t, u) of point p in T's projection: t = (d x e2) / det, u = (e1 x d) / det, d = p - T0
+ * (for p off the plane, those of its projection).
+ */
 static void
-of_point(const GxPlaneNear *pn, const double *p, GxDDI *t, GxDDI *u)
+numerators(const GxPlaneNear *pn, const double *p, GxDDI *x, GxDDI *y)
 {
 	GxDDI		d0 = gx_ddv_sub_d(p[pn->i], pn->T[pn->i]),
-				d1 = gx_ddv_sub_d(p[pn->j], pn->T[pn->j]),
-				x;
+				d1 = gx_ddv_sub_d(p[pn->j], pn->T[pn->j]);
 
-	x = cross2(&d0, &pn->e[1][1], &d1, &pn->e[1][0]);
-	gx_ddi_div(t, &x, &pn->det);
-	x = cross2(&pn->e[0][0], &d1, &pn->e[0][1], &d0);
-	gx_ddi_div(u, &x, &pn->det);
+	*x = cross2(&d0, &pn->e[1][1], &d1, &pn->e[1][0]);
+	*y = cross2(&pn->e[0][0], &d1, &pn->e[0][1], &d0);
 }
 
+/*
+ * The crossing a + lambda (b - a), lambda = va / (va - vb) (va, vb: orient3d of a and b against T); the
+ * projection being affine, t = (va xb - vb xa) / ((va - vb) det), and so u: two quotients.
+ */
 void
 gx_near_of_crossing(const GxPlaneNear *pn, const double *a, const double *b, GxDDI *t, GxDDI *u)
 {
 	GxDDI		va = gx_ddv_det(pn->T, a),
 				vb = gx_ddv_det(pn->T, b),
-				lambda,
-				tb,
-				ub;
+				xa,
+				ya,
+				xb,
+				yb,
+				den;
 
-	/* the crossing a + lambda (b - a), lambda = va / (va - vb); the projection is affine */
-	gx_ddi_sub(&vb, &va, &vb);
-	gx_ddi_div(&lambda, &va, &vb);
-	of_point(pn, a, t, u);
-	of_point(pn, b, &tb, &ub);
-	gx_ddi_sub(&tb, &tb, t);
-	gx_ddi_mul(&tb, &tb, &lambda);
-	gx_ddi_add(t, t, &tb);
-	gx_ddi_sub(&ub, &ub, u);
-	gx_ddi_mul(&ub, &ub, &lambda);
-	gx_ddi_add(u, u, &ub);
+	numerators(pn, a, &xa, &ya);
+	numerators(pn, b, &xb, &yb);
+	den = gx_ddv_mul(gx_ddv_sub(va, vb), pn->det);
+	*t = gx_ddv_div(gx_ddv_sub(gx_ddv_mul(va, xb), gx_ddv_mul(vb, xa)), den);
+	*u = gx_ddv_div(gx_ddv_sub(gx_ddv_mul(va, yb), gx_ddv_mul(vb, ya)), den);
 }
