@@ -446,19 +446,24 @@ meet(Side *s, GxError *err)
 		free(near);
 		return ok;
 	}
-	#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-	for (size_t k = 0; k < nshares; k++)
+	#pragma omp parallel num_threads(threads)
 	{
-		Share	   *sh = &share[k];
-		size_t		q0 = nnear * k / nshares,
-					q1 = nnear * (k + 1) / nshares;
 		bool		was = gx_alloc_is_plain();
-		GxPlaces	pl;
+		GxPlaces	pl;			/* a thread's: a vertex located once in all its shares */
+		bool		room;
 
 		gx_alloc_plain(true);
-		if (!(sh->ok = gx_places_init(&pl, q1 - q0)))
-			gx_error_set(&sh->err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-		sh->ok = sh->ok && meet_range(&sh->s, near, q0, q1, &pl, &sh->err);
+		room = gx_places_init(&pl, nnear);
+		#pragma omp for schedule(dynamic, 1)
+		for (size_t k = 0; k < nshares; k++)
+		{
+			Share	   *sh = &share[k];
+
+			if (!(sh->ok = room))
+				gx_error_set(&sh->err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+			else
+				sh->ok = meet_range(&sh->s, near, nnear * k / nshares, nnear * (k + 1) / nshares, &pl, &sh->err);
+		}
 		gx_places_free(&pl);
 		gx_alloc_plain(was);
 	}

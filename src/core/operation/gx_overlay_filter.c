@@ -495,12 +495,12 @@ found_add(void *ctx, size_t j)
  * Side s's triangles near[k] (k itself when near is NULL), k in [k0, k1), against the other solid, their det
  * times their pieces' areas by class into sh's sums, for the classes in need (GX_PIECE bits; a triangle adding
  * only to others is passed over); o: the reference point; cand: the candidates, or NULL: each triangle's
- * searched in the other's index.
+ * searched in the other's index; pl: the places of the points located so far (the thread's).
  */
 static void
 filter_range(const GxSolidIndex *self, const GxSolidIndex *other, int s, const GxOverlayCandidates *cand,
 			 const size_t *near, size_t k0, size_t k1, const double *o, const GxOverlayOptions *opt, unsigned need,
-			 FilterShare *sh)
+			 GxPlaces *pl, FilterShare *sh)
 {
 	GxOverlayCut c;
 	const GxDDI half = {0.5, 0, 0};
@@ -509,16 +509,8 @@ filter_range(const GxSolidIndex *self, const GxSolidIndex *other, int s, const G
 	mpq_t		detq,
 				w;
 	bool		ok = true;
-	GxPlaces	pl;
 	Found		found = {NULL, 0, 0, false};
 
-	if (!gx_places_init(&pl, k1 - k0))
-	{
-		gx_places_free(&pl);
-		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
-		sh->ok = false;
-		return;
-	}
 	gx_overlay_cut_init(&c, other, opt);
 	mpq_inits(detq, w, NULL);
 	for (size_t k = k0; ok && k < k1; k++)
@@ -570,12 +562,12 @@ filter_range(const GxSolidIndex *self, const GxSolidIndex *other, int s, const G
 				sum[cls] = gx_ddv_add(sum[cls], gx_ddv_mul(gx_ddv_det(T, o), half));
 			continue;
 		}
-		cuts = nlist == 0 ? CUTS_NONE : inside_area(&c, drop, list, nlist, &pl, &nmet, &twice);
+		cuts = nlist == 0 ? CUTS_NONE : inside_area(&c, drop, list, nlist, pl, &nmet, &twice);
 		if (cuts == CUTS_GENERAL && opt->max_cuts && 3 * nmet + 2 > opt->max_cuts)
 			cuts = CUTS_SPECIAL;
 		if (cuts == CUTS_NONE)
 		{
-			if ((cls = whole_class(&c, &self->boxes[i], &pl, err)) < 0)
+			if ((cls = whole_class(&c, &self->boxes[i], pl, err)) < 0)
 				ok = false;
 			else if (need & 1u << cls)
 				sum[cls] = gx_ddv_add(sum[cls], gx_ddv_mul(gx_ddv_det(T, o), half));
@@ -614,7 +606,6 @@ filter_range(const GxSolidIndex *self, const GxSolidIndex *other, int s, const G
 	}
 	mpq_clears(detq, w, NULL);
 	gx_overlay_cut_clear(&c);
-	gx_places_free(&pl);
 	free(found.list);
 	sh->ok = ok;
 }
@@ -639,16 +630,28 @@ filter_side(const GxSolidIndex *self, const GxSolidIndex *other, int s, const Gx
 		gx_error_set(err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
 	else
 	{
-		#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-		for (size_t k = 0; k < nshares; k++)
+		#pragma omp parallel num_threads(threads)
 		{
 			bool		was = gx_alloc_is_plain();
+			GxPlaces	pl;		/* a thread's: a point located once in all its shares */
+			bool		room;
 
 			/* every allocation of a share from malloc (threads call this) */
 			gx_alloc_plain(true);
-			share[k].err = (GxError) {GX_OK, ""};
-			filter_range(self, other, s, cand, near, k * FILTER_SHARE,
-						 (k + 1) * FILTER_SHARE < n ? (k + 1) * FILTER_SHARE : n, o, opt, need, &share[k]);
+			room = gx_places_init(&pl, n);
+			#pragma omp for schedule(dynamic, 1)
+			for (size_t k = 0; k < nshares; k++)
+			{
+				share[k].err = (GxError) {GX_OK, ""};
+				if (!room)
+					gx_error_set(&share[k].err, GX_ERR_NOMEM, "out of memory cutting solids' triangles");
+				else
+					filter_range(self, other, s, cand, near, k * FILTER_SHARE,
+								 (k + 1) * FILTER_SHARE < n ? (k + 1) * FILTER_SHARE : n, o, opt, need, &pl,
+								 &share[k]);
+				share[k].ok = room && share[k].ok;
+			}
+			gx_places_free(&pl);
 			gx_alloc_plain(was);
 		}
 		for (size_t k = 0; ok && k < nshares; k++)
